@@ -1,0 +1,105 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import { type Database, openDatabase } from './db/client';
+import { createLlmRegistry } from './llm/registry';
+import { registerErrorHandler } from './platform/error-handler';
+import { registerRequestContext } from './platform/request-context';
+import { createTokenService } from './platform/tokens';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { registerCategoryRoutes } from './modules/categories/categories.routes';
+import { registerChatRoutes } from './modules/chat/chat.routes';
+import { createChatService } from './modules/chat/chat.service';
+import { registerChatbotRoutes } from './modules/chatbots/chatbots.routes';
+import { createChatbotsService } from './modules/chatbots/chatbots.service';
+import { registerLlmModelRoutes } from './modules/llm-models/llm-models.routes';
+import { createLlmModelsService } from './modules/llm-models/llm-models.service';
+import { registerMemberRoutes } from './modules/members/members.routes';
+import { createMembersService } from './modules/members/members.service';
+import { registerSessionRoutes } from './modules/sessions/sessions.routes';
+import { createSessionsService } from './modules/sessions/sessions.service';
+import { registerTenantRoutes } from './modules/tenants/tenants.routes';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** The only way to make a server: tests, `npm start` and benchmarks all come through here. */
+export async function buildApp(config: AppConfig, opts: { database?: Database } = {}): Promise<BuiltApp> {
+  const database = opts.database ?? (await openDatabase(config.database));
+  const { db } = database;
+  const webDist = config.webDist ?? defaultWebDist;
+  const spa = existsSync(path.join(webDist, 'index.html'));
+
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: false },
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app, { spa });
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Chatbot platform API', version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          accessToken: { type: 'apiKey', in: 'header', name: 'x-access-token' },
+          tenant: { type: 'apiKey', in: 'header', name: 'x-tenant-subdomain' },
+        },
+      },
+      security: [{ accessToken: [], tenant: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const tokens = createTokenService(config.jwtSecret, config.accessTokenTtlSeconds);
+  const registry = createLlmRegistry(config.providers);
+  registerRequestContext(app, { db, tokens, defaultTenant: config.defaultTenant });
+
+  const sessions = createSessionsService(db);
+  await app.register(
+    async (api) => {
+      registerTenantRoutes(api);
+      registerAuthRoutes(api, { auth: createAuthService(db, tokens, { refreshTtlDays: config.refreshTokenTtlDays }), cookieSecure: config.cookieSecure, refreshTtlDays: config.refreshTokenTtlDays });
+      registerMemberRoutes(api, { members: createMembersService(db) });
+      registerLlmModelRoutes(api, { llmModels: createLlmModelsService(db) });
+      registerCategoryRoutes(api, { db });
+      registerChatbotRoutes(api, { chatbots: createChatbotsService(db) });
+      registerSessionRoutes(api, { sessions });
+      registerChatRoutes(api, { chat: createChatService(db, registry) });
+      // Later modules register here.
+      api.get('/health/', { config: { tenantless: true } }, async () => ({ ok: true }));
+    },
+    { prefix: '/api' },
+  );
+
+  if (spa) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: 'index.html' });
+  }
+
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      if (!opts.database) await database.close();
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString,
+  DEFAULT_TENANT: z.string().default('demo'),
+  JWT_SECRET: optionalString,
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  COOKIE_SECURE: z.enum(['true', 'false']).default('false'),
+  WEB_DIST: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_ADMIN_EMAIL: optionalString,
+  SEED_ADMIN_PASSWORD: optionalString,
+  SEED_MEMBER_EMAIL: optionalString,
+  SEED_MEMBER_PASSWORD: optionalString,
+  DEFAULT_MEMBER_CREDIT_QUOTA: z.coerce.number().min(0).default(1000),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalString,
+  ANTHROPIC_API_KEY: optionalString,
+  GOOGLE_GENERATIVE_AI_API_KEY: optionalString,
+  OPENAI_COMPATIBLE_BASE_URL: optionalString,
+  OPENAI_COMPATIBLE_API_KEY: optionalString,
+  OPENAI_COMPATIBLE_MODELS: optionalString,
+});
+
+export type DatabaseConfig =
+  | { kind: 'pglite'; /** null = in memory */ dataDir: string | null }
+  | { kind: 'postgres'; url: string };
+
+export interface ProvidersConfig {
+  openai?: { apiKey: string; baseUrl?: string };
+  anthropic?: { apiKey: string };
+  google?: { apiKey: string };
+  openaiCompatible?: { baseUrl: string; apiKey?: string; models: string[] };
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  defaultTenant: string;
+  jwtSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  cookieSecure: boolean;
+  webDist: string | null;
+  logLevel: string;
+  seed: { adminEmail?: string; adminPassword?: string; memberEmail?: string; memberPassword?: string };
+  defaultMemberCreditQuota: number;
+  providers: ProvidersConfig;
+}
+
+function providersFrom(env: z.infer<typeof envSchema>): ProvidersConfig {
+  const providers: ProvidersConfig = {};
+  if (env.OPENAI_API_KEY) providers.openai = { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL };
+  if (env.ANTHROPIC_API_KEY) providers.anthropic = { apiKey: env.ANTHROPIC_API_KEY };
+  if (env.GOOGLE_GENERATIVE_AI_API_KEY) providers.google = { apiKey: env.GOOGLE_GENERATIVE_AI_API_KEY };
+  if (env.OPENAI_COMPATIBLE_BASE_URL) {
+    const models = (env.OPENAI_COMPATIBLE_MODELS ?? '')
+      .split(',')
+      .map((m) => m.trim())
+      .filter(Boolean);
+    if (models.length === 0) throw new Error('OPENAI_COMPATIBLE_MODELS must list at least one model when OPENAI_COMPATIBLE_BASE_URL is set');
+    providers.openaiCompatible = { baseUrl: env.OPENAI_COMPATIBLE_BASE_URL, apiKey: env.OPENAI_COMPATIBLE_API_KEY, models };
+  }
+  return providers;
+}
+
+/** A secret generated once and kept in DATA_DIR, so tokens survive restarts of a single instance. */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, '.jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** The only place that reads process.env. Fails fast on a bad value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`Invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+    defaultTenant: e.DEFAULT_TENANT,
+    jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    cookieSecure: e.COOKIE_SECURE === 'true',
+    webDist: e.WEB_DIST ?? null,
+    logLevel: e.LOG_LEVEL,
+    seed: {
+      adminEmail: e.SEED_ADMIN_EMAIL,
+      adminPassword: e.SEED_ADMIN_PASSWORD,
+      memberEmail: e.SEED_MEMBER_EMAIL,
+      memberPassword: e.SEED_MEMBER_PASSWORD,
+    },
+    defaultMemberCreditQuota: e.DEFAULT_MEMBER_CREDIT_QUOTA,
+    providers: providersFrom(e),
+  };
+}

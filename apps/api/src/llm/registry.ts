@@ -1,0 +1,72 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { LanguageModelV3, SharedV3ProviderOptions } from '@ai-sdk/provider';
+import type { ProvidersConfig } from '../config';
+import { AppError } from '../platform/errors';
+import { offlineModel } from './offline-model';
+
+export interface ModelRef {
+  provider: string;
+  modelName: string;
+}
+
+/** One place that turns a tenant's model row into an AI SDK model. */
+export function createLlmRegistry(providers: ProvidersConfig) {
+  const openai = providers.openai ? createOpenAI({ apiKey: providers.openai.apiKey, baseURL: providers.openai.baseUrl }) : null;
+  const anthropic = providers.anthropic ? createAnthropic({ apiKey: providers.anthropic.apiKey }) : null;
+  const google = providers.google ? createGoogleGenerativeAI({ apiKey: providers.google.apiKey }) : null;
+  const compatible = providers.openaiCompatible
+    ? createOpenAICompatible({
+        name: 'openai-compatible',
+        baseURL: providers.openaiCompatible.baseUrl,
+        apiKey: providers.openaiCompatible.apiKey,
+        includeUsage: true,
+      })
+    : null;
+  const offline = offlineModel();
+
+  const unavailable = (ref: ModelRef) =>
+    new AppError('chatbot_unavailable', 403, `Provider "${ref.provider}" for model "${ref.modelName}" is not configured`);
+
+  return {
+    model(ref: ModelRef): LanguageModelV3 {
+      switch (ref.provider) {
+        case 'openai':
+          if (!openai) throw unavailable(ref);
+          return openai(ref.modelName);
+        case 'anthropic':
+          if (!anthropic) throw unavailable(ref);
+          return anthropic(ref.modelName);
+        case 'google':
+          if (!google) throw unavailable(ref);
+          return google(ref.modelName);
+        case 'openai-compatible':
+          if (!compatible) throw unavailable(ref);
+          return compatible(ref.modelName);
+        case 'offline':
+          return offline;
+        default:
+          throw unavailable(ref);
+      }
+    },
+    /** Provider options that switch on reasoning ("thinking mode"). */
+    thinkingOptions(ref: ModelRef, on: boolean): SharedV3ProviderOptions | undefined {
+      if (!on) return undefined;
+      switch (ref.provider) {
+        case 'anthropic':
+          return { anthropic: { thinking: { type: 'enabled', budgetTokens: 4096 } } };
+        case 'google':
+          return { google: { thinkingConfig: { includeThoughts: true } } };
+        case 'openai':
+          return { openai: { reasoningEffort: 'medium', reasoningSummary: 'auto' } };
+        case 'openai-compatible':
+          return { 'openai-compatible': { reasoningEffort: 'medium' } };
+        default:
+          return undefined;
+      }
+    },
+  };
+}
+export type LlmRegistry = ReturnType<typeof createLlmRegistry>;

@@ -1,0 +1,35 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { refreshTokens } from '../../db/schema/index';
+
+export async function insertRefreshToken(db: Executor, tenantId: number, v: { memberId: number; familyId: string; tokenHash: string; expiresAt: Date }) {
+  await db.insert(refreshTokens).values({ tenantId, ...v });
+}
+
+export function findRefreshToken(db: Executor, tenantId: number, tokenHash: string) {
+  return db.query.refreshTokens.findFirst({ where: and(eq(refreshTokens.tenantId, tenantId), eq(refreshTokens.tokenHash, tokenHash)) });
+}
+
+/** Marks the token used; only one caller can win (rotation). */
+export async function claimRefreshToken(db: Executor, tenantId: number, id: number) {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(refreshTokens.tenantId, tenantId), eq(refreshTokens.id, id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  return rows.length === 1;
+}
+
+export async function revokeFamily(db: Executor, tenantId: number, familyId: string) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.tenantId, tenantId), eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function revokeAllForMember(db: Executor, tenantId: number, memberId: number) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.tenantId, tenantId), eq(refreshTokens.memberId, memberId), isNull(refreshTokens.revokedAt)));
+}

@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authResponse, changePasswordBody, refreshBody, signInBody } from '@app/contracts/auth';
+import { errorBody, okBody } from '@app/contracts/common';
+import { memberCtx, tenantCtx } from '../../platform/request-context';
+import type { AuthService } from './auth.service';
+
+export const REFRESH_COOKIE = 'refresh_token';
+
+export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthService; cookieSecure: boolean; refreshTtlDays: number }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const setCookie = (reply: FastifyReply, token: string) =>
+    reply.setCookie(REFRESH_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: deps.cookieSecure,
+      path: '/api/auth/',
+      maxAge: deps.refreshTtlDays * 86_400,
+    });
+  const cookieToken = (req: FastifyRequest) => req.cookies[REFRESH_COOKIE];
+
+  r.post(
+    '/auth/sign-in/',
+    {
+      config: { auth: 'none', validationStatus: 400 },
+      schema: {
+        tags: ['auth'],
+        body: signInBody,
+        response: { 200: authResponse, 400: errorBody, 401: errorBody, 403: errorBody, 422: errorBody, 423: errorBody },
+      },
+    },
+    async (req, reply) => {
+      const res = await deps.auth.signIn(tenantCtx(req), req.body);
+      setCookie(reply, res.refresh_token);
+      return res;
+    },
+  );
+
+  r.post(
+    '/auth/refresh/',
+    { config: { auth: 'none' }, schema: { tags: ['auth'], body: refreshBody, response: { 200: authResponse, 401: errorBody, 403: errorBody } } },
+    async (req, reply) => {
+      try {
+        const res = await deps.auth.refresh(tenantCtx(req), req.body?.refresh_token ?? cookieToken(req));
+        setCookie(reply, res.refresh_token);
+        return res;
+      } catch (err) {
+        reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth/' });
+        throw err;
+      }
+    },
+  );
+
+  r.post(
+    '/auth/sign-out/',
+    { config: { auth: 'none' }, schema: { tags: ['auth'], body: refreshBody, response: { 200: okBody } } },
+    async (req, reply) => {
+      await deps.auth.signOut(tenantCtx(req), req.body?.refresh_token ?? cookieToken(req));
+      reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth/' });
+      return { ok: true as const };
+    },
+  );
+
+  r.post(
+    '/auth/change-password/',
+    { schema: { tags: ['auth'], body: changePasswordBody, response: { 200: authResponse, 401: errorBody, 422: errorBody } } },
+    async (req, reply) => {
+      const res = await deps.auth.changePassword(memberCtx(req), req.body);
+      setCookie(reply, res.refresh_token);
+      return res;
+    },
+  );
+}

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { chatBody, type ChatEvent } from '@app/contracts/chat';
+import { errorBody, idParam } from '@app/contracts/common';
+import { memberCtx } from '../../platform/request-context';
+import type { ChatService } from './chat.service';
+
+/** Header values must be latin-1: escape everything else inside the JSON. */
+const asciiJson = (v: unknown) => JSON.stringify(v).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+export function registerChatRoutes(app: FastifyInstance, deps: { chat: ChatService }) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/chatbots/:id/chat/',
+    {
+      schema: {
+        tags: ['chat'],
+        description: 'Answers `text/event-stream`: `data:` lines each holding a JSON chat event; the `x-chat-meta` header holds the session and message ids.',
+        params: idParam,
+        body: chatBody,
+        response: { 400: errorBody, 401: errorBody, 402: errorBody, 403: errorBody, 404: errorBody, 413: errorBody, 422: errorBody },
+      },
+    },
+    async (req, reply) => {
+      const run = await deps.chat.prepare(memberCtx(req), req.params.id, req.body);
+      const res = reply.raw;
+      const abort = new AbortController();
+      res.on('close', () => {
+        if (!res.writableEnded) abort.abort();
+      });
+      reply.hijack();
+      res.socket?.setNoDelay(true);
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-chat-meta': asciiJson(run.meta),
+        'access-control-expose-headers': 'x-chat-meta',
+      });
+      res.flushHeaders();
+      const emit = (e: ChatEvent) => {
+        if (!res.writableEnded && !res.destroyed) res.write(`data: ${JSON.stringify(e)}\n\n`);
+      };
+      try {
+        await deps.chat.stream(run, abort.signal, emit);
+      } catch (err) {
+        req.log.error({ err, reqId: req.id }, 'chat stream failed');
+        emit({ type: 'error', code: 'internal_error', message: 'Chat processing failed; try again' });
+        emit({ type: 'end', status: 'failed' });
+      }
+      if (!res.writableEnded) res.end();
+    },
+  );
+}

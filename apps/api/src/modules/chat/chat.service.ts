@@ -1,0 +1,220 @@
+import type { ChatEvent, ChatMeta, chatBody } from '@app/contracts/chat';
+import { streamText, type ModelMessage } from 'ai';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import type { LlmRegistry } from '../../llm/registry';
+import type { MemberContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { newHashId } from '../../platform/tokens';
+import { findChatbotWithModel, touchChatbot } from '../chatbots/chatbots.repo';
+import { canSee } from '../chatbots/chatbots.service';
+import { recordUsage } from '../credits/credits.repo';
+import { isDepleted, periodStart, unitsToDisplay, unitsToExact, usageUnits } from '../credits/credits.rules';
+import { creditStatus } from '../credits/credits.service';
+import { findModel, type LlmModelRow } from '../llm-models/llm-models.repo';
+import { usableModelIds } from '../llm-models/llm-models.service';
+import { findMessagesBefore, findSessionByHash, insertSession, type SessionRow, touchSession } from '../sessions/sessions.repo';
+import { titleFrom } from '../sessions/sessions.service';
+import { finishMessage, flushMessage, insertMessage } from './chat.repo';
+
+type ChatInput = z.output<typeof chatBody>;
+
+/** Rough token estimate (≈4 characters a token) for limits and for answers cut before usage arrives. */
+export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
+const HISTORY_MESSAGES = 40;
+const FLUSH_MS = 500;
+
+export interface ChatRun {
+  meta: ChatMeta;
+  ctx: MemberContext;
+  model: LlmModelRow;
+  sessionId: number;
+  assistantMessageId: number;
+  system: string;
+  messages: ModelMessage[];
+  temperature: number;
+  topP: number;
+  thinking: boolean;
+}
+
+export function createChatService(db: Db, registry: LlmRegistry) {
+  async function pickModel(ctx: MemberContext, isDefault: boolean, botModel: LlmModelRow, requested: number | null | undefined) {
+    if (!requested || requested === botModel.id || !isDefault) return botModel;
+    const m = await findModel(db, ctx.tenantId, requested);
+    if (!m || !m.isEnabled) throw new AppError('not_found', 404, 'The model does not exist');
+    return m;
+  }
+
+  /** Every check that can refuse the request happens here, before any byte is streamed. */
+  async function prepare(ctx: MemberContext, chatbotId: number, input: ChatInput): Promise<ChatRun> {
+    const text = input.text.trim();
+    if (!text && input.file_ids.length === 0) throw new AppError('bad_request', 400, 'Enter a message (no text or image)');
+
+    const found = await findChatbotWithModel(db, ctx.tenantId, chatbotId);
+    if (!found || !canSee(ctx, found.chatbot)) throw new AppError('chatbot_unavailable', 404, 'This chatbot is unavailable');
+    const bot = found.chatbot;
+    const model = await pickModel(ctx, bot.isDefault, found.model, input.llm_model_id);
+
+    const [usable, credits] = await Promise.all([usableModelIds(db, ctx), creditStatus(db, ctx.tenant, ctx.member)]);
+    if (!usable.has(model.id)) throw new AppError('model_not_allowed', 403, 'Your group may not use this model');
+    if (isDepleted(credits) && !model.isLowLlm) {
+      throw new AppError('credits_depleted', 402, 'Credits are depleted; low-cost models stay available', {
+        member_remaining_credit: unitsToDisplay(credits.remainingUnits),
+        tenant_remaining_credit: credits.tenantRemainingUnits === null ? null : unitsToDisplay(credits.tenantRemainingUnits),
+      });
+    }
+    const system = bot.systemInstructions;
+    const budget = model.contextLimit - estimateTokens(system);
+    if (estimateTokens(text) > budget) {
+      throw new AppError('input_too_long', 413, 'The input exceeds the model limit; split the question', { context_limit: model.contextLimit });
+    }
+
+    let session: SessionRow | undefined;
+    if (input.session_hash_id) {
+      session = await findSessionByHash(db, ctx.tenantId, input.session_hash_id);
+      if (!session) throw new AppError('not_found', 404, 'The session does not exist');
+      if (session.memberId !== ctx.member.id) throw new AppError('forbidden', 403, 'Access permission required');
+    }
+
+    // History that fits the context window, newest kept first.
+    const history: ModelMessage[] = [];
+    if (session) {
+      let used = estimateTokens(text);
+      const rows = await findMessagesBefore(db, ctx.tenantId, session.id, undefined, HISTORY_MESSAGES);
+      for (const m of rows) {
+        if (!m.text) continue;
+        used += estimateTokens(m.text);
+        if (used > budget) break;
+        history.unshift({ role: m.speakerType === 'member' ? 'user' : 'assistant', content: m.text });
+      }
+    }
+
+    const created = await db.transaction(async (tx) => {
+      const s =
+        session ??
+        (await insertSession(tx, ctx.tenantId, {
+          hashId: newHashId(16),
+          memberId: ctx.member.id,
+          chatbotId: bot.id,
+          title: input.session_title || titleFrom(text),
+          isTest: input.is_test,
+        }));
+      const user = await insertMessage(tx, ctx.tenantId, { sessionId: s.id, speakerType: 'member', text, status: 'completed', llmModelId: null });
+      const assistant = await insertMessage(tx, ctx.tenantId, { sessionId: s.id, speakerType: 'chatbot', text: '', status: 'streaming', llmModelId: model.id });
+      if (session) await touchSession(tx, ctx.tenantId, s.id);
+      return { s, user, assistant };
+    });
+
+    return {
+      ctx,
+      model,
+      sessionId: created.s.id,
+      assistantMessageId: created.assistant.id,
+      system,
+      messages: [...history, { role: 'user', content: text }],
+      temperature: bot.temperature,
+      topP: bot.topP,
+      thinking: input.thinking,
+      meta: {
+        session_hash_id: created.s.hashId,
+        session_title: created.s.title,
+        chatbot_id: bot.id,
+        llm_model_id: model.id,
+        model: model.displayName,
+        user_message_id: created.user.id,
+        assistant_message_id: created.assistant.id,
+      },
+    };
+  }
+
+  /** Streams the answer through `emit`, keeping the message row and the ledger exact. */
+  async function stream(run: ChatRun, signal: AbortSignal, emit: (e: ChatEvent) => void): Promise<void> {
+    const { ctx, model } = run;
+    let text = '';
+    let reasoning = '';
+    let status: 'completed' | 'stopped' | 'failed' = 'completed';
+    let usage: { input?: number; output?: number } = {};
+    let lastFlush = Date.now();
+    let flushing: Promise<void> | null = null;
+    const flush = () => {
+      if (flushing) return;
+      lastFlush = Date.now();
+      flushing = flushMessage(db, ctx.tenantId, run.assistantMessageId, text, reasoning || null)
+        .catch(() => undefined)
+        .finally(() => {
+          flushing = null;
+        });
+    };
+
+    try {
+      const ref = { provider: model.provider, modelName: model.modelName };
+      const result = streamText({
+        model: registry.model(ref),
+        system: run.system || undefined,
+        messages: run.messages,
+        temperature: run.temperature,
+        topP: run.topP === 1 ? undefined : run.topP,
+        abortSignal: signal,
+        providerOptions: model.supportsThinking ? registry.thinkingOptions(ref, run.thinking) : undefined,
+        maxRetries: 0,
+        onError: () => undefined,
+      });
+      for await (const part of result.fullStream) {
+        if (part.type === 'text-delta') {
+          text += part.text;
+          emit({ type: 'text', text: part.text });
+        } else if (part.type === 'reasoning-delta') {
+          if (!run.thinking) continue;
+          reasoning += part.text;
+          emit({ type: 'reasoning', text: part.text });
+        } else if (part.type === 'source' && part.sourceType === 'url') {
+          emit({ type: 'source', url: part.url, title: part.title ?? null });
+        } else if (part.type === 'finish') {
+          usage = { input: part.totalUsage.inputTokens, output: part.totalUsage.outputTokens };
+        } else if (part.type === 'abort') {
+          status = 'stopped';
+        } else if (part.type === 'error') {
+          status = signal.aborted ? 'stopped' : 'failed';
+          if (status === 'failed') emit({ type: 'error', code: 'upstream_failed', message: 'Chat processing failed; try again' });
+        }
+        if (Date.now() - lastFlush >= FLUSH_MS) flush();
+      }
+    } catch {
+      status = signal.aborted ? 'stopped' : 'failed';
+      if (status === 'failed') emit({ type: 'error', code: 'upstream_failed', message: 'Chat processing failed; try again' });
+    }
+    if (signal.aborted) status = 'stopped';
+    await flushing;
+
+    // Without a usage report (stopped, failed) the tokens sent and received are estimated.
+    const inputTokens = usage.input ?? estimateTokens(run.system + run.messages.map((m) => (typeof m.content === 'string' ? m.content : '')).join(''));
+    const outputTokens = usage.output ?? estimateTokens(reasoning + text);
+    const units = status === 'failed' && !text ? 0n : usageUnits(inputTokens, outputTokens, model.inputCostE4, model.outputCostE4);
+    const period = periodStart();
+    await db.transaction(async (tx) => {
+      await finishMessage(tx, ctx.tenantId, run.assistantMessageId, { text, reasoning: reasoning || null, status, inputTokens, outputTokens, creditUnits: units });
+      if (units > 0n || inputTokens + outputTokens > 0) {
+        await recordUsage(tx, ctx.tenantId, {
+          memberId: ctx.member.id,
+          memberGroupId: ctx.member.defaultMemberGroupId,
+          llmModelId: model.id,
+          sessionId: run.sessionId,
+          messageId: run.assistantMessageId,
+          inputTokens,
+          outputTokens,
+          units,
+          period,
+        });
+      }
+      await touchChatbot(tx, ctx.tenantId, run.meta.chatbot_id);
+    });
+    if (!signal.aborted) {
+      const after = await creditStatus(db, ctx.tenant, ctx.member);
+      emit({ type: 'usage', input_tokens: inputTokens, output_tokens: outputTokens, credits: unitsToExact(units), remaining_credit: unitsToDisplay(after.remainingUnits) });
+      emit({ type: 'end', status });
+    }
+  }
+
+  return { prepare, stream };
+}
+export type ChatService = ReturnType<typeof createChatService>;

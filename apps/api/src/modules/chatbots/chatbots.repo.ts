@@ -1,0 +1,96 @@
+import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { categories, chatbotCategories, chatbots, llmModels } from '../../db/schema/index';
+import { offsetOf } from '../../platform/pagination';
+
+export type ChatbotRow = typeof chatbots.$inferSelect;
+
+export interface ChatbotFilter {
+  memberId: number;
+  includeDefault?: boolean;
+  searchTerm?: string;
+  categoryId?: number;
+  isPublic?: boolean;
+  creatorId?: number;
+  orderBy: string;
+  page: number;
+  size: number;
+}
+
+/** What a member may see: default chatbots, their own, and public ones. */
+function visibleTo(tenantId: number, memberId: number): SQL {
+  return and(
+    eq(chatbots.tenantId, tenantId),
+    isNull(chatbots.deletedAt),
+    or(eq(chatbots.isDefault, true), eq(chatbots.creatorId, memberId), eq(chatbots.isPublic, true)),
+  )!;
+}
+
+const orderings: Record<string, SQL[]> = {
+  'id.desc': [desc(chatbots.id)],
+  'id.asc': [asc(chatbots.id)],
+  'created_at.desc': [desc(chatbots.createdAt), desc(chatbots.id)],
+  'last_chat_at.desc': [sql`${chatbots.lastChatAt} desc nulls last`, desc(chatbots.id)],
+  'message_count.desc': [desc(chatbots.messageCount), desc(chatbots.id)],
+  'name.asc': [asc(chatbots.enName), asc(chatbots.id)],
+};
+
+export async function listVisibleChatbots(db: Executor, tenantId: number, f: ChatbotFilter) {
+  const conds: SQL[] = [visibleTo(tenantId, f.memberId)];
+  if (f.includeDefault === false) conds.push(eq(chatbots.isDefault, false));
+  if (f.isPublic !== undefined) conds.push(eq(chatbots.isPublic, f.isPublic));
+  if (f.creatorId !== undefined) conds.push(eq(chatbots.creatorId, f.creatorId));
+  if (f.searchTerm) {
+    const like = `%${f.searchTerm.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conds.push(or(ilike(chatbots.koName, like), ilike(chatbots.enName, like))!);
+  }
+  if (f.categoryId !== undefined) {
+    conds.push(
+      sql`exists (select 1 from ${chatbotCategories} cc where cc.tenant_id = ${chatbots.tenantId} and cc.chatbot_id = ${chatbots.id} and cc.category_id = ${f.categoryId})`,
+    );
+  }
+  const where = and(...conds);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ chatbot: chatbots, model: llmModels })
+      .from(chatbots)
+      .innerJoin(llmModels, and(eq(llmModels.tenantId, chatbots.tenantId), eq(llmModels.id, chatbots.llmModelId)))
+      .where(where)
+      .orderBy(...(orderings[f.orderBy] ?? orderings['id.desc']!))
+      .limit(f.size)
+      .offset(offsetOf(f.page, f.size)),
+    db.select({ n: sql<number>`count(*)::int` }).from(chatbots).where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export async function findChatbotWithModel(db: Executor, tenantId: number, id: number) {
+  const [row] = await db
+    .select({ chatbot: chatbots, model: llmModels })
+    .from(chatbots)
+    .innerJoin(llmModels, and(eq(llmModels.tenantId, chatbots.tenantId), eq(llmModels.id, chatbots.llmModelId)))
+    .where(and(eq(chatbots.tenantId, tenantId), eq(chatbots.id, id)))
+    .limit(1);
+  return row;
+}
+
+export async function findCategoriesOf(db: Executor, tenantId: number, chatbotIds: number[]) {
+  if (chatbotIds.length === 0) return [];
+  return db
+    .select({ chatbotId: chatbotCategories.chatbotId, id: categories.id, koName: categories.koName, enName: categories.enName })
+    .from(chatbotCategories)
+    .innerJoin(categories, and(eq(categories.tenantId, chatbotCategories.tenantId), eq(categories.id, chatbotCategories.categoryId)))
+    .where(and(eq(chatbotCategories.tenantId, tenantId), inArray(chatbotCategories.chatbotId, chatbotIds)));
+}
+
+export async function insertChatbot(db: Executor, tenantId: number, values: Omit<typeof chatbots.$inferInsert, 'tenantId' | 'id'>) {
+  const [row] = await db.insert(chatbots).values({ ...values, tenantId }).returning();
+  return row!;
+}
+
+export async function touchChatbot(db: Executor, tenantId: number, id: number) {
+  await db
+    .update(chatbots)
+    .set({ messageCount: sql`${chatbots.messageCount} + 1`, lastChatAt: sql`now()` })
+    .where(and(eq(chatbots.tenantId, tenantId), eq(chatbots.id, id)));
+}

@@ -1,0 +1,64 @@
+import type { CreditCheck, Usage } from '@app/contracts/members';
+import type { Executor } from '../../db/client';
+import type { TenantRow } from '../../platform/context';
+import type { MemberRow } from '../members/members.repo';
+import { findGroupQuotaUnits, findMemberUsage, findTenantUsedUnits, usageByModel } from './credits.repo';
+import { type CreditStatus, periodEnd, periodStart, unitsToDisplay } from './credits.rules';
+
+type MemberQuotaFields = Pick<MemberRow, 'id' | 'customCreditLimitUnits' | 'defaultMemberGroupId'>;
+
+/** Monthly quota: the member's custom limit, else the default group's member quota. */
+export async function memberQuotaUnits(db: Executor, tenantId: number, member: MemberQuotaFields) {
+  return member.customCreditLimitUnits ?? (await findGroupQuotaUnits(db, tenantId, member.defaultMemberGroupId));
+}
+
+export async function creditStatus(db: Executor, tenant: TenantRow, member: MemberQuotaFields, at = new Date()): Promise<CreditStatus> {
+  const period = periodStart(at);
+  const [quotaUnits, usage, tenantUsed] = await Promise.all([
+    memberQuotaUnits(db, tenant.id, member),
+    findMemberUsage(db, tenant.id, member.id, period),
+    tenant.creditQuotaUnits === null ? Promise.resolve(0n) : findTenantUsedUnits(db, tenant.id, period),
+  ]);
+  return {
+    quotaUnits,
+    usedUnits: usage.usedUnits,
+    remainingUnits: quotaUnits - usage.usedUnits,
+    tenantRemainingUnits: tenant.creditQuotaUnits === null ? null : tenant.creditQuotaUnits - tenantUsed,
+  };
+}
+
+export function toCreditCheck(s: CreditStatus): CreditCheck {
+  return {
+    remaining_credit: unitsToDisplay(s.remainingUnits),
+    quota: unitsToDisplay(s.quotaUnits),
+    used_credit: unitsToDisplay(s.usedUnits),
+    tenant: { remaining_credit: s.tenantRemainingUnits === null ? null : unitsToDisplay(s.tenantRemainingUnits) },
+  };
+}
+
+export async function memberUsage(db: Executor, tenant: TenantRow, member: MemberQuotaFields, at = new Date()): Promise<Usage> {
+  const period = periodStart(at);
+  const [status, usage, byModel] = await Promise.all([
+    creditStatus(db, tenant, member, at),
+    findMemberUsage(db, tenant.id, member.id, period),
+    usageByModel(db, tenant.id, member.id, period),
+  ]);
+  return {
+    period_start: period,
+    period_end: periodEnd(at),
+    quota: unitsToDisplay(status.quotaUnits),
+    used_credit: unitsToDisplay(status.usedUnits),
+    remaining_credit: unitsToDisplay(status.remainingUnits),
+    message_count: usage.messageCount,
+    input_tokens: Number(usage.inputTokens),
+    output_tokens: Number(usage.outputTokens),
+    by_model: byModel.map((r) => ({
+      llm_model_id: r.llmModelId ?? 0,
+      display_name: r.displayName,
+      message_count: r.messageCount,
+      input_tokens: r.inputTokens,
+      output_tokens: r.outputTokens,
+      used_credit: unitsToDisplay(BigInt(r.units)),
+    })),
+  };
+}

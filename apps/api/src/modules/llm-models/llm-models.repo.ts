@@ -1,0 +1,27 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { llmModelGroupAccess, llmModels } from '../../db/schema/index';
+
+export type LlmModelRow = typeof llmModels.$inferSelect;
+
+export function listModels(db: Executor, tenantId: number) {
+  return db.select().from(llmModels).where(and(eq(llmModels.tenantId, tenantId), eq(llmModels.isEnabled, true))).orderBy(asc(llmModels.id));
+}
+
+export function findModel(db: Executor, tenantId: number, id: number) {
+  return db.query.llmModels.findFirst({ where: and(eq(llmModels.tenantId, tenantId), eq(llmModels.id, id)) });
+}
+
+export function findDeniedAccess(db: Executor, tenantId: number, groupIds: number[]) {
+  if (groupIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ llmModelId: llmModelGroupAccess.llmModelId, memberGroupId: llmModelGroupAccess.memberGroupId })
+    .from(llmModelGroupAccess)
+    .where(
+      and(
+        eq(llmModelGroupAccess.tenantId, tenantId),
+        inArray(llmModelGroupAccess.memberGroupId, groupIds),
+        eq(llmModelGroupAccess.isAvailable, false),
+      ),
+    );
+}

@@ -1,0 +1,21 @@
+import type { Member } from '@app/contracts/members';
+import { languageSchema, type Language } from '@app/contracts/common';
+import { memberStatusSchema } from '@app/contracts/members';
+import { unitsToDisplay } from '../credits/credits.rules';
+import type { MemberRow } from './members.repo';
+
+export function toMember(row: MemberRow, groupIds: number[]): Member {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    is_admin: row.isAdmin,
+    language: languageSchema.catch('ko' as Language).parse(row.language),
+    member_status: memberStatusSchema.catch('active').parse(row.memberStatus),
+    default_member_group_id: row.defaultMemberGroupId,
+    member_group_ids: groupIds,
+    custom_fields: (row.customFields ?? {}) as Record<string, unknown>,
+    custom_credit_limit: row.customCreditLimitUnits === null ? null : unitsToDisplay(row.customCreditLimitUnits),
+    created_at: row.createdAt.toISOString(),
+  };
+}

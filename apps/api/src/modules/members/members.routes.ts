@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorBody, idParam } from '@app/contracts/common';
+import { creditCheckSchema, memberSchema, patchMemberBody, usageSchema } from '@app/contracts/members';
+import { memberCtx } from '../../platform/request-context';
+import type { MembersService } from './members.service';
+
+const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody };
+
+export function registerMemberRoutes(app: FastifyInstance, deps: { members: MembersService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/members/:id/', { schema: { tags: ['members'], params: idParam, response: { 200: memberSchema, ...errors } } }, (req) =>
+    deps.members.get(memberCtx(req), req.params.id),
+  );
+  r.patch(
+    '/members/:id/',
+    { schema: { tags: ['members'], params: idParam, body: patchMemberBody, response: { 200: memberSchema, ...errors } } },
+    (req) => deps.members.patch(memberCtx(req), req.params.id, req.body),
+  );
+  r.get(
+    '/members/:id/credit-check/',
+    { schema: { tags: ['members'], params: idParam, response: { 200: creditCheckSchema, ...errors } } },
+    (req) => deps.members.creditCheck(memberCtx(req), req.params.id),
+  );
+  r.get('/members/:id/usage/', { schema: { tags: ['members'], params: idParam, response: { 200: usageSchema, ...errors } } }, (req) =>
+    deps.members.usage(memberCtx(req), req.params.id),
+  );
+}

@@ -1,0 +1,102 @@
+import type { History, PatchSessionBody, Session, SessionList } from '@app/contracts/sessions';
+import type { listSessionsQuery, historyQuery } from '@app/contracts/sessions';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import type { MemberContext } from '../../platform/context';
+import { forbidden, notFound } from '../../platform/errors';
+import { pagination } from '../../platform/pagination';
+import { findChatbotWithModel } from '../chatbots/chatbots.repo';
+import { canSee } from '../chatbots/chatbots.service';
+import { unitsToDisplay } from '../credits/credits.rules';
+import {
+  deleteSession,
+  findFirstMemberMessage,
+  findMessagesBefore,
+  findSessionByHash,
+  listMemberSessions,
+  type MessageRow,
+  type SessionRow,
+  updateSession,
+} from './sessions.repo';
+
+export function toSession(s: SessionRow): Session {
+  return {
+    id: s.id,
+    hash_id: s.hashId,
+    title: s.title,
+    chatbot_id: s.chatbotId,
+    chatbot: { id: s.chatbotId },
+    last_chat_at: s.lastChatAt.toISOString(),
+    created_at: s.createdAt.toISOString(),
+  };
+}
+
+function toHistoryMessage(m: MessageRow) {
+  return {
+    id: m.id,
+    created_at: m.createdAt.toISOString(),
+    text: m.text,
+    reasoning: m.reasoning,
+    speaker_type: m.speakerType === 'member' ? ('member' as const) : ('chatbot' as const),
+    status: m.status as 'streaming' | 'completed' | 'stopped' | 'failed',
+    llm_model_id: m.llmModelId,
+    credits: unitsToDisplay(m.creditUnits),
+    files: [],
+  };
+}
+
+/** Title from the first question: its first line, cut at a word near 40 characters. */
+export function titleFrom(text: string): string {
+  const line = text.trim().split('\n')[0]!.trim();
+  if (line.length <= 40) return line || 'Untitled';
+  const cut = line.slice(0, 40);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > 20 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+export function createSessionsService(db: Db) {
+  /** The member's own session, or 404 (missing / other tenant) / 403 (another member's). */
+  async function own(ctx: MemberContext, hash: string) {
+    const s = await findSessionByHash(db, ctx.tenantId, hash);
+    if (!s) throw notFound('The session does not exist');
+    if (s.memberId !== ctx.member.id) throw forbidden();
+    return s;
+  }
+
+  return {
+    own,
+    async list(ctx: MemberContext, q: z.output<typeof listSessionsQuery>): Promise<SessionList> {
+      const { rows, total } = await listMemberSessions(db, ctx.tenantId, ctx.member.id, { chatbotId: q.chatbot_id, page: q.page, size: q.size });
+      return { items: rows.map(toSession), pagination: pagination(q.page, q.size, total) };
+    },
+    async get(ctx: MemberContext, hash: string) {
+      return toSession(await own(ctx, hash));
+    },
+    async history(ctx: MemberContext, hash: string, q: z.output<typeof historyQuery>): Promise<History> {
+      const s = await own(ctx, hash);
+      const rows = await findMessagesBefore(db, ctx.tenantId, s.id, q.first_id, q.size + 1);
+      const hasMore = rows.length > q.size;
+      return { items: rows.slice(0, q.size).reverse().map(toHistoryMessage), has_more: hasMore };
+    },
+    async patch(ctx: MemberContext, hash: string, body: PatchSessionBody) {
+      const s = await own(ctx, hash);
+      if (body.chatbot_id !== undefined) {
+        const bot = await findChatbotWithModel(db, ctx.tenantId, body.chatbot_id);
+        if (!bot || !canSee(ctx, bot.chatbot)) throw notFound('This chatbot is unavailable');
+      }
+      const row = await updateSession(db, ctx.tenantId, s.id, { title: body.title, chatbotId: body.chatbot_id });
+      return toSession(row ?? s);
+    },
+    async generateTitle(ctx: MemberContext, hash: string) {
+      const s = await own(ctx, hash);
+      const first = await findFirstMemberMessage(db, ctx.tenantId, s.id);
+      const row = await updateSession(db, ctx.tenantId, s.id, { title: titleFrom(first?.text ?? '') });
+      return toSession(row ?? s);
+    },
+    async remove(ctx: MemberContext, hash: string) {
+      const s = await own(ctx, hash);
+      await deleteSession(db, ctx.tenantId, s.id);
+    },
+  };
+}
+export type SessionsService = ReturnType<typeof createSessionsService>;

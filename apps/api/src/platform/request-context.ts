@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { findMemberById } from '../modules/members/members.repo';
+import { findTenantBySubdomain } from '../modules/tenants/tenants.repo';
+import type { MemberContext, TenantContext, TenantRow } from './context';
+import { AppError } from './errors';
+import type { TokenService } from './tokens';
+
+export const TENANT_HEADER = 'x-tenant-subdomain';
+export const ACCESS_HEADER = 'x-access-token';
+const TENANT_CACHE_MS = 5_000;
+
+/** Resolves the tenant (header, else the default tenant) and the member behind the access token. */
+export function registerRequestContext(app: FastifyInstance, deps: { db: Db; tokens: TokenService; defaultTenant: string }) {
+  const cache = new Map<string, { tenant: TenantRow | undefined; at: number }>();
+  async function tenantFor(subdomain: string) {
+    const hit = cache.get(subdomain);
+    if (hit && Date.now() - hit.at < TENANT_CACHE_MS) return hit.tenant;
+    const tenant = await findTenantBySubdomain(deps.db, subdomain);
+    cache.set(subdomain, { tenant, at: Date.now() });
+    return tenant;
+  }
+
+  app.decorateRequest('tenant', null);
+  app.decorateRequest('member', null);
+
+  app.addHook('preHandler', async (req) => {
+    const config = req.routeOptions.config;
+    const url = req.routeOptions.url;
+    if (config.tenantless || !url?.startsWith('/api/') || url.startsWith('/api/docs')) return;
+    const header = req.headers[TENANT_HEADER];
+    const subdomain = (Array.isArray(header) ? header[0] : header)?.trim().toLowerCase() || deps.defaultTenant;
+    const tenant = await tenantFor(subdomain);
+    if (!tenant) throw new AppError('tenant_not_found', 404, `Unknown tenant "${subdomain}"`);
+    req.tenant = tenant;
+
+    const level = config.auth ?? 'member';
+    if (level === 'none') return;
+    const raw = req.headers[ACCESS_HEADER];
+    const token = Array.isArray(raw) ? raw[0] : raw;
+    if (!token) throw new AppError('unauthorized', 401, 'Login required');
+    const claims = await deps.tokens.verifyAccess(token);
+    // A token is valid only for its own tenant.
+    if (claims.tenantId !== tenant.id) throw new AppError('unauthorized', 401, 'Login required');
+    const member = await findMemberById(deps.db, tenant.id, claims.memberId);
+    if (!member || member.tokenVersion !== claims.tokenVersion) throw new AppError('token_expired', 401, 'Session expired; log in again');
+    if (member.memberStatus !== 'active') throw new AppError('account_deactivated', 403, 'Account deactivated');
+    if (level === 'admin' && !member.isAdmin) {
+      throw new AppError('admin_required', 403, 'Access permission required; contact the administrator');
+    }
+    req.member = member;
+  });
+}
+
+export function tenantCtx(req: FastifyRequest): TenantContext {
+  if (!req.tenant) throw new AppError('internal_error', 500, 'Tenant not resolved');
+  return { tenantId: req.tenant.id, tenant: req.tenant };
+}
+
+export function memberCtx(req: FastifyRequest): MemberContext {
+  if (!req.tenant || !req.member) throw new AppError('unauthorized', 401, 'Login required');
+  return { tenantId: req.tenant.id, tenant: req.tenant, member: req.member };
+}

@@ -1,0 +1,50 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
+import { AppError } from './errors';
+
+export interface AccessClaims {
+  memberId: number;
+  tenantId: number;
+  tokenVersion: number;
+}
+
+export function createTokenService(secret: string, accessTtlSeconds: number) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async signAccess(claims: AccessClaims): Promise<string> {
+      return new SignJWT({ tid: claims.tenantId, ver: claims.tokenVersion })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(claims.memberId))
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(Date.now() / 1000) + accessTtlSeconds)
+        .sign(key);
+    },
+    async verifyAccess(token: string): Promise<AccessClaims> {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const memberId = Number(payload.sub);
+        const tenantId = Number(payload.tid);
+        const tokenVersion = Number(payload.ver);
+        if (!Number.isInteger(memberId) || !Number.isInteger(tenantId) || !Number.isInteger(tokenVersion)) {
+          throw new AppError('unauthorized', 401, 'Invalid access token');
+        }
+        return { memberId, tenantId, tokenVersion };
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        if (err instanceof joseErrors.JWTExpired) throw new AppError('token_expired', 401, 'Session expired; log in again');
+        throw new AppError('unauthorized', 401, 'Invalid access token');
+      }
+    },
+  };
+}
+export type TokenService = ReturnType<typeof createTokenService>;
+
+export function newOpaqueToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+export function newHashId(bytes = 12): string {
+  return randomBytes(bytes).toString('base64url');
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { paginated } from './common';
+
+export const announcementLocationSchema = z.enum(['auth', 'dashboard']);
+export type AnnouncementLocation = z.infer<typeof announcementLocationSchema>;
+
+export const announcementSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  location: announcementLocationSchema,
+  is_active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Announcement = z.infer<typeof announcementSchema>;
+
+const title = z.string({ error: 'announcement_title_required' }).trim().min(1, 'announcement_title_required').max(200);
+const content = z.string({ error: 'announcement_content_required' }).trim().min(1, 'announcement_content_required').max(20_000);
+const location = z.enum(['auth', 'dashboard'], { error: 'announcement_location_required' });
+
+export const createAnnouncementBody = z.object({ title, content, location, is_active: z.boolean().default(true) });
+export type CreateAnnouncementBody = z.input<typeof createAnnouncementBody>;
+
+export const patchAnnouncementBody = z
+  .object({ title, content, location, is_active: z.boolean() })
+  .partial();
+export type PatchAnnouncementBody = z.input<typeof patchAnnouncementBody>;
+
+export const listAnnouncementsQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(10),
+});
+export const announcementListResponse = paginated(announcementSchema);
+export type AnnouncementList = z.infer<typeof announcementListResponse>;
+
+export const latestAnnouncementQuery = z.object({ location: announcementLocationSchema });
+/** Active announcements, at most one per location. */
+export const activeAnnouncementsResponse = z.object({
+  auth: announcementSchema.nullable(),
+  dashboard: announcementSchema.nullable(),
+});
+export const latestAnnouncementResponse = z.object({ announcement: announcementSchema.nullable() });

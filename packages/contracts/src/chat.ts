@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+export const chatBody = z.object({
+  text: z.string().max(200_000).default(''),
+  file_ids: z.array(z.number().int().positive()).max(20).default([]),
+  session_hash_id: z.string().max(64).nullish(),
+  session_title: z.string().trim().max(200).nullish(),
+  is_test: z.boolean().default(false),
+  task_mode_id: z.number().int().positive().nullish(),
+  web_search: z.boolean().default(false),
+  thinking: z.boolean().default(false),
+  /** Default chatbots only: the model picked in the model picker. */
+  llm_model_id: z.number().int().positive().nullish(),
+});
+export type ChatBody = z.input<typeof chatBody>;
+
+/** JSON carried in the `x-chat-meta` response header. */
+export const chatMetaSchema = z.object({
+  session_hash_id: z.string(),
+  session_title: z.string().nullable(),
+  chatbot_id: z.number().int(),
+  llm_model_id: z.number().int(),
+  model: z.string(),
+  user_message_id: z.number().int(),
+  assistant_message_id: z.number().int(),
+});
+export type ChatMeta = z.infer<typeof chatMetaSchema>;
+
+/** One SSE `data:` line. */
+export const chatEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), text: z.string() }),
+  z.object({ type: z.literal('reasoning'), text: z.string() }),
+  z.object({ type: z.literal('source'), url: z.string(), title: z.string().nullable() }),
+  z.object({
+    type: z.literal('usage'),
+    input_tokens: z.number().int(),
+    output_tokens: z.number().int(),
+    /** Exact credits charged for this answer (may be fractional). */
+    credits: z.number(),
+    /** Member's remaining credits, rounded down. */
+    remaining_credit: z.number().int(),
+  }),
+  z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
+  z.object({ type: z.literal('end'), status: z.enum(['completed', 'stopped', 'failed']) }),
+]);
+export type ChatEvent = z.infer<typeof chatEventSchema>;

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** Query booleans arrive as strings ("true"/"false"); accept real booleans too. */
+export const queryBoolean = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+export const idParam = z.object({ id: z.coerce.number().int().positive() });
+export type IdParam = z.infer<typeof idParam>;
+
+export const hashParam = z.object({ hash: z.string().min(1).max(64) });
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export const paginationSchema = z.object({
+  page: z.number().int(),
+  page_size: z.number().int(),
+  total_pages: z.number().int(),
+  total_items: z.number().int(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+export function paginated<T extends z.ZodTypeAny>(item: T) {
+  return z.object({ items: z.array(item), pagination: paginationSchema });
+}
+
+export const errorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+export const okBody = z.object({ ok: z.literal(true) });
+
+export const languageSchema = z.enum(['ko', 'en', 'zh', 'ja', 'es']);
+export type Language = z.infer<typeof languageSchema>;
+
+export const isoDate = z.string();

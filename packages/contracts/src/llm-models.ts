@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+export const providerSchema = z.enum(['openai', 'anthropic', 'google', 'openai-compatible', 'offline']);
+export type Provider = z.infer<typeof providerSchema>;
+
+export const llmModelSchema = z.object({
+  id: z.number().int(),
+  provider: providerSchema,
+  model_name: z.string(),
+  display_name: z.string(),
+  context_limit: z.number().int(),
+  /** Credits per 10K input tokens. */
+  input_cost_per_10k: z.number(),
+  /** Credits per 10K output tokens. */
+  output_cost_per_10k: z.number(),
+  is_low_llm: z.boolean(),
+  /** Whether the acting member's groups may use it. */
+  is_available: z.boolean(),
+  release_date: z.string().nullable(),
+  supports_vision: z.boolean(),
+  supports_thinking: z.boolean(),
+  supports_web_search: z.boolean(),
+  supports_image_generation: z.boolean(),
+});
+export type LlmModel = z.infer<typeof llmModelSchema>;
+
+export const llmModelListResponse = z.object({ items: z.array(llmModelSchema) });

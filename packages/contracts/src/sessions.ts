@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { paginated } from './common';
+
+export const sessionSchema = z.object({
+  id: z.number().int(),
+  hash_id: z.string(),
+  title: z.string().nullable(),
+  chatbot_id: z.number().int(),
+  chatbot: z.object({ id: z.number().int() }),
+  last_chat_at: z.string(),
+  created_at: z.string(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+export const listSessionsQuery = z.object({
+  chatbot_id: z.coerce.number().int().positive().optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(30),
+});
+export type ListSessionsQuery = z.input<typeof listSessionsQuery>;
+export const sessionListResponse = paginated(sessionSchema);
+export type SessionList = z.infer<typeof sessionListResponse>;
+
+export const messageStatusSchema = z.enum(['streaming', 'completed', 'stopped', 'failed']);
+export type MessageStatus = z.infer<typeof messageStatusSchema>;
+
+export const historyMessageSchema = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  text: z.string(),
+  reasoning: z.string().nullable(),
+  speaker_type: z.enum(['member', 'chatbot']),
+  status: messageStatusSchema,
+  llm_model_id: z.number().int().nullable(),
+  credits: z.number().int(),
+  files: z.array(z.object({ id: z.number().int(), url: z.string(), type: z.string(), name: z.string() })),
+});
+export type HistoryMessage = z.infer<typeof historyMessageSchema>;
+
+export const historyQuery = z.object({
+  size: z.coerce.number().int().min(1).max(100).default(20),
+  /** Return messages older than this id. */
+  first_id: z.coerce.number().int().positive().optional(),
+});
+export type HistoryQuery = z.input<typeof historyQuery>;
+
+/** Oldest first; `has_more` tells whether older messages exist before items[0]. */
+export const historyResponse = z.object({ items: z.array(historyMessageSchema), has_more: z.boolean() });
+export type History = z.infer<typeof historyResponse>;
+
+export const patchSessionBody = z
+  .object({
+    title: z.string().trim().min(1).max(200).optional(),
+    chatbot_id: z.number().int().positive().optional(),
+  })
+  .strict();
+export type PatchSessionBody = z.infer<typeof patchSessionBody>;

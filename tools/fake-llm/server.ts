@@ -1,0 +1,200 @@
+/**
+ * A local OpenAI-compatible upstream for tests, e2e and benchmarks: streams a configurable reply
+ * at a configurable token rate, reports usage, and can emit reasoning (`reasoning_content`).
+ * Run standalone: `tsx tools/fake-llm/server.ts --port 4010 --delay 20`.
+ * Control at run time: `POST /control` with a partial Scenario as JSON.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Scenario {
+  /** The answer; split into tokens on word boundaries (each word with its leading space is a token). */
+  reply: string;
+  /** Delay before each token, ms. */
+  tokenDelayMs: number;
+  /** Delay before the first byte, ms. */
+  firstByteDelayMs: number;
+  /** Reasoning streamed before the answer, or null. */
+  reasoning: string | null;
+  /** When set, answer with this HTTP status instead of a stream. */
+  failStatus: number | null;
+  /** Reported prompt_tokens; null = estimate (characters / 4). */
+  promptTokens: number | null;
+}
+
+export const defaultScenario: Scenario = {
+  reply: 'Hello! This is the fake upstream model answering your question in a few short words.',
+  tokenDelayMs: 5,
+  firstByteDelayMs: 0,
+  reasoning: null,
+  failStatus: null,
+  promptTokens: null,
+};
+
+export interface FakeLlm {
+  url: string;
+  port: number;
+  server: Server;
+  scenario: Scenario;
+  /** Request bodies received, newest last. */
+  requests: Array<Record<string, unknown>>;
+  /** Streams cut by the client before they ended. */
+  aborted: number;
+  set(s: Partial<Scenario>): void;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export function tokenize(text: string): string[] {
+  return text.match(/\s*\S+/g) ?? [];
+}
+
+const sleep = (ms: number) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve());
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function promptChars(body: Record<string, unknown>): number {
+  const messages = Array.isArray(body.messages) ? (body.messages as Array<{ content?: unknown }>) : [];
+  return messages.reduce((n, m) => n + (typeof m.content === 'string' ? m.content.length : JSON.stringify(m.content ?? '').length), 0);
+}
+
+export async function startFakeLlm(opts: { port?: number; host?: string; scenario?: Partial<Scenario>; recordRequests?: boolean } = {}): Promise<FakeLlm> {
+  const record = opts.recordRequests ?? true;
+  const fake: FakeLlm = {
+    url: '',
+    port: 0,
+    server: undefined as unknown as Server,
+    scenario: { ...defaultScenario, ...opts.scenario },
+    requests: [],
+    aborted: 0,
+    set(s) {
+      Object.assign(fake.scenario, s);
+    },
+    reset() {
+      fake.scenario = { ...defaultScenario, ...opts.scenario };
+      fake.requests = [];
+      fake.aborted = 0;
+    },
+    close: () => new Promise((resolve) => {
+      fake.server.closeAllConnections();
+      fake.server.close(() => resolve());
+    }),
+  };
+
+  async function completions(req: IncomingMessage, res: ServerResponse) {
+    const body = JSON.parse((await readBody(req)) || '{}') as Record<string, unknown>;
+    if (record) fake.requests.push(body);
+    const s = { ...fake.scenario };
+    if (s.failStatus) {
+      res.writeHead(s.failStatus, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: 'fake upstream failure', type: 'server_error' } }));
+      return;
+    }
+    const model = String(body.model ?? 'fake');
+    const id = `chatcmpl-${Date.now()}`;
+    const created = Math.floor(Date.now() / 1000);
+    const promptTokens = s.promptTokens ?? Math.ceil(promptChars(body) / 4);
+    const answer = tokenize(s.reply);
+    const reasoning = s.reasoning ? tokenize(s.reasoning) : [];
+    const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
+      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+
+    if (body.stream !== true) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          id,
+          object: 'chat.completion',
+          created,
+          model,
+          choices: [{ index: 0, message: { role: 'assistant', content: s.reply }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: promptTokens, completion_tokens: answer.length, total_tokens: promptTokens + answer.length },
+        }),
+      );
+      return;
+    }
+
+    let closed = false;
+    res.on('close', () => {
+      if (!res.writableEnded) {
+        closed = true;
+        fake.aborted += 1;
+      }
+    });
+    await sleep(s.firstByteDelayMs);
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    res.flushHeaders();
+    res.write(chunk({ role: 'assistant', content: '' }));
+    let sent = 0;
+    for (const t of reasoning) {
+      await sleep(s.tokenDelayMs);
+      if (closed) return;
+      res.write(chunk({ reasoning_content: t }));
+      sent += 1;
+    }
+    for (const t of answer) {
+      await sleep(s.tokenDelayMs);
+      if (closed) return;
+      res.write(chunk({ content: t }));
+      sent += 1;
+    }
+    res.write(chunk({}, 'stop'));
+    const includeUsage = (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage;
+    if (includeUsage) {
+      res.write(
+        `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: { prompt_tokens: promptTokens, completion_tokens: sent, total_tokens: promptTokens + sent } })}\n\n`,
+      );
+    }
+    res.end('data: [DONE]\n\n');
+  }
+
+  fake.server = createServer((req, res) => {
+    const url = req.url ?? '/';
+    if (req.method === 'POST' && url.endsWith('/chat/completions')) {
+      completions(req, res).catch(() => res.destroy());
+    } else if (req.method === 'POST' && url === '/control') {
+      readBody(req).then((b) => {
+        if (b) fake.set(JSON.parse(b) as Partial<Scenario>);
+        else fake.reset();
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(fake.scenario));
+      }, () => res.destroy());
+    } else if (req.method === 'GET' && url.endsWith('/models')) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ object: 'list', data: [{ id: 'fake-model', object: 'model' }] }));
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+  fake.server.keepAliveTimeout = 60_000;
+  fake.server.maxConnections = 100_000;
+  await new Promise<void>((resolve) => fake.server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', resolve));
+  fake.port = (fake.server.address() as AddressInfo).port;
+  fake.url = `http://127.0.0.1:${fake.port}/v1`;
+  return fake;
+}
+
+const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop() ?? '');
+if (isMain) {
+  const arg = (name: string) => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i > 0 ? process.argv[i + 1] : undefined;
+  };
+  const fake = await startFakeLlm({
+    port: Number(arg('port') ?? 4010),
+    recordRequests: false,
+    scenario: {
+      ...(arg('delay') ? { tokenDelayMs: Number(arg('delay')) } : {}),
+      ...(arg('reply') ? { reply: arg('reply') } : {}),
+      ...(arg('reasoning') ? { reasoning: arg('reasoning') } : {}),
+    },
+  });
+  console.log(`fake-llm listening on ${fake.url}`);
+}
