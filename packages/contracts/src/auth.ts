@@ -15,9 +15,11 @@ export const authResponse = memberSchema.extend({
 });
 export type AuthResponse = z.infer<typeof authResponse>;
 
-export const refreshBody = z
-  .object({ redirect_url: z.string().max(2000).optional(), refresh_token: z.string().max(200).optional() })
-  .default({});
+/** Browsers send the refresh token as a cookie and may send no body at all. */
+export const refreshBody = z.preprocess(
+  (v) => v ?? {},
+  z.object({ redirect_url: z.string().max(2000).optional(), refresh_token: z.string().max(200).optional() }),
+);
 
 export const changePasswordBody = z.object({
   password: z.string().min(1).max(200),

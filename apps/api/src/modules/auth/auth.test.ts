@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { members } from '../../db/schema/index';
+import { buildTestApp, PASSWORD, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const signIn = (email: string, password = PASSWORD, tenant = () => t.a) =>
+  t.call(tenant(), null, { method: 'POST', url: '/api/auth/sign-in/', payload: { email, password } });
+
+describe('tenancy', () => {
+  it('GET /tenants/ returns the tenant names and logo', async () => {
+    const res = await t.call(t.a, null, { method: 'GET', url: '/api/tenants/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ logo_url: null, ko_name: 'acme 코', en_name: 'acme en' });
+  });
+  it('an unknown tenant is 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/tenants/', headers: { 'x-tenant-subdomain': 'nope' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('tenant_not_found');
+  });
+  it('no header falls back to DEFAULT_TENANT', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/tenants/' });
+    expect(res.json().en_name).toBe('acme en');
+  });
+  it("a token is refused with another tenant's header", async () => {
+    const token = await t.signIn(t.a, t.a.member.email);
+    const own = await t.call(t.a, token, { method: 'GET', url: `/api/members/${t.a.member.id}/` });
+    expect(own.statusCode).toBe(200);
+    const res = await t.call(t.b, token, { method: 'GET', url: `/api/members/${t.a.member.id}/` });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('sign-in', () => {
+  it('answers the access token, the member fields and a refresh cookie', async () => {
+    const res = await signIn(t.a.member.email);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ id: t.a.member.id, email: t.a.member.email, is_admin: false, language: 'ko' });
+    expect(body.access_token).toEqual(expect.any(String));
+    expect(res.cookies.find((c) => c.name === 'refresh_token')?.httpOnly).toBe(true);
+  });
+  it('400 for a malformed payload', async () => {
+    expect((await signIn('not-an-email')).statusCode).toBe(400);
+    expect((await t.call(t.a, null, { method: 'POST', url: '/api/auth/sign-in/', payload: { email: 'a@b.c' } })).statusCode).toBe(400);
+  });
+  it('401 for a wrong password or unknown email', async () => {
+    const wrong = await signIn(t.a.member.email, 'Wrong-pass1!');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error.code).toBe('invalid_credentials');
+    expect((await signIn('nobody@acme.test')).statusCode).toBe(401);
+  });
+  it("401 for another tenant's member", async () => {
+    expect((await signIn(t.b.member.email)).statusCode).toBe(401);
+  });
+  it('403 when not yet approved, 423 when not eligible', async () => {
+    await t.database.db.update(members).set({ memberStatus: 'pending' }).where(eq(members.id, t.a.other.id));
+    expect((await signIn(t.a.other.email)).statusCode).toBe(403);
+    await t.database.db.update(members).set({ memberStatus: 'rejected' }).where(eq(members.id, t.a.other.id));
+    expect((await signIn(t.a.other.email)).statusCode).toBe(423);
+    await t.database.db.update(members).set({ memberStatus: 'active' }).where(eq(members.id, t.a.other.id));
+  });
+});
+
+describe('refresh', () => {
+  it('rotates the refresh token; reuse of an old one revokes the family', async () => {
+    const first = (await signIn(t.a.member.email)).json();
+    const r1 = await t.call(t.a, null, { method: 'POST', url: '/api/auth/refresh/', payload: { refresh_token: first.refresh_token } });
+    expect(r1.statusCode).toBe(200);
+    const second = r1.json();
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    expect(second).toMatchObject({ id: t.a.member.id, email: t.a.member.email });
+    // Reusing the rotated token fails and ends the family: the newest token dies too.
+    const reuse = await t.call(t.a, null, { method: 'POST', url: '/api/auth/refresh/', payload: { refresh_token: first.refresh_token } });
+    expect(reuse.statusCode).toBe(401);
+    const after = await t.call(t.a, null, { method: 'POST', url: '/api/auth/refresh/', payload: { refresh_token: second.refresh_token } });
+    expect(after.statusCode).toBe(401);
+  });
+  it('works from the cookie', async () => {
+    const res = await signIn(t.a.member.email);
+    const cookie = res.cookies.find((c) => c.name === 'refresh_token')!;
+    const r = await t.call(t.a, null, { method: 'POST', url: '/api/auth/refresh/', cookies: { refresh_token: cookie.value } });
+    expect(r.statusCode).toBe(200);
+  });
+  it('401 without or with an unknown token, and in another tenant', async () => {
+    expect((await t.call(t.a, null, { method: 'POST', url: '/api/auth/refresh/', payload: {} })).statusCode).toBe(401);
+    expect((await t.call(t.a, null, { method: 'POST', url: '/api/auth/refresh/', payload: { refresh_token: 'x' } })).statusCode).toBe(401);
+    const { refresh_token } = (await signIn(t.a.member.email)).json();
+    expect((await t.call(t.b, null, { method: 'POST', url: '/api/auth/refresh/', payload: { refresh_token } })).statusCode).toBe(401);
+  });
+  it('403 for a deactivated member, and the access token stops working at once', async () => {
+    const body = (await signIn(t.a.other.email)).json();
+    await t.database.db.update(members).set({ memberStatus: 'deactivated' }).where(eq(members.id, t.a.other.id));
+    const r = await t.call(t.a, null, { method: 'POST', url: '/api/auth/refresh/', payload: { refresh_token: body.refresh_token } });
+    expect(r.statusCode).toBe(403);
+    const me = await t.call(t.a, body.access_token, { method: 'GET', url: `/api/members/${t.a.other.id}/` });
+    expect(me.statusCode).toBe(403);
+    await t.database.db.update(members).set({ memberStatus: 'active' }).where(eq(members.id, t.a.other.id));
+  });
+});
+
+describe('sign-out and change-password', () => {
+  it('sign-out revokes the refresh token', async () => {
+    const { refresh_token } = (await signIn(t.a.member.email)).json();
+    expect((await t.call(t.a, null, { method: 'POST', url: '/api/auth/sign-out/', payload: { refresh_token } })).statusCode).toBe(200);
+    expect((await t.call(t.a, null, { method: 'POST', url: '/api/auth/refresh/', payload: { refresh_token } })).statusCode).toBe(401);
+  });
+  it('change-password checks the current one, and ends other sessions', async () => {
+    const old = (await signIn(t.a.other.email)).json();
+    const wrong = await t.call(t.a, old.access_token, { method: 'POST', url: '/api/auth/change-password/', payload: { password: 'nope', new_password: 'N3w-passw0rd!' } });
+    expect(wrong.statusCode).toBe(422);
+    const weak = await t.call(t.a, old.access_token, { method: 'POST', url: '/api/auth/change-password/', payload: { password: PASSWORD, new_password: 'abcdefgh' } });
+    expect(weak.statusCode).toBe(422);
+    const ok = await t.call(t.a, old.access_token, { method: 'POST', url: '/api/auth/change-password/', payload: { password: PASSWORD, new_password: 'N3w-passw0rd!' } });
+    expect(ok.statusCode).toBe(200);
+    // The old access token and refresh token no longer work; the new pair does.
+    expect((await t.call(t.a, old.access_token, { method: 'GET', url: `/api/members/${t.a.other.id}/` })).statusCode).toBe(401);
+    expect((await t.call(t.a, null, { method: 'POST', url: '/api/auth/refresh/', payload: { refresh_token: old.refresh_token } })).statusCode).toBe(401);
+    expect((await t.call(t.a, ok.json().access_token, { method: 'GET', url: `/api/members/${t.a.other.id}/` })).statusCode).toBe(200);
+    expect((await signIn(t.a.other.email, 'N3w-passw0rd!')).statusCode).toBe(200);
+    await t.call(t.a, ok.json().access_token, { method: 'POST', url: '/api/auth/change-password/', payload: { password: 'N3w-passw0rd!', new_password: PASSWORD } });
+  });
+  it('401 without a token, 401 with a garbage token', async () => {
+    expect((await t.call(t.a, null, { method: 'GET', url: `/api/members/${t.a.member.id}/` })).statusCode).toBe(401);
+    expect((await t.call(t.a, 'garbage', { method: 'GET', url: `/api/members/${t.a.member.id}/` })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp, type BuiltApp } from '../app';
+import type { AppConfig, ProvidersConfig } from '../config';
+import { type Database, openDatabase } from '../db/client';
+import { catalogFor } from '../llm/catalog';
+import { createTenant } from '../modules/tenants/tenants.service';
+
+export const PASSWORD = 'Passw0rd!';
+
+/** A fresh database per test file: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    return { database, drop: () => database.close() };
+  }
+  const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export function testConfig(providers: ProvidersConfig = {}): AppConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '/nonexistent',
+    database: { kind: 'pglite', dataDir: null },
+    defaultTenant: 'acme',
+    jwtSecret: randomBytes(32).toString('hex'),
+    accessTokenTtlSeconds: 900,
+    refreshTokenTtlDays: 30,
+    cookieSecure: false,
+    webDist: '/nonexistent',
+    logLevel: 'silent',
+    seed: {},
+    defaultMemberCreditQuota: 1000,
+    providers,
+  };
+}
+
+export interface TestTenant {
+  id: number;
+  subdomain: string;
+  defaultGroupId: number;
+  admin: { id: number; email: string };
+  member: { id: number; email: string };
+  other: { id: number; email: string };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  built: BuiltApp;
+  database: Database;
+  config: AppConfig;
+  /** Two tenants: `a` (acme) and `b` (globex), each with an admin and two members. */
+  a: TestTenant;
+  b: TestTenant;
+  signIn(tenant: TestTenant, email: string): Promise<string>;
+  /** app.inject with the tenant header and, when given, the access token. */
+  call(tenant: TestTenant, token: string | null, opts: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+async function makeTenant(database: Database, config: AppConfig, subdomain: string): Promise<TestTenant> {
+  const accounts = [
+    { email: `admin@${subdomain}.test`, password: PASSWORD, name: 'Admin', isAdmin: true },
+    { email: `member@${subdomain}.test`, password: PASSWORD, name: 'Member', isAdmin: false },
+    { email: `other@${subdomain}.test`, password: PASSWORD, name: 'Other', isAdmin: false },
+  ];
+  const created = await createTenant(
+    database.db,
+    { subdomain, koName: `${subdomain} 코`, enName: `${subdomain} en`, memberCreditQuota: config.defaultMemberCreditQuota, accounts },
+    catalogFor(config.providers),
+  );
+  const [admin, member, other] = created.members;
+  return {
+    id: created.tenant.id,
+    subdomain,
+    defaultGroupId: created.defaultGroup.id,
+    admin: { id: admin!.id, email: admin!.email },
+    member: { id: member!.id, email: member!.email },
+    other: { id: other!.id, email: other!.email },
+  };
+}
+
+export async function buildTestApp(opts: { providers?: ProvidersConfig } = {}): Promise<TestApp> {
+  const { database, drop } = await freshDatabase();
+  const config = testConfig(opts.providers);
+  const built = await buildApp(config, { database });
+  const a = await makeTenant(database, config, 'acme');
+  const b = await makeTenant(database, config, 'globex');
+  const call: TestApp['call'] = (tenant, token, o) =>
+    built.app.inject({
+      ...o,
+      headers: { 'x-tenant-subdomain': tenant.subdomain, ...(token ? { 'x-access-token': token } : {}), ...(o.headers ?? {}) },
+    });
+  return {
+    app: built.app,
+    built,
+    database,
+    config,
+    a,
+    b,
+    call,
+    async signIn(tenant, email) {
+      const res = await call(tenant, null, { method: 'POST', url: '/api/auth/sign-in/', payload: { email, password: PASSWORD } });
+      if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+      return (res.json() as { access_token: string }).access_token;
+    },
+    async close() {
+      await built.close();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,14 @@
+/** Query keys shared across features, so one feature's mutation can refresh another's lists. */
+export const queryKeys = {
+  tenant: ['tenant'] as const,
+  member: (id: number) => ['member', id] as const,
+  creditCheck: (memberId: number) => ['credit-check', memberId] as const,
+  llmModels: ['llm-models'] as const,
+  categories: ['categories'] as const,
+  chatbots: (params: object = {}) => ['chatbots', params] as const,
+  chatbot: (id: number) => ['chatbot', id] as const,
+  sessions: ['sessions'] as const,
+  session: (hash: string) => ['session', hash] as const,
+  history: (hash: string) => ['history', hash] as const,
+  announcements: ['announcements'] as const,
+};

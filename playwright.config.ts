@@ -1,0 +1,57 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests run Debian's Chromium against the production build served by the real API
+ * process (fresh PGlite in .e2e-data), with the fake OpenAI-compatible upstream as the model.
+ */
+export const E2E_PORT = 3100;
+export const FAKE_LLM_PORT = 4011;
+export const E2E_ADMIN = { email: 'admin@demo.local', password: 'Admin-passw0rd!' };
+export const E2E_MEMBER = { email: 'member@demo.local', password: 'Member-passw0rd!' };
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: 'test-results',
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: [
+    {
+      command: `npx tsx tools/fake-llm/server.ts --port ${FAKE_LLM_PORT} --delay 40`,
+      port: FAKE_LLM_PORT,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: `rm -rf .e2e-data && npx tsx apps/api/src/main.ts`,
+      url: `http://localhost:${E2E_PORT}/api/health/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(E2E_PORT),
+        DATA_DIR: '.e2e-data',
+        LOG_LEVEL: 'warn',
+        SEED_ADMIN_EMAIL: E2E_ADMIN.email,
+        SEED_ADMIN_PASSWORD: E2E_ADMIN.password,
+        SEED_MEMBER_EMAIL: E2E_MEMBER.email,
+        SEED_MEMBER_PASSWORD: E2E_MEMBER.password,
+        OPENAI_COMPATIBLE_BASE_URL: `http://127.0.0.1:${FAKE_LLM_PORT}/v1`,
+        OPENAI_COMPATIBLE_MODELS: 'fake-model,fake-model-2',
+        DEFAULT_TENANT: 'demo',
+      },
+    },
+  ],
+});
