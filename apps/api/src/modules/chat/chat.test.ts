@@ -1,0 +1,223 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeLlm, tokenize, type FakeLlm } from '../../../../../tools/fake-llm/server';
+import { creditLedger, llmModelGroupAccess, llmModels, members, tenants } from '../../db/schema/index';
+import { streamChat, textOf } from '../../test/chat-client';
+import { buildTestApp, type TestApp } from '../../test/test-app';
+
+let fake: FakeLlm;
+let t: TestApp;
+let token: string;
+let otherToken: string;
+let botId: number;
+let cheapBotId: number;
+let cheapModelId: number;
+
+const REPLY = 'One two three four five six seven eight nine ten eleven twelve.';
+
+beforeAll(async () => {
+  fake = await startFakeLlm({ scenario: { reply: REPLY, tokenDelayMs: 15 } });
+  t = await buildTestApp({ providers: { openaiCompatible: { baseUrl: fake.url, models: ['fake-model', 'fake-cheap'] } } });
+  token = await t.signIn(t.a, t.a.member.email);
+  otherToken = await t.signIn(t.a, t.a.other.email);
+  const db = t.database.db;
+  await db.update(llmModels).set({ isLowLlm: true }).where(and(eq(llmModels.tenantId, t.a.id), eq(llmModels.modelName, 'fake-cheap')));
+  const list = (await t.call(t.a, token, { method: 'GET', url: '/api/chatbots/?include_default=true' })).json();
+  botId = list.items.find((c: { llm_model: { display_name: string } }) => c.llm_model.display_name === 'fake-model').id;
+  const cheap = list.items.find((c: { llm_model: { display_name: string } }) => c.llm_model.display_name === 'fake-cheap');
+  cheapBotId = cheap.id;
+  cheapModelId = cheap.llm_model.id;
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+afterEach(() => fake.reset());
+
+const chat = (payload: Record<string, unknown>, who = token, id = botId) => streamChat(t, t.a, who, id, payload);
+
+describe('streamed chat', () => {
+  it('streams text deltas incrementally, then usage and end; both messages are rows', async () => {
+    fake.set({ tokenDelayMs: 25 });
+    const r = await chat({ text: 'Hello there' });
+    expect(r.status).toBe(200);
+    expect(r.meta).toMatchObject({ chatbot_id: botId, session_title: 'Hello there' });
+    const texts = r.events.filter((e) => e.type === 'text');
+    expect(textOf(r.events)).toBe(REPLY);
+    expect(texts.length).toBe(tokenize(REPLY).length);
+    // Not buffered: the first and last chunks arrive well apart (12 tokens × 25 ms).
+    const textTimes = r.events.map((e, i) => (e.type === 'text' ? r.times[i]! : null)).filter((x): x is number => x !== null);
+    expect(textTimes.at(-1)! - textTimes[0]!).toBeGreaterThan(150);
+    expect(r.events.at(-2)?.type).toBe('usage');
+    expect(r.events.at(-1)).toEqual({ type: 'end', status: 'completed' });
+
+    const history = (await t.call(t.a, token, { method: 'GET', url: `/api/sessions/${r.meta!.session_hash_id}/history/` })).json();
+    expect(history.items.map((m: { speaker_type: string; text: string; status: string }) => [m.speaker_type, m.text, m.status])).toEqual([
+      ['member', 'Hello there', 'completed'],
+      ['chatbot', REPLY, 'completed'],
+    ]);
+    expect(history.items[0].id).toBe(r.meta!.user_message_id);
+    expect(history.items[1].id).toBe(r.meta!.assistant_message_id);
+  });
+
+  it('continues a session with its history sent upstream', async () => {
+    const first = await chat({ text: 'First question' });
+    await chat({ text: 'Second question', session_hash_id: first.meta!.session_hash_id });
+    const sent = fake.requests.at(-1)!.messages as Array<{ role: string; content: string }>;
+    expect(sent.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+    expect(sent.at(-1)!.content).toBe('Second question');
+  });
+
+  it('debits credits exactly: tokens × cost per 10K, no fraction lost', async () => {
+    const db = t.database.db;
+    await db.update(llmModels).set({ inputCostE4: 35_000n, outputCostE4: 72_500n }).where(and(eq(llmModels.tenantId, t.a.id), eq(llmModels.modelName, 'fake-model')));
+    fake.set({ promptTokens: 1234 });
+    const before = (await t.call(t.a, otherToken, { method: 'GET', url: `/api/members/${t.a.other.id}/credit-check/` })).json();
+    const r = await chat({ text: 'price me' }, otherToken);
+    const usage = r.events.find((e) => e.type === 'usage');
+    const out = tokenize(REPLY).length;
+    // 1234 × 3.5/10K + 12 × 7.25/10K credits
+    const expectedUnits = 1234n * 35_000n + BigInt(out) * 72_500n;
+    expect(usage).toMatchObject({ type: 'usage', input_tokens: 1234, output_tokens: out, credits: Number(expectedUnits) / 1e8 });
+    const [row] = await db
+      .select({ sum: sql<string>`sum(${creditLedger.amountUnits})::text` })
+      .from(creditLedger)
+      .where(and(eq(creditLedger.tenantId, t.a.id), eq(creditLedger.memberId, t.a.other.id)));
+    expect(BigInt(row!.sum)).toBe(-expectedUnits);
+    const after = (await t.call(t.a, otherToken, { method: 'GET', url: `/api/members/${t.a.other.id}/credit-check/` })).json();
+    expect(before.remaining_credit).toBe(1000);
+    // 1000 - 0.4406 credits shown rounded down
+    expect(after.remaining_credit).toBe(999);
+    expect(after.used_credit).toBe(0);
+    const usageRes = (await t.call(t.a, otherToken, { method: 'GET', url: `/api/members/${t.a.other.id}/usage/` })).json();
+    expect(usageRes).toMatchObject({ message_count: 1, input_tokens: 1234, output_tokens: out });
+    await db.update(llmModels).set({ inputCostE4: 10_000n, outputCostE4: 10_000n }).where(and(eq(llmModels.tenantId, t.a.id), eq(llmModels.modelName, 'fake-model')));
+  });
+
+  it('a client abort aborts upstream and keeps the partial answer as stopped', async () => {
+    const long = Array.from({ length: 200 }, (_, i) => `word${i}`).join(' ');
+    fake.set({ reply: long, tokenDelayMs: 20 });
+    const r = await streamChat(t, t.a, token, botId, { text: 'tell me a long story' }, { abortAfterTextEvents: 5 });
+    const hash = r.meta!.session_hash_id;
+    let last: { status: string; text: string } | undefined;
+    for (let i = 0; i < 100; i += 1) {
+      const h = (await t.call(t.a, token, { method: 'GET', url: `/api/sessions/${hash}/history/` })).json();
+      last = h.items.at(-1);
+      if (last?.status !== 'streaming') break;
+      await new Promise((res) => setTimeout(res, 20));
+    }
+    expect(last!.status).toBe('stopped');
+    expect(last!.text.length).toBeGreaterThan(0);
+    expect(long.startsWith(last!.text)).toBe(true);
+    expect(last!.text.length).toBeLessThan(long.length);
+    await new Promise((res) => setTimeout(res, 50));
+    expect(fake.aborted).toBe(1);
+  });
+
+  it('streams reasoning only when thinking is on', async () => {
+    fake.set({ reasoning: 'Let me think about it.' });
+    const on = await chat({ text: 'think', thinking: true });
+    expect(on.events.filter((e) => e.type === 'reasoning').map((e) => (e as { text: string }).text).join('')).toBe('Let me think about it.');
+    const off = await chat({ text: 'do not think' });
+    expect(off.events.some((e) => e.type === 'reasoning')).toBe(false);
+    expect(textOf(off.events)).toBe(REPLY);
+  });
+
+  it('an upstream failure ends the stream with an error event and a failed message', async () => {
+    fake.set({ failStatus: 500 });
+    const r = await chat({ text: 'fail please' });
+    expect(r.status).toBe(200);
+    expect(r.events.find((e) => e.type === 'error')).toMatchObject({ code: 'upstream_failed' });
+    expect(r.events.at(-1)).toEqual({ type: 'end', status: 'failed' });
+    const h = (await t.call(t.a, token, { method: 'GET', url: `/api/sessions/${r.meta!.session_hash_id}/history/` })).json();
+    expect(h.items.at(-1).status).toBe('failed');
+  });
+
+  it('a default chatbot answers with the model picked in the model picker', async () => {
+    const r = await chat({ text: 'with the cheap one', llm_model_id: cheapModelId });
+    expect(r.meta!.llm_model_id).toBe(cheapModelId);
+    expect(fake.requests.at(-1)!.model).toBe('fake-cheap');
+  });
+});
+
+describe('refused before streaming', () => {
+  it('400 without text', async () => {
+    const r = await chat({ text: '   ' });
+    expect(r.status).toBe(400);
+  });
+  it('422 for an invalid payload', async () => {
+    expect((await chat({ text: 42 })).status).toBe(422);
+    expect((await chat({ text: 'x', thinking: 'yes' })).status).toBe(422);
+  });
+  it("404 for an unknown chatbot and for another tenant's chatbot", async () => {
+    expect((await chat({ text: 'x' }, token, 999_999)).status).toBe(404);
+    const bToken = await t.signIn(t.b, t.b.member.email);
+    const bBots = (await t.call(t.b, bToken, { method: 'GET', url: '/api/chatbots/?include_default=true' })).json();
+    expect((await chat({ text: 'x' }, token, bBots.items[0].id)).status).toBe(404);
+  });
+  it("403 for another member's session, 404 for an unknown one", async () => {
+    const mine = await chat({ text: 'mine' });
+    expect((await chat({ text: 'x', session_hash_id: mine.meta!.session_hash_id }, otherToken)).status).toBe(403);
+    expect((await chat({ text: 'x', session_hash_id: 'nope' })).status).toBe(404);
+  });
+  it("403 when the member's groups may not use the model", async () => {
+    const db = t.database.db;
+    const [model] = await db.select().from(llmModels).where(and(eq(llmModels.tenantId, t.a.id), eq(llmModels.modelName, 'fake-model')));
+    await db.insert(llmModelGroupAccess).values({ tenantId: t.a.id, llmModelId: model!.id, memberGroupId: t.a.defaultGroupId, isAvailable: false });
+    const r = await chat({ text: 'x' });
+    expect(r.status).toBe(403);
+    expect((r.body as { error: { code: string } }).error.code).toBe('model_not_allowed');
+    const models = (await t.call(t.a, token, { method: 'GET', url: '/api/llm-models/' })).json();
+    expect(models.items.find((m: { id: number }) => m.id === model!.id).is_available).toBe(false);
+    await db.delete(llmModelGroupAccess).where(eq(llmModelGroupAccess.tenantId, t.a.id));
+  });
+  it('413 when the input exceeds the context limit', async () => {
+    const db = t.database.db;
+    await db.update(llmModels).set({ contextLimit: 50 }).where(and(eq(llmModels.tenantId, t.a.id), eq(llmModels.modelName, 'fake-model')));
+    const r = await chat({ text: 'x'.repeat(400) });
+    expect(r.status).toBe(413);
+    await db.update(llmModels).set({ contextLimit: 32_768 }).where(and(eq(llmModels.tenantId, t.a.id), eq(llmModels.modelName, 'fake-model')));
+  });
+  it('402 once credits are depleted, while a low-cost model still answers', async () => {
+    const db = t.database.db;
+    // A quota 0.00001 credits above what is used: the next answer uses it up.
+    const [used] = await db
+      .select({ sum: sql<string>`coalesce(-sum(${creditLedger.amountUnits}), 0)::text` })
+      .from(creditLedger)
+      .where(and(eq(creditLedger.tenantId, t.a.id), eq(creditLedger.memberId, t.a.other.id)));
+    await db.update(members).set({ customCreditLimitUnits: BigInt(used!.sum) + 1000n }).where(eq(members.id, t.a.other.id));
+    const first = await chat({ text: 'spend' }, otherToken);
+    expect(first.status).toBe(200);
+    const check = (await t.call(t.a, otherToken, { method: 'GET', url: `/api/members/${t.a.other.id}/credit-check/` })).json();
+    expect(check.remaining_credit).toBeLessThan(0);
+    const refused = await chat({ text: 'more' }, otherToken);
+    expect(refused.status).toBe(402);
+    expect((refused.body as { error: { code: string } }).error.code).toBe('credits_depleted');
+    const cheap = await chat({ text: 'cheap still works' }, otherToken, cheapBotId);
+    expect(cheap.status).toBe(200);
+    expect(textOf(cheap.events)).toBe(REPLY);
+    await db.update(members).set({ customCreditLimitUnits: null }).where(eq(members.id, t.a.other.id));
+  });
+  it('402 when the tenant pool is depleted', async () => {
+    const db = t.database.db;
+    await db.update(tenants).set({ creditQuotaUnits: 0n }).where(eq(tenants.id, t.a.id));
+    // The tenant row is cached for a few seconds per process: use a fresh app on the same database.
+    const { buildApp } = await import('../../app');
+    const fresh = await buildApp(t.config, { database: t.database });
+    const res = await fresh.app.inject({
+      method: 'POST',
+      url: `/api/chatbots/${botId}/chat/`,
+      headers: { 'x-tenant-subdomain': 'acme', 'x-access-token': token },
+      payload: { text: 'x' },
+    });
+    expect(res.statusCode).toBe(402);
+    const check = await fresh.app.inject({ method: 'GET', url: `/api/members/${t.a.member.id}/credit-check/`, headers: { 'x-tenant-subdomain': 'acme', 'x-access-token': token } });
+    expect(check.json().tenant.remaining_credit).toBeLessThanOrEqual(0);
+    await fresh.close();
+    await db.update(tenants).set({ creditQuotaUnits: null }).where(eq(tenants.id, t.a.id));
+  });
+  it('401 without a token', async () => {
+    const res = await t.call(t.a, null, { method: 'POST', url: `/api/chatbots/${botId}/chat/`, payload: { text: 'x' } });
+    expect(res.statusCode).toBe(401);
+  });
+});

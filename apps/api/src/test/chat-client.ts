@@ -1,0 +1,73 @@
+import type { AddressInfo } from 'node:net';
+import type { ChatEvent, ChatMeta } from '@app/contracts/chat';
+import type { TestApp, TestTenant } from './test-app';
+
+/** Listens on an ephemeral port once, so streams go over real HTTP (inject buffers the body). */
+export async function baseUrlOf(t: TestApp): Promise<string> {
+  if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+}
+
+export interface StreamResult {
+  status: number;
+  meta: ChatMeta | null;
+  events: ChatEvent[];
+  /** ms since the request for each event: shows chunks arrive incrementally. */
+  times: number[];
+  body: unknown;
+}
+
+export async function streamChat(
+  t: TestApp,
+  tenant: TestTenant,
+  token: string,
+  chatbotId: number,
+  payload: Record<string, unknown>,
+  opts: { abortAfterTextEvents?: number } = {},
+): Promise<StreamResult> {
+  const base = await baseUrlOf(t);
+  const controller = new AbortController();
+  const started = Date.now();
+  const res = await fetch(`${base}/api/chatbots/${chatbotId}/chat/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-tenant-subdomain': tenant.subdomain, 'x-access-token': token },
+    body: JSON.stringify(payload),
+    signal: controller.signal,
+  });
+  if (!res.headers.get('content-type')?.startsWith('text/event-stream')) {
+    return { status: res.status, meta: null, events: [], times: [], body: await res.json() };
+  }
+  const meta = JSON.parse(res.headers.get('x-chat-meta') ?? 'null') as ChatMeta;
+  const events: ChatEvent[] = [];
+  const times: number[] = [];
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buf = '';
+  let texts = 0;
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buf += decoder.decode(value, { stream: true });
+      let i: number;
+      while ((i = buf.indexOf('\n\n')) >= 0) {
+        const frame = buf.slice(0, i);
+        buf = buf.slice(i + 2);
+        if (!frame.startsWith('data: ')) continue;
+        const e = JSON.parse(frame.slice(6)) as ChatEvent;
+        events.push(e);
+        times.push(Date.now() - started);
+        if (e.type === 'text') texts += 1;
+        if (opts.abortAfterTextEvents && texts >= opts.abortAfterTextEvents) {
+          controller.abort();
+          return { status: res.status, meta, events, times, body: null };
+        }
+      }
+    }
+  } catch (err) {
+    if ((err as Error).name !== 'AbortError') throw err;
+  }
+  return { status: res.status, meta, events, times, body: null };
+}
+
+export const textOf = (events: ChatEvent[]) => events.map((e) => (e.type === 'text' ? e.text : '')).join('');
