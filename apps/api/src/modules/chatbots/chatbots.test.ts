@@ -1,0 +1,99 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatbotCategories, chatbots, llmModels } from '../../db/schema/index';
+import { newHashId } from '../../platform/tokens';
+import { buildTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let token: string;
+let otherToken: string;
+let bToken: string;
+let modelId: number;
+let privateId: number;
+let publicId: number;
+let deletedId: number;
+
+beforeAll(async () => {
+  t = await buildTestApp({ providers: { openaiCompatible: { baseUrl: 'http://127.0.0.1:9/v1', models: ['m-one', 'm-two'] } } });
+  [token, otherToken, bToken] = await Promise.all([t.signIn(t.a, t.a.member.email), t.signIn(t.a, t.a.other.email), t.signIn(t.b, t.b.member.email)]);
+  const db = t.database.db;
+  const [m] = await db.select().from(llmModels).where(and(eq(llmModels.tenantId, t.a.id), eq(llmModels.modelName, 'm-one')));
+  modelId = m!.id;
+  const base = { tenantId: t.a.id, llmModelId: modelId, creatorId: t.a.member.id };
+  const [p1] = await db.insert(chatbots).values({ ...base, hashId: newHashId(), koName: '내 비서', enName: 'My private helper' }).returning();
+  const [p2] = await db.insert(chatbots).values({ ...base, hashId: newHashId(), koName: '공개 작가', enName: 'Public writer', isPublic: true }).returning();
+  const [p3] = await db.insert(chatbots).values({ ...base, hashId: newHashId(), koName: '삭제됨', enName: 'Deleted one', isPublic: true, deletedAt: new Date() }).returning();
+  privateId = p1!.id;
+  publicId = p2!.id;
+  deletedId = p3!.id;
+  const cats = (await t.call(t.a, token, { method: 'GET', url: '/api/categories/' })).json().items;
+  await db.insert(chatbotCategories).values({ tenantId: t.a.id, chatbotId: publicId, categoryId: cats[0].id });
+});
+afterAll(() => t.close());
+
+const list = async (qs: string, who = token) => {
+  const res = await t.call(t.a, who, { method: 'GET', url: `/api/chatbots/${qs}` });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { items: Array<{ id: number; en_name: string; is_default: boolean; categories: unknown[] }>; pagination: { total_items: number } };
+};
+
+describe('categories and models', () => {
+  it('six categories in spec order', async () => {
+    const res = (await t.call(t.a, token, { method: 'GET', url: '/api/categories/' })).json();
+    expect(res.items.map((c: { en_name: string }) => c.en_name)).toEqual(['Writing', 'Productivity', 'Research & Analysis', 'Education', 'Lifestyle', 'Programming']);
+    expect(res.items[0].ko_name).toBe('글쓰기');
+  });
+  it('llm-models lists the tenant models with costs and availability', async () => {
+    const res = (await t.call(t.a, token, { method: 'GET', url: '/api/llm-models/' })).json();
+    expect(res.items.map((m: { model_name: string }) => m.model_name)).toEqual(['m-one', 'm-two']);
+    expect(res.items[0]).toMatchObject({ provider: 'openai-compatible', context_limit: 32768, input_cost_per_10k: 1, is_available: true });
+  });
+  it('the offline demo model when no provider is configured', async () => {
+    const b = (await t.call(t.b, bToken, { method: 'GET', url: '/api/llm-models/' })).json();
+    // Tenant b was created with the same configured providers.
+    expect(b.items).toHaveLength(2);
+    const { catalogFor } = await import('../../llm/catalog');
+    expect(catalogFor({}).map((m) => m.displayName)).toEqual(['Offline demo — configure a provider']);
+  });
+});
+
+describe('chatbots', () => {
+  it('lists default, own and public chatbots; include_default=false hides defaults', async () => {
+    const all = await list('?include_default=true');
+    expect(all.items.map((c) => c.en_name).sort()).toEqual(['My private helper', 'Public writer', 'm-one', 'm-two'].sort());
+    const noDefault = await list('?include_default=false');
+    expect(noDefault.items.every((c) => !c.is_default)).toBe(true);
+    expect(noDefault.items).toHaveLength(2);
+  });
+  it("another member sees public but not someone's private chatbot", async () => {
+    const other = await list('?include_default=false', otherToken);
+    expect(other.items.map((c) => c.en_name)).toEqual(['Public writer']);
+    expect((await t.call(t.a, otherToken, { method: 'GET', url: `/api/chatbots/${privateId}/` })).statusCode).toBe(404);
+    expect((await t.call(t.a, otherToken, { method: 'GET', url: `/api/chatbots/${publicId}/` })).statusCode).toBe(200);
+  });
+  it('filters: search_term, category_id, is_public, creator_id; size and page', async () => {
+    expect((await list('?search_term=writer')).items.map((c) => c.en_name)).toEqual(['Public writer']);
+    expect((await list('?search_term=%EB%82%B4%20%EB%B9%84%EC%84%9C')).items.map((c) => c.en_name)).toEqual(['My private helper']);
+    const cats = (await t.call(t.a, token, { method: 'GET', url: '/api/categories/' })).json().items;
+    expect((await list(`?category_id=${cats[0].id}`)).items.map((c) => c.en_name)).toEqual(['Public writer']);
+    expect((await list('?is_public=true')).items.map((c) => c.en_name)).toEqual(['Public writer']);
+    expect((await list(`?creator_id=${t.a.member.id}&order_by=name.asc`)).items.map((c) => c.en_name)).toEqual(['My private helper', 'Public writer']);
+    const page = await list('?include_default=true&size=1&page=2&order_by=id.asc');
+    expect(page.items).toHaveLength(1);
+    expect(page.pagination.total_items).toBe(4);
+    expect((await t.call(t.a, token, { method: 'GET', url: '/api/chatbots/?order_by=nope' })).statusCode).toBe(422);
+    expect((await t.call(t.a, token, { method: 'GET', url: '/api/chatbots/?size=0' })).statusCode).toBe(422);
+  });
+  it('GET one: fields of spec §3, deleted → 404', async () => {
+    const res = await t.call(t.a, token, { method: 'GET', url: `/api/chatbots/${publicId}/` });
+    expect(res.json()).toMatchObject({ id: publicId, is_public: true, temperature: 1, top_p: 1, llm_model: { id: modelId, is_available: true, is_low_llm: false } });
+    expect(res.json().categories).toHaveLength(1);
+    expect((await t.call(t.a, token, { method: 'GET', url: `/api/chatbots/${deletedId}/` })).statusCode).toBe(404);
+    expect((await t.call(t.a, token, { method: 'GET', url: '/api/chatbots/abc/' })).statusCode).toBe(422);
+  });
+  it("another tenant's chatbots are invisible", async () => {
+    const b = (await t.call(t.b, bToken, { method: 'GET', url: '/api/chatbots/?include_default=true' })).json();
+    expect(b.items.map((c: { en_name: string }) => c.en_name).sort()).toEqual(['m-one', 'm-two']);
+    expect((await t.call(t.b, bToken, { method: 'GET', url: `/api/chatbots/${publicId}/` })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let token: string;
+let bToken: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  [token, bToken] = await Promise.all([t.signIn(t.a, t.a.member.email), t.signIn(t.b, t.b.member.email)]);
+});
+afterAll(() => t.close());
+
+describe('members', () => {
+  it('GET own record', async () => {
+    const res = await t.call(t.a, token, { method: 'GET', url: `/api/members/${t.a.member.id}/` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: t.a.member.id, email: t.a.member.email, is_admin: false, default_member_group_id: t.a.defaultGroupId, member_group_ids: [t.a.defaultGroupId] });
+    expect(res.json()).not.toHaveProperty('password_hash');
+  });
+  it('PATCH own name and language; never is_admin', async () => {
+    const res = await t.call(t.a, token, { method: 'PATCH', url: `/api/members/${t.a.member.id}/`, payload: { name: 'Renamed', language: 'en' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'Renamed', language: 'en' });
+    const admin = await t.call(t.a, token, { method: 'PATCH', url: `/api/members/${t.a.member.id}/`, payload: { is_admin: true } });
+    expect(admin.statusCode).toBe(422);
+    const me = (await t.call(t.a, token, { method: 'GET', url: `/api/members/${t.a.member.id}/` })).json();
+    expect(me.is_admin).toBe(false);
+    expect((await t.call(t.a, token, { method: 'PATCH', url: `/api/members/${t.a.member.id}/`, payload: { language: 'fr' } })).statusCode).toBe(422);
+    expect((await t.call(t.a, token, { method: 'PATCH', url: `/api/members/${t.a.member.id}/`, payload: { name: '' } })).statusCode).toBe(422);
+  });
+  it("another member's record is 403 on every route; another tenant's is 404", async () => {
+    for (const suffix of ['', 'credit-check/', 'usage/']) {
+      expect((await t.call(t.a, token, { method: 'GET', url: `/api/members/${t.a.other.id}/${suffix}` })).statusCode).toBe(403);
+      expect((await t.call(t.a, token, { method: 'GET', url: `/api/members/${t.b.member.id}/${suffix}` })).statusCode).toBe(404);
+    }
+    expect((await t.call(t.a, token, { method: 'PATCH', url: `/api/members/${t.a.other.id}/`, payload: { name: 'x' } })).statusCode).toBe(403);
+    expect((await t.call(t.a, token, { method: 'PATCH', url: `/api/members/${t.b.member.id}/`, payload: { name: 'x' } })).statusCode).toBe(404);
+    const b = (await t.call(t.b, bToken, { method: 'GET', url: `/api/members/${t.b.member.id}/` })).json();
+    expect(b.name).toBe('Member');
+  });
+  it('credit-check: the default group quota, tenant null without a tenant pool', async () => {
+    const res = await t.call(t.a, token, { method: 'GET', url: `/api/members/${t.a.member.id}/credit-check/` });
+    expect(res.json()).toEqual({ remaining_credit: 1000, quota: 1000, used_credit: 0, tenant: { remaining_credit: null } });
+  });
+  it('usage: the monthly window', async () => {
+    const res = (await t.call(t.a, token, { method: 'GET', url: `/api/members/${t.a.member.id}/usage/` })).json();
+    expect(res).toMatchObject({ quota: 1000, used_credit: 0, remaining_credit: 1000, message_count: 0, by_model: [] });
+    expect(res.period_start).toMatch(/^\d{4}-\d{2}-01$/);
+  });
+  it('demotion takes effect on the next request', async () => {
+    const adminToken = await t.signIn(t.a, t.a.admin.email);
+    const me = (await t.call(t.a, adminToken, { method: 'GET', url: `/api/members/${t.a.admin.id}/` })).json();
+    expect(me.is_admin).toBe(true);
+    const { members } = await import('../../db/schema/index');
+    const { eq } = await import('drizzle-orm');
+    await t.database.db.update(members).set({ isAdmin: false }).where(eq(members.id, t.a.admin.id));
+    const after = (await t.call(t.a, adminToken, { method: 'GET', url: `/api/members/${t.a.admin.id}/` })).json();
+    expect(after.is_admin).toBe(false);
+    await t.database.db.update(members).set({ isAdmin: true }).where(eq(members.id, t.a.admin.id));
+  });
+});
