@@ -1,8 +1,10 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { holdPgliteLock } from './platform/server-lock';
 import { seed } from './seed';
 
 const config = loadConfig();
+const release = config.database.kind === 'pglite' ? holdPgliteLock(config.dataDir) : () => undefined;
 const built = await buildApp(config);
 await seed(built.database.db, config, (line) => console.log(line));
 await built.app.listen({ port: config.port, host: config.host });
@@ -11,8 +13,14 @@ console.log(`Platform ready on http://localhost:${config.port}/ (API docs: /api/
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     built.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
+      () => {
+        release();
+        process.exit(0);
+      },
+      () => {
+        release();
+        process.exit(1);
+      },
     );
   });
 }

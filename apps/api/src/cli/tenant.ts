@@ -1,0 +1,89 @@
+/**
+ * Operator tool: `npm run tenant -- create --subdomain acme --ko-name … --en-name …
+ * [--admin-email … --admin-password … --logo-url …]` and `npm run tenant -- list`.
+ * Uses the database `npm start` uses (DATA_DIR or DATABASE_URL).
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { catalogFor } from '../llm/catalog';
+import { AppError } from '../platform/errors';
+import { assertPgliteFree } from '../platform/server-lock';
+import { listTenants } from '../modules/tenants/tenants.repo';
+import { createTenant, generatePassword } from '../modules/tenants/tenants.service';
+
+const usage = `Usage:
+  npm run tenant -- list
+  npm run tenant -- create --subdomain <label> --ko-name <name> --en-name <name> [--admin-email <email> [--admin-password <pw>]] [--logo-url <url>]`;
+
+export async function runTenantCli(argv: string[], out: (line: string) => void = console.log): Promise<number> {
+  const [command, ...rest] = argv;
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      subdomain: { type: 'string' },
+      'ko-name': { type: 'string' },
+      'en-name': { type: 'string' },
+      'admin-email': { type: 'string' },
+      'admin-password': { type: 'string' },
+      'logo-url': { type: 'string' },
+    },
+    strict: true,
+  });
+  if (command !== 'list' && command !== 'create') {
+    out(usage);
+    return 2;
+  }
+  const config = loadConfig();
+  if (config.database.kind === 'pglite') assertPgliteFree(config.dataDir);
+  const database = await openDatabase(config.database);
+  try {
+    if (command === 'list') {
+      const rows = await listTenants(database.db);
+      for (const r of rows) out(`${r.id}\t${r.subdomain}\t${r.koName}\t${r.enName}\t${r.createdAt.toISOString()}`);
+      if (rows.length === 0) out('(no tenants)');
+      return 0;
+    }
+    if (!values.subdomain || !values['ko-name'] || !values['en-name']) {
+      out(usage);
+      return 2;
+    }
+    const adminPassword = values['admin-password'] ?? (values['admin-email'] ? generatePassword() : undefined);
+    const created = await createTenant(
+      database.db,
+      {
+        subdomain: values.subdomain,
+        koName: values['ko-name'],
+        enName: values['en-name'],
+        logoUrl: values['logo-url'] ?? null,
+        memberCreditQuota: config.defaultMemberCreditQuota,
+        accounts: values['admin-email'] ? [{ email: values['admin-email'], password: adminPassword!, name: 'Admin', isAdmin: true }] : [],
+      },
+      catalogFor(config.providers),
+    );
+    out(`Tenant "${created.tenant.subdomain}" created (id ${created.tenant.id}).`);
+    if (values['admin-email']) {
+      out(`  admin: ${values['admin-email']}  password: ${values['admin-password'] ? '(as given)' : adminPassword}`);
+    }
+    return 0;
+  } catch (err) {
+    if (err instanceof AppError) {
+      out(`Error: ${err.message}`);
+      return 1;
+    }
+    throw err;
+  } finally {
+    await database.close();
+  }
+}
+
+const isMain = process.argv[1]?.endsWith('tenant.ts') || process.argv[1]?.endsWith('tenant.js');
+if (isMain) {
+  runTenantCli(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error(err instanceof Error ? err.message : err);
+      process.exit(1);
+    },
+  );
+}

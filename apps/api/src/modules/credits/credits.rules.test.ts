@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { costToE4, creditsToUnits, isDepleted, periodEnd, periodStart, unitsToDisplay, unitsToExact, usageUnits, UNITS_PER_CREDIT } from './credits.rules';
+
+describe('credit rules', () => {
+  it('usage units are exact: tokens × credits per 10K', () => {
+    // 10,000 input tokens at 1 credit per 10K = exactly 1 credit.
+    expect(usageUnits(10_000, 0, costToE4(1), costToE4(1))).toBe(UNITS_PER_CREDIT);
+    // 1 token at 0.0001 credit per 10K = 1e-8 credit = 1 unit: nothing is rounded away.
+    expect(usageUnits(1, 0, costToE4(0.0001), 0n)).toBe(1n);
+    // 1234 × 3.5 + 12 × 7.25 per 10K
+    expect(unitsToExact(usageUnits(1234, 12, costToE4(3.5), costToE4(7.25)))).toBeCloseTo(0.4406, 10);
+    // Sums of many small charges stay exact.
+    let total = 0n;
+    for (let i = 0; i < 10_000; i += 1) total += usageUnits(1, 0, costToE4(1), 0n);
+    expect(total).toBe(UNITS_PER_CREDIT);
+  });
+  it('shown credits are rounded down, also below zero', () => {
+    expect(unitsToDisplay(creditsToUnits(999) + UNITS_PER_CREDIT - 1n)).toBe(999);
+    expect(unitsToDisplay(0n)).toBe(0);
+    expect(unitsToDisplay(-1n)).toBe(-1);
+    expect(unitsToDisplay(-UNITS_PER_CREDIT)).toBe(-1);
+    expect(unitsToDisplay(-UNITS_PER_CREDIT - 1n)).toBe(-2);
+  });
+  it('depleted when member remaining ≤ 0, or tenant remaining not null and ≤ 0 (spec §4)', () => {
+    expect(isDepleted({ remainingUnits: 1n, tenantRemainingUnits: null })).toBe(false);
+    expect(isDepleted({ remainingUnits: 0n, tenantRemainingUnits: null })).toBe(true);
+    expect(isDepleted({ remainingUnits: -5n, tenantRemainingUnits: 100n })).toBe(true);
+    expect(isDepleted({ remainingUnits: 5n, tenantRemainingUnits: 0n })).toBe(true);
+    expect(isDepleted({ remainingUnits: 5n, tenantRemainingUnits: 1n })).toBe(false);
+  });
+  it('the monthly window is the calendar month in UTC', () => {
+    expect(periodStart(new Date('2026-11-22T12:00:00Z'))).toBe('2026-11-01');
+    expect(periodEnd(new Date('2026-11-22T12:00:00Z'))).toBe('2026-12-01');
+    expect(periodEnd(new Date('2026-12-31T23:59:59Z'))).toBe('2027-01-01');
+  });
+});
