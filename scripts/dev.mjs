@@ -1,0 +1,13 @@
+// `npm run dev`: the API (restarting on change) and Vite with its /api proxy, together.
+import { spawn } from 'node:child_process';
+import { ensureInstalled, root } from './lib.mjs';
+
+ensureInstalled();
+const children = [
+  spawn(process.execPath, ['--import', 'tsx', '--watch', 'apps/api/src/main.ts'], { stdio: 'inherit', cwd: root }),
+  spawn('npm', ['run', 'dev', '-w', 'apps/web'], { stdio: 'inherit', cwd: root }),
+];
+const stop = () => children.forEach((c) => c.kill('SIGTERM'));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+children.forEach((c) => c.on('exit', () => { stop(); process.exit(0); }));
