@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { stopInterruptedStreams } from './modules/chat/chat.repo';
 import { holdPgliteLock } from './platform/server-lock';
 import { seed } from './seed';
 
@@ -7,6 +8,10 @@ const config = loadConfig();
 const release = config.database.kind === 'pglite' ? holdPgliteLock(config.dataDir) : () => undefined;
 const built = await buildApp(config);
 await seed(built.database.db, config, (line) => console.log(line));
+if (config.database.kind === 'pglite') {
+  const stopped = await stopInterruptedStreams(built.database.db);
+  if (stopped > 0) console.log(`${stopped} answer(s) interrupted by the last shutdown kept as stopped.`);
+}
 await built.app.listen({ port: config.port, host: config.host });
 console.log(`Platform ready on http://localhost:${config.port}/ (API docs: /api/docs)`);
 

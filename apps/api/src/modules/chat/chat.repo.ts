@@ -30,3 +30,17 @@ export async function finishMessage(
     .set({ ...v, updatedAt: sql`now()` })
     .where(and(eq(chatMessages.tenantId, tenantId), eq(chatMessages.id, id)));
 }
+
+/**
+ * After a crash of the single embedded-database process no stream can still be running: the
+ * answers it left `streaming` keep their flushed text and become `stopped`. Operator-level
+ * start-up step, across tenants on purpose; never run it with several instances (DATABASE_URL).
+ */
+export async function stopInterruptedStreams(db: Executor): Promise<number> {
+  const rows = await db
+    .update(chatMessages)
+    .set({ status: 'stopped', updatedAt: sql`now()` })
+    .where(eq(chatMessages.status, 'streaming'))
+    .returning({ id: chatMessages.id });
+  return rows.length;
+}

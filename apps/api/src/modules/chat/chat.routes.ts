@@ -5,6 +5,8 @@ import { errorBody, idParam } from '@app/contracts/common';
 import { memberCtx } from '../../platform/request-context';
 import type { ChatService } from './chat.service';
 
+const HEARTBEAT_MS = 15_000;
+
 /** Header values must be latin-1: escape everything else inside the JSON. */
 const asciiJson = (v: unknown) => JSON.stringify(v).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
@@ -41,6 +43,10 @@ export function registerChatRoutes(app: FastifyInstance, deps: { chat: ChatServi
       const emit = (e: ChatEvent) => {
         if (!res.writableEnded && !res.destroyed) res.write(`data: ${JSON.stringify(e)}\n\n`);
       };
+      // A comment line now and then keeps proxies from closing a stream that is thinking quietly.
+      const heartbeat = setInterval(() => {
+        if (!res.writableEnded && !res.destroyed) res.write(': ping\n\n');
+      }, HEARTBEAT_MS);
       try {
         await deps.chat.stream(run, abort.signal, emit);
       } catch (err) {
@@ -48,6 +54,7 @@ export function registerChatRoutes(app: FastifyInstance, deps: { chat: ChatServi
         emit({ type: 'error', code: 'internal_error', message: 'Chat processing failed; try again' });
         emit({ type: 'end', status: 'failed' });
       }
+      clearInterval(heartbeat);
       if (!res.writableEnded) res.end();
     },
   );

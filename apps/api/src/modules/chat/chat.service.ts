@@ -49,6 +49,8 @@ export function createChatService(db: Db, registry: LlmRegistry) {
   async function prepare(ctx: MemberContext, chatbotId: number, input: ChatInput): Promise<ChatRun> {
     const text = input.text.trim();
     if (!text && input.file_ids.length === 0) throw new AppError('bad_request', 400, 'Enter a message (no text or image)');
+    // File uploads are not part of this release: no file id can exist yet.
+    if (input.file_ids.length > 0) throw new AppError('not_found', 404, 'The attached file does not exist');
 
     const found = await findChatbotWithModel(db, ctx.tenantId, chatbotId);
     if (!found || !canSee(ctx, found.chatbot)) throw new AppError('chatbot_unavailable', 404, 'This chatbot is unavailable');

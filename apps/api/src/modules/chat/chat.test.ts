@@ -145,6 +145,9 @@ describe('refused before streaming', () => {
     const r = await chat({ text: '   ' });
     expect(r.status).toBe(400);
   });
+  it('404 for an attached file that does not exist', async () => {
+    expect((await chat({ text: 'see file', file_ids: [123] })).status).toBe(404);
+  });
   it('422 for an invalid payload', async () => {
     expect((await chat({ text: 42 })).status).toBe(422);
     expect((await chat({ text: 'x', thinking: 'yes' })).status).toBe(422);
