@@ -1,15 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { type Executor, queryRows } from '../../db/client';
 import { chatMessages } from '../../db/schema/index';
-
-export async function insertMessage(
-  db: Executor,
-  tenantId: number,
-  v: { sessionId: number; speakerType: 'member' | 'chatbot'; text: string; status: string; llmModelId: number | null },
-) {
-  const [row] = await db.insert(chatMessages).values({ tenantId, ...v }).returning();
-  return row!;
-}
 
 /** Periodic flush while streaming, so a crash leaves the text streamed so far. */
 export async function flushMessage(db: Executor, tenantId: number, id: number, text: string, reasoning: string | null) {
@@ -43,4 +34,52 @@ export async function stopInterruptedStreams(db: Executor): Promise<number> {
     .where(eq(chatMessages.status, 'streaming'))
     .returning({ id: chatMessages.id });
   return rows.length;
+}
+
+export interface OpenedTurn {
+  sessionId: number;
+  hashId: string;
+  title: string | null;
+  userMessageId: number;
+  assistantMessageId: number;
+}
+
+/**
+ * Writes the question (completed) and an empty answer (streaming) — and the session when it is
+ * new — in ONE statement: atomic without a transaction, one round trip before the provider call.
+ * The question gets the lower id (history orders by id).
+ */
+export async function openTurn(
+  db: Executor,
+  tenantId: number,
+  v: {
+    session: { id: number } | { hashId: string; memberId: number; chatbotId: number; title: string | null; isTest: boolean };
+    text: string;
+    llmModelId: number;
+  },
+): Promise<OpenedTurn> {
+  const sessionCte =
+    'id' in v.session
+      ? sql`update chat_sessions set last_chat_at = now() where tenant_id = ${tenantId} and id = ${v.session.id} returning id, hash_id, title`
+      : sql`insert into chat_sessions (tenant_id, hash_id, member_id, chatbot_id, title, is_test)
+            values (${tenantId}, ${v.session.hashId}, ${v.session.memberId}, ${v.session.chatbotId}, ${v.session.title}, ${v.session.isTest})
+            returning id, hash_id, title`;
+  const [row] = await queryRows<{ session_id: number; hash_id: string; title: string | null; user_id: number; assistant_id: number }>(
+    db,
+    sql`with s as (${sessionCte}),
+      m as (
+        insert into chat_messages (tenant_id, session_id, speaker_type, text, status, llm_model_id)
+        select ${tenantId}, s.id, v.speaker_type, v.text, v.status, v.llm_model_id
+        from s, (values (1, 'member', ${v.text}, 'completed', null::int), (2, 'chatbot', '', 'streaming', ${v.llmModelId}::int))
+          as v(ord, speaker_type, text, status, llm_model_id)
+        order by v.ord
+        returning id, speaker_type
+      )
+      select s.id as session_id, s.hash_id, s.title,
+        (select id from m where speaker_type = 'member') as user_id,
+        (select id from m where speaker_type = 'chatbot') as assistant_id
+      from s`,
+  );
+  if (!row) throw new Error('openTurn: session vanished');
+  return { sessionId: Number(row.session_id), hashId: row.hash_id, title: row.title, userMessageId: Number(row.user_id), assistantMessageId: Number(row.assistant_id) };
 }

@@ -11,11 +11,10 @@ import { canSee } from '../chatbots/chatbots.service';
 import { recordUsage } from '../credits/credits.repo';
 import { isDepleted, periodStart, unitsToDisplay, unitsToExact, usageUnits } from '../credits/credits.rules';
 import { creditStatus } from '../credits/credits.service';
-import { findModel, type LlmModelRow } from '../llm-models/llm-models.repo';
-import { usableModelIds } from '../llm-models/llm-models.service';
-import { findMessagesBefore, findSessionByHash, insertSession, type SessionRow, touchSession } from '../sessions/sessions.repo';
+import { findModel, isModelUsableBy, type LlmModelRow } from '../llm-models/llm-models.repo';
+import { findMessagesBefore, findSessionByHash, type SessionRow } from '../sessions/sessions.repo';
 import { titleFrom } from '../sessions/sessions.service';
-import { finishMessage, flushMessage, insertMessage } from './chat.repo';
+import { finishMessage, flushMessage, openTurn } from './chat.repo';
 
 type ChatInput = z.output<typeof chatBody>;
 
@@ -30,6 +29,8 @@ export interface ChatRun {
   model: LlmModelRow;
   sessionId: number;
   assistantMessageId: number;
+  /** The member's monthly quota when the turn opened: remaining = quota − new total. */
+  quotaUnits: bigint;
   system: string;
   messages: ModelMessage[];
   temperature: number;
@@ -57,8 +58,8 @@ export function createChatService(db: Db, registry: LlmRegistry) {
     const bot = found.chatbot;
     const model = await pickModel(ctx, bot.isDefault, found.model, input.llm_model_id);
 
-    const [usable, credits] = await Promise.all([usableModelIds(db, ctx), creditStatus(db, ctx.tenant, ctx.member)]);
-    if (!usable.has(model.id)) throw new AppError('model_not_allowed', 403, 'Your group may not use this model');
+    const [usable, credits] = await Promise.all([isModelUsableBy(db, ctx.tenantId, ctx.member, model.id), creditStatus(db, ctx.tenant, ctx.member)]);
+    if (!usable) throw new AppError('model_not_allowed', 403, 'Your group may not use this model');
     if (isDepleted(credits) && !model.isLowLlm) {
       throw new AppError('credits_depleted', 402, 'Credits are depleted; low-cost models stay available', {
         member_remaining_credit: unitsToDisplay(credits.remainingUnits),
@@ -91,40 +92,33 @@ export function createChatService(db: Db, registry: LlmRegistry) {
       }
     }
 
-    const created = await db.transaction(async (tx) => {
-      const s =
-        session ??
-        (await insertSession(tx, ctx.tenantId, {
-          hashId: newHashId(16),
-          memberId: ctx.member.id,
-          chatbotId: bot.id,
-          title: input.session_title || titleFrom(text),
-          isTest: input.is_test,
-        }));
-      const user = await insertMessage(tx, ctx.tenantId, { sessionId: s.id, speakerType: 'member', text, status: 'completed', llmModelId: null });
-      const assistant = await insertMessage(tx, ctx.tenantId, { sessionId: s.id, speakerType: 'chatbot', text: '', status: 'streaming', llmModelId: model.id });
-      if (session) await touchSession(tx, ctx.tenantId, s.id);
-      return { s, user, assistant };
+    const turn = await openTurn(db, ctx.tenantId, {
+      session: session
+        ? { id: session.id }
+        : { hashId: newHashId(16), memberId: ctx.member.id, chatbotId: bot.id, title: input.session_title || titleFrom(text), isTest: input.is_test },
+      text,
+      llmModelId: model.id,
     });
 
     return {
       ctx,
       model,
-      sessionId: created.s.id,
-      assistantMessageId: created.assistant.id,
+      sessionId: turn.sessionId,
+      assistantMessageId: turn.assistantMessageId,
+      quotaUnits: credits.quotaUnits,
       system,
       messages: [...history, { role: 'user', content: text }],
       temperature: bot.temperature,
       topP: bot.topP,
       thinking: input.thinking,
       meta: {
-        session_hash_id: created.s.hashId,
-        session_title: created.s.title,
+        session_hash_id: turn.hashId,
+        session_title: turn.title,
         chatbot_id: bot.id,
         llm_model_id: model.id,
         model: model.displayName,
-        user_message_id: created.user.id,
-        assistant_message_id: created.assistant.id,
+        user_message_id: turn.userMessageId,
+        assistant_message_id: turn.assistantMessageId,
       },
     };
   }
@@ -193,26 +187,29 @@ export function createChatService(db: Db, registry: LlmRegistry) {
     const outputTokens = usage.output ?? estimateTokens(reasoning + text);
     const units = status === 'failed' && !text ? 0n : usageUnits(inputTokens, outputTokens, model.inputCostE4, model.outputCostE4);
     const period = periodStart();
-    await db.transaction(async (tx) => {
+    const usedUnits = await db.transaction(async (tx) => {
       await finishMessage(tx, ctx.tenantId, run.assistantMessageId, { text, reasoning: reasoning || null, status, inputTokens, outputTokens, creditUnits: units });
-      if (units > 0n || inputTokens + outputTokens > 0) {
-        await recordUsage(tx, ctx.tenantId, {
-          memberId: ctx.member.id,
-          memberGroupId: ctx.member.defaultMemberGroupId,
-          llmModelId: model.id,
-          sessionId: run.sessionId,
-          messageId: run.assistantMessageId,
-          inputTokens,
-          outputTokens,
-          units,
-          period,
-        });
-      }
       await touchChatbot(tx, ctx.tenantId, run.meta.chatbot_id);
+      return recordUsage(tx, ctx.tenantId, {
+        memberId: ctx.member.id,
+        memberGroupId: ctx.member.defaultMemberGroupId,
+        llmModelId: model.id,
+        sessionId: run.sessionId,
+        messageId: run.assistantMessageId,
+        inputTokens,
+        outputTokens,
+        units,
+        period,
+      });
     });
     if (!signal.aborted) {
-      const after = await creditStatus(db, ctx.tenant, ctx.member);
-      emit({ type: 'usage', input_tokens: inputTokens, output_tokens: outputTokens, credits: unitsToExact(units), remaining_credit: unitsToDisplay(after.remainingUnits) });
+      emit({
+        type: 'usage',
+        input_tokens: inputTokens,
+        output_tokens: outputTokens,
+        credits: unitsToExact(units),
+        remaining_credit: unitsToDisplay(run.quotaUnits - usedUnits),
+      });
       emit({ type: 'end', status });
     }
   }

@@ -1,28 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { creditLedger, llmModels, memberCreditUsage, memberGroups, tenantCreditUsage } from '../../db/schema/index';
+import { type Executor, queryRows } from '../../db/client';
+import { creditLedger, llmModels, memberCreditUsage, tenantCreditUsage } from '../../db/schema/index';
 
 export async function findMemberUsage(db: Executor, tenantId: number, memberId: number, period: string) {
   const row = await db.query.memberCreditUsage.findFirst({
     where: and(eq(memberCreditUsage.tenantId, tenantId), eq(memberCreditUsage.memberId, memberId), eq(memberCreditUsage.periodStart, period)),
   });
   return row ?? { usedUnits: 0n, messageCount: 0, inputTokens: 0, outputTokens: 0 };
-}
-
-export async function findTenantUsedUnits(db: Executor, tenantId: number, period: string) {
-  const row = await db.query.tenantCreditUsage.findFirst({
-    where: and(eq(tenantCreditUsage.tenantId, tenantId), eq(tenantCreditUsage.periodStart, period)),
-  });
-  return row?.usedUnits ?? 0n;
-}
-
-export async function findGroupQuotaUnits(db: Executor, tenantId: number, groupId: number | null) {
-  if (groupId === null) return 0n;
-  const row = await db.query.memberGroups.findFirst({
-    columns: { memberCreditQuotaUnits: true },
-    where: and(eq(memberGroups.tenantId, tenantId), eq(memberGroups.id, groupId)),
-  });
-  return row?.memberCreditQuotaUnits ?? 0n;
 }
 
 export interface UsageEntry {
@@ -37,8 +21,24 @@ export interface UsageEntry {
   period: string;
 }
 
-/** Appends a usage row and moves both running totals, in the caller's transaction. */
-export async function recordUsage(tx: Executor, tenantId: number, e: UsageEntry) {
+/** Everything the credit rule needs, in one round trip (hot path of every chat request). */
+export async function findCreditFigures(db: Executor, tenantId: number, memberId: number, groupId: number | null, period: string) {
+  const [row] = await queryRows<{ group_quota: string | null; used: string | null; tenant_used: string | null }>(
+    db,
+    sql`select
+      (select member_credit_quota_units from member_groups where tenant_id = ${tenantId} and id = ${groupId})::text as group_quota,
+      (select used_units from member_credit_usage where tenant_id = ${tenantId} and member_id = ${memberId} and period_start = ${period})::text as used,
+      (select used_units from tenant_credit_usage where tenant_id = ${tenantId} and period_start = ${period})::text as tenant_used`,
+  );
+  return {
+    groupQuotaUnits: BigInt(row?.group_quota ?? 0),
+    usedUnits: BigInt(row?.used ?? 0),
+    tenantUsedUnits: BigInt(row?.tenant_used ?? 0),
+  };
+}
+
+/** Appends a usage row and moves both running totals, in the caller's transaction; returns the member's new monthly total. */
+export async function recordUsage(tx: Executor, tenantId: number, e: UsageEntry): Promise<bigint> {
   await tx.insert(creditLedger).values({
     tenantId,
     kind: 'usage',
@@ -52,7 +52,7 @@ export async function recordUsage(tx: Executor, tenantId: number, e: UsageEntry)
     amountUnits: -e.units,
     periodStart: e.period,
   });
-  await tx
+  const [total] = await tx
     .insert(memberCreditUsage)
     .values({ tenantId, memberId: e.memberId, periodStart: e.period, usedUnits: e.units, messageCount: 1, inputTokens: e.inputTokens, outputTokens: e.outputTokens })
     .onConflictDoUpdate({
@@ -63,7 +63,8 @@ export async function recordUsage(tx: Executor, tenantId: number, e: UsageEntry)
         inputTokens: sql`${memberCreditUsage.inputTokens} + ${e.inputTokens}`,
         outputTokens: sql`${memberCreditUsage.outputTokens} + ${e.outputTokens}`,
       },
-    });
+    })
+    .returning({ usedUnits: memberCreditUsage.usedUnits });
   await tx
     .insert(tenantCreditUsage)
     .values({ tenantId, periodStart: e.period, usedUnits: e.units })
@@ -71,6 +72,7 @@ export async function recordUsage(tx: Executor, tenantId: number, e: UsageEntry)
       target: [tenantCreditUsage.tenantId, tenantCreditUsage.periodStart],
       set: { usedUnits: sql`${tenantCreditUsage.usedUnits} + ${e.units}` },
     });
+  return total!.usedUnits;
 }
 
 export function usageByModel(db: Executor, tenantId: number, memberId: number, period: string) {

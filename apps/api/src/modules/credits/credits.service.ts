@@ -2,28 +2,20 @@ import type { CreditCheck, Usage } from '@app/contracts/members';
 import type { Executor } from '../../db/client';
 import type { TenantRow } from '../../platform/context';
 import type { MemberRow } from '../members/members.repo';
-import { findGroupQuotaUnits, findMemberUsage, findTenantUsedUnits, usageByModel } from './credits.repo';
+import { findCreditFigures, findMemberUsage, usageByModel } from './credits.repo';
 import { type CreditStatus, periodEnd, periodStart, unitsToDisplay } from './credits.rules';
 
 type MemberQuotaFields = Pick<MemberRow, 'id' | 'customCreditLimitUnits' | 'defaultMemberGroupId'>;
 
-/** Monthly quota: the member's custom limit, else the default group's member quota. */
-export async function memberQuotaUnits(db: Executor, tenantId: number, member: MemberQuotaFields) {
-  return member.customCreditLimitUnits ?? (await findGroupQuotaUnits(db, tenantId, member.defaultMemberGroupId));
-}
-
+/** Monthly quota is the member's custom limit, else the default group's member quota. */
 export async function creditStatus(db: Executor, tenant: TenantRow, member: MemberQuotaFields, at = new Date()): Promise<CreditStatus> {
-  const period = periodStart(at);
-  const [quotaUnits, usage, tenantUsed] = await Promise.all([
-    memberQuotaUnits(db, tenant.id, member),
-    findMemberUsage(db, tenant.id, member.id, period),
-    tenant.creditQuotaUnits === null ? Promise.resolve(0n) : findTenantUsedUnits(db, tenant.id, period),
-  ]);
+  const f = await findCreditFigures(db, tenant.id, member.id, member.defaultMemberGroupId, periodStart(at));
+  const quotaUnits = member.customCreditLimitUnits ?? f.groupQuotaUnits;
   return {
     quotaUnits,
-    usedUnits: usage.usedUnits,
-    remainingUnits: quotaUnits - usage.usedUnits,
-    tenantRemainingUnits: tenant.creditQuotaUnits === null ? null : tenant.creditQuotaUnits - tenantUsed,
+    usedUnits: f.usedUnits,
+    remainingUnits: quotaUnits - f.usedUnits,
+    tenantRemainingUnits: tenant.creditQuotaUnits === null ? null : tenant.creditQuotaUnits - f.tenantUsedUnits,
   };
 }
 

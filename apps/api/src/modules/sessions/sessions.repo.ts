@@ -24,18 +24,9 @@ export async function listMemberSessions(db: Executor, tenantId: number, memberI
   return { rows, total: count?.n ?? 0 };
 }
 
-export async function insertSession(db: Executor, tenantId: number, v: { hashId: string; memberId: number; chatbotId: number; title: string | null; isTest: boolean }) {
-  const [row] = await db.insert(chatSessions).values({ tenantId, ...v }).returning();
-  return row!;
-}
-
 export async function updateSession(db: Executor, tenantId: number, id: number, v: Partial<Pick<SessionRow, 'title' | 'chatbotId'>>) {
   const [row] = await db.update(chatSessions).set(v).where(and(eq(chatSessions.tenantId, tenantId), eq(chatSessions.id, id))).returning();
   return row;
-}
-
-export async function touchSession(db: Executor, tenantId: number, id: number) {
-  await db.update(chatSessions).set({ lastChatAt: sql`now()` }).where(and(eq(chatSessions.tenantId, tenantId), eq(chatSessions.id, id)));
 }
 
 export async function deleteSession(db: Executor, tenantId: number, id: number) {
