@@ -60,6 +60,13 @@ describe('streamed chat', () => {
     expect(history.items[1].id).toBe(r.meta!.assistant_message_id);
   });
 
+  it('carries a non-ASCII session title safely in the x-chat-meta header', async () => {
+    const r = await chat({ text: '안녕하세요', session_title: '한국어 제목 ✓' });
+    expect(r.meta!.session_title).toBe('한국어 제목 ✓');
+    const s = (await t.call(t.a, token, { method: 'GET', url: `/api/sessions/${r.meta!.session_hash_id}/` })).json();
+    expect(s.title).toBe('한국어 제목 ✓');
+  });
+
   it('continues a session with its history sent upstream', async () => {
     const first = await chat({ text: 'First question' });
     await chat({ text: 'Second question', session_hash_id: first.meta!.session_hash_id });
