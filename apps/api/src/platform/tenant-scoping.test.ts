@@ -1,0 +1,38 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// The tenancy rule as a check on the source: every exported data-access function in a
+// `*.repo.ts` takes `(db, tenantId, …)` — there is no query path without a tenant. The only
+// tenant-less repository is the tenants table itself.
+const modules = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../modules');
+const EXEMPT = new Set(['tenants.repo.ts']);
+
+function repoFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return repoFiles(p);
+    return e.name.endsWith('.repo.ts') && !EXEMPT.has(e.name) ? [p] : [];
+  });
+}
+
+describe('tenant scoping of repositories', () => {
+  const files = repoFiles(modules);
+  it('finds the repositories', () => {
+    expect(files.length).toBeGreaterThanOrEqual(6);
+  });
+  for (const file of files) {
+    it(`${path.relative(modules, file)}: every exported function takes (db, tenantId, …)`, () => {
+      const src = readFileSync(file, 'utf8');
+      const signatures = [...src.matchAll(/export (?:async )?function (\w+)\(([^)]*)\)/g)];
+      expect(signatures.length).toBeGreaterThan(0);
+      for (const [, name, params] of signatures) {
+        const names = params!.split(',').map((p) => p.trim().split(/[:\s]/)[0]);
+        // stopInterruptedStreams is the one start-up maintenance statement, cross-tenant by design.
+        if (name === 'stopInterruptedStreams') continue;
+        expect([name, names[0], names[1]]).toEqual([name, expect.stringMatching(/^(db|tx)$/), 'tenantId']);
+      }
+    });
+  }
+});
