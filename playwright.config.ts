@@ -30,13 +30,13 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `npx tsx tools/fake-llm/server.ts --port ${FAKE_LLM_PORT} --delay 40`,
+      command: `node --import tsx tools/fake-llm/server.ts --port ${FAKE_LLM_PORT} --delay 40`,
       port: FAKE_LLM_PORT,
       reuseExistingServer: false,
       timeout: 30_000,
     },
     {
-      command: `rm -rf .e2e-data && npx tsx apps/api/src/main.ts`,
+      command: `rm -rf .e2e-data && node --import tsx apps/api/src/main.ts`,
       url: `http://localhost:${E2E_PORT}/api/health/`,
       reuseExistingServer: false,
       timeout: 120_000,
