@@ -6,6 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
 
 export interface Scenario {
   /** The answer; split into tokens on word boundaries (each word with its leading space is a token). */
@@ -181,7 +182,7 @@ export async function startFakeLlm(opts: { port?: number; host?: string; scenari
   return fake;
 }
 
-const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop() ?? '');
+const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (isMain) {
   const arg = (name: string) => {
     const i = process.argv.indexOf(`--${name}`);
