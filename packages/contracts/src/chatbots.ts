@@ -49,7 +49,8 @@ export const listChatbotsQuery = z.object({
   is_public: queryBoolean.optional(),
   creator_id: z.coerce.number().int().positive().optional(),
 });
-export type ListChatbotsQuery = z.input<typeof listChatbotsQuery>;
+/** Query parameters as a client sends them. */
+export type ListChatbotsQuery = Partial<z.output<typeof listChatbotsQuery>>;
 
 export const chatbotListResponse = paginated(chatbotSchema);
 export type ChatbotList = z.infer<typeof chatbotListResponse>;

@@ -17,7 +17,7 @@ export const listSessionsQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(100).default(30),
 });
-export type ListSessionsQuery = z.input<typeof listSessionsQuery>;
+export type ListSessionsQuery = Partial<z.output<typeof listSessionsQuery>>;
 export const sessionListResponse = paginated(sessionSchema);
 export type SessionList = z.infer<typeof sessionListResponse>;
 
@@ -42,7 +42,7 @@ export const historyQuery = z.object({
   /** Return messages older than this id. */
   first_id: z.coerce.number().int().positive().optional(),
 });
-export type HistoryQuery = z.input<typeof historyQuery>;
+export type HistoryQuery = Partial<z.output<typeof historyQuery>>;
 
 /** Oldest first; `has_more` tells whether older messages exist before items[0]. */
 export const historyResponse = z.object({ items: z.array(historyMessageSchema), has_more: z.boolean() });

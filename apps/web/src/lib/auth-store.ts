@@ -10,6 +10,14 @@ export interface AuthState {
   member: Member | null;
 }
 
+/** A hint that a refresh cookie may exist (the cookie itself is httpOnly and invisible here). */
+const HINT_KEY = 'has_session';
+export const sessionHint = {
+  present: () => window.localStorage.getItem(HINT_KEY) === '1',
+  set: () => window.localStorage.setItem(HINT_KEY, '1'),
+  clear: () => window.localStorage.removeItem(HINT_KEY),
+};
+
 let state: AuthState = { accessToken: null, member: null };
 const listeners = new Set<() => void>();
 
@@ -22,6 +30,7 @@ export const authStore = {
   setFromAuth(res: AuthResponse) {
     const { access_token, refresh_token: _refresh, ...member } = res;
     state = { accessToken: access_token, member };
+    sessionHint.set();
     listeners.forEach((l) => l());
   },
   setMember(member: Member) {
@@ -30,6 +39,7 @@ export const authStore = {
   },
   clear() {
     state = { accessToken: null, member: null };
+    sessionHint.clear();
     listeners.forEach((l) => l());
   },
 };

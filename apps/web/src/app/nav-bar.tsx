@@ -1,0 +1,57 @@
+import { Button, Divider, NavLink, Stack, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconBuildingStore, IconCode, IconPlus, IconShieldLock, IconTools } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useChatbots } from '../features/chatbots/api/list-chatbots';
+import { useCreditCheck } from '../features/credits/api/get-credit-check';
+import { isDepleted } from '../features/credits/lib/warning-level';
+import { LanguageSwitch } from '../features/navigation/components/language-switch';
+import { SessionList } from '../features/sessions/components/session-list';
+import { TenantLogo } from '../features/tenant/components/tenant-logo';
+import { useAuth } from '../lib/use-auth';
+
+/** The 264 px navigation bar of spec §2. */
+export function NavBar() {
+  const { t } = useTranslation('nav');
+  const { member } = useAuth();
+  const navigate = useNavigate();
+  const { chatbotId, sessionHashId } = useParams();
+  const chatbots = useChatbots();
+  const credits = useCreditCheck(member?.id);
+  const items = chatbots.data?.items ?? [];
+  const firstDefault = items.find((c) => c.is_default);
+
+  // New chat target: when depleted, the first low-cost chatbot; otherwise the open chatbot.
+  const lowCost = items.find((c) => c.llm_model.is_low_llm && c.llm_model.is_available);
+  const newChatId = credits.data && isDepleted(credits.data) && lowCost ? lowCost.id : (chatbotId ?? firstDefault?.id);
+  const newChatTo = newChatId ? `/dashboard/chat/${newChatId}` : '/dashboard/chat';
+
+  return (
+    <Stack h="100%" gap="xs" p="sm" data-testid="nav-bar">
+      <UnstyledButton component={Link} to="/dashboard/chat" aria-label={t('home')} py={4}>
+        <TenantLogo height={32} withName />
+      </UnstyledButton>
+      <Button component={Link} to={newChatTo} leftSection={<IconPlus size={16} />} variant="light" fullWidth justify="flex-start" data-testid="new-chat-link">
+        {t('newChat')}
+      </Button>
+      <Tooltip label={t('studio.tooltip')} position="right" withArrow>
+        <NavLink component={Link} to="/dashboard/studio" label={t('studio.title')} leftSection={<IconTools size={16} />} data-testid="studio-link" />
+      </Tooltip>
+      <Tooltip label={t('store.tooltip')} position="right" withArrow>
+        <NavLink component={Link} to="/dashboard/store" label={t('store.title')} leftSection={<IconBuildingStore size={16} />} data-testid="store-link" />
+      </Tooltip>
+      <Divider />
+      <SessionList openHash={sessionHashId} onDeletedOpen={() => navigate(firstDefault ? `/dashboard/chat/${firstDefault.id}` : '/dashboard/chat')} />
+      <Divider />
+      <Stack gap={6}>
+        <LanguageSwitch />
+        <NavLink component={Link} to="/dashboard/developers" label={t('developers.title')} leftSection={<IconCode size={16} />} data-testid="developers-link" />
+        {member?.is_admin ? (
+          <Button component="a" href="/admin" target="_blank" rel="noopener" variant="default" leftSection={<IconShieldLock size={16} />} data-testid="admin-console-button">
+            {t('adminConsole')}
+          </Button>
+        ) : null}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,49 @@
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { PageSkeleton } from '../components/page-skeleton';
+import { adoptSession } from '../features/auth/adopt-session';
+import { refreshSession } from '../lib/api-client';
+import { statusOf } from '../lib/status-messages';
+import { sessionHint } from '../lib/auth-store';
+import { useAuth } from '../lib/use-auth';
+
+const refreshMessage: Record<number, string> = { 401: 'auth:refresh.401', 403: 'auth:refresh.403' };
+
+/**
+ * Session startup (spec §4): with no access token in the store, exchange the refresh cookie;
+ * failure goes to /auth with the §8 toast for its status.
+ */
+export function RequireSession({ children }: { children: ReactNode }) {
+  const { accessToken } = useAuth();
+  const { t } = useTranslation();
+  const hinted = sessionHint.present();
+  const refresh = useQuery({
+    queryKey: ['session-refresh'],
+    queryFn: async () => {
+      const res = await refreshSession();
+      adoptSession(res);
+      return res;
+    },
+    enabled: !accessToken && hinted,
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  const failed = !accessToken && refresh.isError;
+  useEffect(() => {
+    if (!failed) return;
+    const status = statusOf(refresh.error);
+    notifications.show({
+      id: 'session-refresh',
+      color: 'red',
+      message: t(status !== null && refreshMessage[status] ? refreshMessage[status] : 'auth:refresh.500'),
+    });
+  }, [failed, refresh.error, t]);
+  if (accessToken) return <>{children}</>;
+  if (!hinted) return <Navigate to="/auth" replace />;
+  if (failed) return <Navigate to="/auth" replace />;
+  return <PageSkeleton />;
+}

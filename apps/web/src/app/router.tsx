@@ -1,0 +1,38 @@
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import { PageSkeleton } from '../components/page-skeleton';
+import { RequireSession } from './require-session';
+
+const AuthPage = lazy(() => import('./pages/auth-page'));
+const DashboardLayout = lazy(() => import('./dashboard-layout'));
+const ChatPage = lazy(() => import('./pages/chat-page'));
+const ComingSoonPage = lazy(() => import('./pages/coming-soon-page'));
+const NotFoundPage = lazy(() => import('./pages/not-found-page'));
+// The admin console is its own chunk, opened in a new tab.
+const AdminApp = lazy(() => import('./admin/admin-app'));
+
+const s = (el: React.ReactNode) => <Suspense fallback={<PageSkeleton />}>{el}</Suspense>;
+
+const router = createBrowserRouter([
+  { path: '/', element: <Navigate to="/dashboard/chat" replace /> },
+  { path: '/auth', element: s(<AuthPage />) },
+  {
+    path: '/dashboard',
+    element: <RequireSession>{s(<DashboardLayout />)}</RequireSession>,
+    children: [
+      { index: true, element: <Navigate to="/dashboard/chat" replace /> },
+      { path: 'chat', element: s(<ChatPage />) },
+      { path: 'chat/:chatbotId', element: s(<ChatPage />) },
+      { path: 'chat/:chatbotId/:sessionHashId', element: s(<ChatPage />) },
+      { path: 'studio', element: s(<ComingSoonPage page="studio" />) },
+      { path: 'store', element: s(<ComingSoonPage page="store" />) },
+      { path: 'developers', element: s(<ComingSoonPage page="developers" />) },
+    ],
+  },
+  { path: '/admin/*', element: <RequireSession>{s(<AdminApp />)}</RequireSession> },
+  { path: '*', element: s(<NotFoundPage />) },
+]);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,82 @@
+import { ActionIcon, Group, Paper, Select, Switch, Textarea, Tooltip } from '@mantine/core';
+import type { LlmModel } from '@app/contracts/llm-models';
+import { IconArrowUp, IconPlayerStopFilled } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+export interface ChatInputProps {
+  value: string;
+  onChange: (v: string) => void;
+  onSend: () => void;
+  onStop: () => void;
+  streaming: boolean;
+  disabled: boolean;
+  /** Default chatbots only: the model picker. */
+  models: LlmModel[] | null;
+  modelId: number | null;
+  onModelChange: (id: number) => void;
+  thinkingAvailable: boolean;
+  thinking: boolean;
+  onThinkingChange: (on: boolean) => void;
+}
+
+export function ChatInput(p: ChatInputProps) {
+  const { t } = useTranslation('chat');
+  return (
+    <Paper withBorder radius="lg" p="xs" shadow="xs">
+      <Textarea
+        variant="unstyled"
+        autosize
+        minRows={1}
+        maxRows={8}
+        placeholder={t('placeholder')}
+        value={p.value}
+        disabled={p.disabled}
+        onChange={(e) => p.onChange(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+            e.preventDefault();
+            if (p.value.trim()) p.onSend();
+          }
+        }}
+        data-testid="chat-input"
+        px="xs"
+      />
+      <Group justify="space-between" mt={4} wrap="nowrap">
+        <Group gap="sm" wrap="nowrap">
+          {p.models ? (
+            <Select
+              size="xs"
+              w={220}
+              aria-label={t('model')}
+              data-testid="model-picker"
+              value={p.modelId ? String(p.modelId) : null}
+              allowDeselect={false}
+              onChange={(v) => v && p.onModelChange(Number(v))}
+              data={p.models.map((m) => ({
+                value: String(m.id),
+                label: m.is_available ? m.display_name : `${m.display_name} — ${t('modelUnavailable')}`,
+                disabled: !m.is_available,
+              }))}
+            />
+          ) : null}
+          {p.thinkingAvailable ? (
+            <Switch size="xs" label={t('thinkingMode')} checked={p.thinking} onChange={(e) => p.onThinkingChange(e.currentTarget.checked)} data-testid="thinking-toggle" />
+          ) : null}
+        </Group>
+        {p.streaming ? (
+          <Tooltip label={t('stop')}>
+            <ActionIcon size="lg" radius="xl" color="dark" onClick={p.onStop} aria-label={t('stop')} data-testid="chat-stop">
+              <IconPlayerStopFilled size={16} />
+            </ActionIcon>
+          </Tooltip>
+        ) : (
+          <Tooltip label={t('send')}>
+            <ActionIcon size="lg" radius="xl" onClick={p.onSend} disabled={!p.value.trim() || p.disabled} aria-label={t('send')} data-testid="chat-send">
+              <IconArrowUp size={18} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </Group>
+    </Paper>
+  );
+}

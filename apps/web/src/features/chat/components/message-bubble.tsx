@@ -1,0 +1,61 @@
+import { Accordion, Badge, Box, Group, Paper, Text } from '@mantine/core';
+import { IconBrain } from '@tabler/icons-react';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Markdown } from '../../markdown/components/markdown';
+
+export interface BubbleMessage {
+  key: string;
+  role: 'member' | 'chatbot';
+  text: string;
+  reasoning: string | null;
+  status: 'sending' | 'streaming' | 'completed' | 'stopped' | 'failed';
+}
+
+function Reasoning({ text, open }: { text: string; open: boolean }) {
+  const { t } = useTranslation('chat');
+  return (
+    <Accordion variant="contained" defaultValue={open ? 'r' : null} mb="xs" data-testid="chat-reasoning">
+      <Accordion.Item value="r">
+        <Accordion.Control icon={<IconBrain size={16} />}>
+          <Text size="sm">{t('reasoning')}</Text>
+        </Accordion.Control>
+        <Accordion.Panel>
+          <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
+            {text}
+          </Text>
+        </Accordion.Panel>
+      </Accordion.Item>
+    </Accordion>
+  );
+}
+
+export const MessageBubble = memo(function MessageBubble({ m }: { m: BubbleMessage }) {
+  const { t } = useTranslation('chat');
+  if (m.role === 'member') {
+    return (
+      <Group justify="flex-end">
+        <Paper bg="indigo.0" px="md" py="xs" radius="lg" maw="80%" data-testid="chat-message-user">
+          <Text style={{ whiteSpace: 'pre-wrap' }}>{m.text}</Text>
+        </Paper>
+      </Group>
+    );
+  }
+  const live = m.status === 'sending' || m.status === 'streaming';
+  return (
+    <Box maw="100%" data-testid="chat-message-assistant" data-status={m.status}>
+      {m.reasoning ? <Reasoning text={m.reasoning} open={live} /> : null}
+      {m.text ? <Markdown text={m.text} /> : live ? <Text c="dimmed">{t('thinking')}</Text> : null}
+      {m.status === 'stopped' ? (
+        <Badge variant="light" color="gray" mt={4}>
+          {t('stopped')}
+        </Badge>
+      ) : null}
+      {m.status === 'failed' ? (
+        <Badge variant="light" color="red" mt={4}>
+          {t('failed')}
+        </Badge>
+      ) : null}
+    </Box>
+  );
+});

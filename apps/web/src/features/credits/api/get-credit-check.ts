@@ -1,0 +1,13 @@
+import { creditCheckSchema } from '@app/contracts/members';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+export const creditCheckQueryOptions = (memberId: number) =>
+  queryOptions({
+    queryKey: queryKeys.creditCheck(memberId),
+    queryFn: () => apiRequest(`/members/${memberId}/credit-check/`, { schema: creditCheckSchema }),
+  });
+
+export const useCreditCheck = (memberId: number | undefined) =>
+  useQuery({ ...creditCheckQueryOptions(memberId ?? 0), enabled: memberId !== undefined });

@@ -1,0 +1,19 @@
+import { sessionSchema } from '@app/contracts/sessions';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+export function renameSession(hash: string, title: string) {
+  return apiRequest(`/sessions/${hash}/`, { method: 'PATCH', body: { title }, schema: sessionSchema });
+}
+
+export function useRenameSession() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ hash, title }: { hash: string; title: string }) => renameSession(hash, title),
+    onSuccess: (s) => {
+      qc.setQueryData(queryKeys.session(s.hash_id), s);
+      void qc.invalidateQueries({ queryKey: queryKeys.sessions });
+    },
+  });
+}
