@@ -7,11 +7,12 @@ import { AppProviders } from './app/providers';
 import { AppRouter } from './app/router';
 import { initI18n } from './lib/i18n';
 
-void initI18n();
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders>
-      <AppRouter />
-    </AppProviders>
-  </StrictMode>,
+void initI18n().then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProviders>
+        <AppRouter />
+      </AppProviders>
+    </StrictMode>,
+  ),
 );

@@ -1,4 +1,4 @@
-import { Button, Divider, NavLink, Stack, Tooltip, UnstyledButton } from '@mantine/core';
+import { Box, Button, Divider, NavLink, Stack, UnstyledButton } from '@mantine/core';
 import { IconBuildingStore, IconCode, IconPlus, IconShieldLock, IconTools } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -34,12 +34,12 @@ export function NavBar() {
       <Button component={Link} to={newChatTo} leftSection={<IconPlus size={16} />} variant="light" fullWidth justify="flex-start" data-testid="new-chat-link">
         {t('newChat')}
       </Button>
-      <Tooltip label={t('studio.tooltip')} position="right" withArrow>
-        <NavLink component={Link} to="/dashboard/studio" label={t('studio.title')} leftSection={<IconTools size={16} />} data-testid="studio-link" />
-      </Tooltip>
-      <Tooltip label={t('store.tooltip')} position="right" withArrow>
-        <NavLink component={Link} to="/dashboard/store" label={t('store.title')} leftSection={<IconBuildingStore size={16} />} data-testid="store-link" />
-      </Tooltip>
+      <Box className="hint" data-hint={t('studio.tooltip')}>
+        <NavLink component={Link} to="/dashboard/studio" label={t('studio.title')} leftSection={<IconTools size={16} />} data-testid="studio-link" aria-description={t('studio.tooltip')} />
+      </Box>
+      <Box className="hint" data-hint={t('store.tooltip')}>
+        <NavLink component={Link} to="/dashboard/store" label={t('store.title')} leftSection={<IconBuildingStore size={16} />} data-testid="store-link" aria-description={t('store.tooltip')} />
+      </Box>
       <Divider />
       <SessionList openHash={sessionHashId} onDeletedOpen={() => navigate(firstDefault ? `/dashboard/chat/${firstDefault.id}` : '/dashboard/chat')} />
       <Divider />

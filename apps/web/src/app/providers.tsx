@@ -1,9 +1,9 @@
 import { createTheme, MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError } from '../lib/api-client';
+import { DialogHost } from '../lib/dialogs';
 
 const theme = createTheme({ primaryColor: 'indigo', defaultRadius: 'md' });
 
@@ -23,7 +23,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <MantineProvider theme={theme}>
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>{children}</ModalsProvider>
+        {children}
+        <DialogHost />
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -1,6 +1,5 @@
-import { authResponse, type AuthResponse } from '@app/contracts/auth';
+import type { AuthResponse } from '@app/contracts/auth';
 import type { ErrorBody } from '@app/contracts/common';
-import type { z } from 'zod';
 import { authStore } from './auth-store';
 import { currentTenant } from './tenant';
 
@@ -59,7 +58,7 @@ export function refreshSession(): Promise<AuthResponse> {
     try {
       const res = await fetch(buildUrl('/auth/refresh/'), { method: 'POST', headers: apiHeaders(true), body: '{}', credentials: 'same-origin' });
       if (!res.ok) throw await toApiError(res);
-      const body = authResponse.parse(await res.json());
+      const body = (await res.json()) as AuthResponse;
       authStore.setFromAuth(body);
       return body;
     } finally {
@@ -69,16 +68,20 @@ export function refreshSession(): Promise<AuthResponse> {
   return refreshing;
 }
 
-export interface RequestOptions<S extends z.ZodTypeAny> {
+export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   query?: Query;
   body?: unknown;
-  schema?: S;
   signal?: AbortSignal;
 }
 
-/** Sends with the tenant and token headers; retries once after refreshing an expired token. */
-export async function apiRequest<S extends z.ZodTypeAny>(path: string, opts: RequestOptions<S> = {}): Promise<z.output<S>> {
+/**
+ * Sends with the tenant and token headers; retries once after refreshing an expired token.
+ * `T` is the contract's inferred response type. Responses are not re-parsed here: the server
+ * serialises every response through the same zod contract, and zod stays out of the initial
+ * bundle (decision 007).
+ */
+export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const send = () =>
     fetch(buildUrl(path, opts.query), {
       method: opts.method ?? 'GET',
@@ -93,6 +96,5 @@ export async function apiRequest<S extends z.ZodTypeAny>(path: string, opts: Req
     res = await send();
   }
   if (!res.ok) throw await toApiError(res);
-  const data: unknown = res.status === 204 ? undefined : await res.json();
-  return opts.schema ? opts.schema.parse(data) : (data as z.output<S>);
+  return (res.status === 204 ? undefined : await res.json()) as T;
 }

@@ -5,13 +5,18 @@ export const LANGUAGES = ['ko', 'en', 'zh', 'ja', 'es'] as const;
 export type AppLanguage = (typeof LANGUAGES)[number];
 const STORAGE_KEY = 'i18nextLng';
 
-// Every catalogue is small JSON: bundled eagerly, one namespace per file (locales/<lng>/<ns>.json).
-const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });
-const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-for (const [file, mod] of Object.entries(files)) {
-  const [, lng, ns] = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file) ?? [];
-  if (!lng || !ns) continue;
-  (resources[lng] ??= {})[ns] = mod.default;
+// One namespace per file (locales/<lng>/<ns>.json); a language's files load when it is chosen.
+type Catalogue = { default: Record<string, unknown> };
+const files = import.meta.glob<Catalogue>('../locales/*/*.json');
+
+async function loadLanguage(lng: AppLanguage): Promise<void> {
+  const entries = Object.entries(files).filter(([file]) => file.includes(`/locales/${lng}/`));
+  await Promise.all(
+    entries.map(async ([file, load]) => {
+      const ns = /\/([^/]+)\.json$/.exec(file)?.[1];
+      if (ns && !i18n.hasResourceBundle(lng, ns)) i18n.addResourceBundle(lng, ns, (await load()).default, true, true);
+    }),
+  );
 }
 
 export function isLanguage(v: unknown): v is AppLanguage {
@@ -29,22 +34,27 @@ export function detectLanguage(): AppLanguage {
   return 'ko';
 }
 
-export function setLanguage(lng: AppLanguage): Promise<unknown> {
+export async function setLanguage(lng: AppLanguage): Promise<void> {
   window.localStorage.setItem(STORAGE_KEY, lng);
   document.documentElement.lang = lng;
-  return i18n.changeLanguage(lng);
+  await loadLanguage(lng);
+  await i18n.changeLanguage(lng);
 }
 
-export function initI18n(lng: AppLanguage = detectLanguage()) {
+/** Loads the chosen language (and ko, the fallback) before the first render. */
+export async function initI18n(lng: AppLanguage = detectLanguage()): Promise<void> {
   document.documentElement.lang = lng;
-  return i18n.use(initReactI18next).init({
-    resources,
+  await i18n.use(initReactI18next).init({
+    resources: {},
+    partialBundledLanguages: true,
     lng,
     fallbackLng: 'ko',
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  await Promise.all([loadLanguage(lng), lng === 'ko' ? Promise.resolve() : loadLanguage('ko')]);
+  await i18n.changeLanguage(lng);
 }
 
 export { i18n };

@@ -1,10 +1,11 @@
-import { authResponse, type SignInBody } from '@app/contracts/auth';
+import type { AuthResponse } from '@app/contracts/auth';
+import type { SignInBody } from '@app/contracts/auth';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { adoptSession } from '../adopt-session';
 
 export function signIn(body: SignInBody) {
-  return apiRequest('/auth/sign-in/', { method: 'POST', body, schema: authResponse });
+  return apiRequest<AuthResponse>('/auth/sign-in/', { method: 'POST', body });
 }
 
 export function useSignIn() {

@@ -1,10 +1,9 @@
-import { okBody } from '@app/contracts/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { authStore } from '../../../lib/auth-store';
 
 export function signOut() {
-  return apiRequest('/auth/sign-out/', { method: 'POST', body: {}, schema: okBody });
+  return apiRequest<{ ok: true }>('/auth/sign-out/', { method: 'POST', body: {} });
 }
 
 export function useSignOut() {

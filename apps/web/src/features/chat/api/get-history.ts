@@ -1,4 +1,4 @@
-import { historyResponse } from '@app/contracts/sessions';
+import type { History } from '@app/contracts/sessions';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -10,7 +10,7 @@ export const historyQueryOptions = (hash: string) =>
   infiniteQueryOptions({
     queryKey: queryKeys.history(hash),
     queryFn: ({ pageParam }) =>
-      apiRequest(`/sessions/${hash}/history/`, { query: { size: HISTORY_PAGE_SIZE, first_id: pageParam ?? undefined }, schema: historyResponse }),
+      apiRequest<History>(`/sessions/${hash}/history/`, { query: { size: HISTORY_PAGE_SIZE, first_id: pageParam ?? undefined } }),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => (last.has_more && last.items[0] ? last.items[0].id : undefined),
   });

@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Paper, Select, Switch, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, NativeSelect, Paper, Switch, Textarea } from '@mantine/core';
 import type { LlmModel } from '@app/contracts/llm-models';
 import { IconArrowUp, IconPlayerStopFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -44,14 +44,13 @@ export function ChatInput(p: ChatInputProps) {
       <Group justify="space-between" mt={4} wrap="nowrap">
         <Group gap="sm" wrap="nowrap">
           {p.models ? (
-            <Select
+            <NativeSelect
               size="xs"
-              w={220}
+              w={240}
               aria-label={t('model')}
               data-testid="model-picker"
-              value={p.modelId ? String(p.modelId) : null}
-              allowDeselect={false}
-              onChange={(v) => v && p.onModelChange(Number(v))}
+              value={p.modelId ? String(p.modelId) : ''}
+              onChange={(e) => p.onModelChange(Number(e.currentTarget.value))}
               data={p.models.map((m) => ({
                 value: String(m.id),
                 label: m.is_available ? m.display_name : `${m.display_name} — ${t('modelUnavailable')}`,
@@ -64,17 +63,13 @@ export function ChatInput(p: ChatInputProps) {
           ) : null}
         </Group>
         {p.streaming ? (
-          <Tooltip label={t('stop')}>
-            <ActionIcon size="lg" radius="xl" color="dark" onClick={p.onStop} aria-label={t('stop')} data-testid="chat-stop">
-              <IconPlayerStopFilled size={16} />
-            </ActionIcon>
-          </Tooltip>
+          <ActionIcon size="lg" radius="xl" color="dark" onClick={p.onStop} aria-label={t('stop')} title={t('stop')} data-testid="chat-stop">
+            <IconPlayerStopFilled size={16} />
+          </ActionIcon>
         ) : (
-          <Tooltip label={t('send')}>
-            <ActionIcon size="lg" radius="xl" onClick={p.onSend} disabled={!p.value.trim() || p.disabled} aria-label={t('send')} data-testid="chat-send">
-              <IconArrowUp size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <ActionIcon size="lg" radius="xl" onClick={p.onSend} disabled={!p.value.trim() || p.disabled} aria-label={t('send')} title={t('send')} data-testid="chat-send">
+            <IconArrowUp size={18} />
+          </ActionIcon>
         )}
       </Group>
     </Paper>

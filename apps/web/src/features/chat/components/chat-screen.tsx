@@ -1,7 +1,7 @@
-import { ActionIcon, Alert, Avatar, Box, Center, Group, Loader, Menu, ScrollArea, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Avatar, Box, Center, Group, Loader, ScrollArea, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconDots, IconMessageCircleOff, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconMessageCircleOff, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -172,41 +172,39 @@ export function ChatScreen({ chatbotId, sessionHashId }: { chatbotId?: number; s
           <Skeleton height={36} width={240} />
         )}
         {hash ? (
-          <Menu position="bottom-end">
-            <Menu.Target>
-              <ActionIcon variant="subtle" color="gray" aria-label={t('menu')} data-testid="chat-menu">
-                <IconDots size={18} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item
-                leftSection={<IconPencil size={14} />}
-                data-testid="chat-rename"
-                onClick={() =>
-                  openRenameSession(t, title, (next) =>
-                    rename.mutate({ hash, title: next }, { onError: (err) => notifications.show({ color: 'red', message: errorMessage(t, err) }) }),
-                  )
-                }
-              >
-                {t('rename')}
-              </Menu.Item>
-              <Menu.Item
-                color="red"
-                leftSection={<IconTrash size={14} />}
-                data-testid="chat-delete"
-                onClick={() =>
-                  confirmDeleteSession(t, title, () =>
-                    remove.mutate(hash, {
-                      onSuccess: () => navigate(`/dashboard/chat/${resolvedId ?? ''}`),
-                      onError: (err) => notifications.show({ color: 'red', message: errorMessage(t, err) }),
-                    }),
-                  )
-                }
-              >
-                {t('delete')}
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          <Group gap={4} wrap="nowrap">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={t('rename')}
+              title={t('rename')}
+              data-testid="chat-rename"
+              onClick={() =>
+                openRenameSession(t, title, (next) =>
+                  rename.mutate({ hash, title: next }, { onError: (err) => notifications.show({ color: 'red', message: errorMessage(t, err) }) }),
+                )
+              }
+            >
+              <IconPencil size={18} />
+            </ActionIcon>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={t('delete')}
+              title={t('delete')}
+              data-testid="chat-delete"
+              onClick={() =>
+                confirmDeleteSession(t, title, () =>
+                  remove.mutate(hash, {
+                    onSuccess: () => navigate(`/dashboard/chat/${resolvedId ?? ''}`),
+                    onError: (err) => notifications.show({ color: 'red', message: errorMessage(t, err) }),
+                  }),
+                )
+              }
+            >
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Group>
         ) : null}
       </Group>
 

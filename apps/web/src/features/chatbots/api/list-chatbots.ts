@@ -1,4 +1,5 @@
-import { chatbotListResponse, type ListChatbotsQuery } from '@app/contracts/chatbots';
+import type { ChatbotList } from '@app/contracts/chatbots';
+import type { ListChatbotsQuery } from '@app/contracts/chatbots';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -9,7 +10,7 @@ export const DASHBOARD_CHATBOTS: ListChatbotsQuery = { include_default: true, si
 export const chatbotsQueryOptions = (params: ListChatbotsQuery = DASHBOARD_CHATBOTS) =>
   queryOptions({
     queryKey: queryKeys.chatbots(params),
-    queryFn: () => apiRequest('/chatbots/', { query: { ...params }, schema: chatbotListResponse }),
+    queryFn: () => apiRequest<ChatbotList>('/chatbots/', { query: { ...params } }),
   });
 
 export const useChatbots = (params?: ListChatbotsQuery) => useQuery(chatbotsQueryOptions(params));

@@ -1,4 +1,4 @@
-import { creditCheckSchema } from '@app/contracts/members';
+import type { CreditCheck } from '@app/contracts/members';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -6,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export const creditCheckQueryOptions = (memberId: number) =>
   queryOptions({
     queryKey: queryKeys.creditCheck(memberId),
-    queryFn: () => apiRequest(`/members/${memberId}/credit-check/`, { schema: creditCheckSchema }),
+    queryFn: () => apiRequest<CreditCheck>(`/members/${memberId}/credit-check/`, {}),
   });
 
 export const useCreditCheck = (memberId: number | undefined) =>

@@ -1,8 +1,8 @@
-import { usageSchema } from '@app/contracts/members';
+import type { Usage } from '@app/contracts/members';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export const usageQueryOptions = (memberId: number) =>
-  queryOptions({ queryKey: ['usage', memberId], queryFn: () => apiRequest(`/members/${memberId}/usage/`, { schema: usageSchema }) });
+  queryOptions({ queryKey: ['usage', memberId], queryFn: () => apiRequest<Usage>(`/members/${memberId}/usage/`, {}) });
 
 export const useUsage = (memberId: number | undefined) => useQuery({ ...usageQueryOptions(memberId ?? 0), enabled: memberId !== undefined });

@@ -1,4 +1,4 @@
-import { Select } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, LANGUAGES, setLanguage } from '../../../lib/i18n';
@@ -13,17 +13,16 @@ export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
   const { member } = useAuth();
   const update = useUpdateMember();
   return (
-    <Select
+    <NativeSelect
       aria-label={t('nav:language')}
       data-testid="language-switch"
       size="xs"
-      w={compact ? 120 : '100%'}
+      w={compact ? 130 : '100%'}
       leftSection={<IconLanguage size={14} />}
       value={i18n.language}
-      allowDeselect={false}
-      comboboxProps={{ withinPortal: true }}
       data={LANGUAGES.map((l) => ({ value: l, label: NAMES[l] }))}
-      onChange={(v) => {
+      onChange={(e) => {
+        const v = e.currentTarget.value;
         if (!isLanguage(v)) return;
         void setLanguage(v);
         if (member && member.language !== v) update.mutate({ id: member.id, body: { language: v } });

@@ -1,4 +1,4 @@
-import { sessionListResponse } from '@app/contracts/sessions';
+import type { SessionList } from '@app/contracts/sessions';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -7,7 +7,7 @@ export const SESSIONS_PAGE_SIZE = 30;
 
 export const sessionsQueryOptions = infiniteQueryOptions({
   queryKey: queryKeys.sessions,
-  queryFn: ({ pageParam }) => apiRequest('/sessions/', { query: { page: pageParam, size: SESSIONS_PAGE_SIZE }, schema: sessionListResponse }),
+  queryFn: ({ pageParam }) => apiRequest<SessionList>('/sessions/', { query: { page: pageParam, size: SESSIONS_PAGE_SIZE } }),
   initialPageParam: 1,
   getNextPageParam: (last) => (last.pagination.page < last.pagination.total_pages ? last.pagination.page + 1 : undefined),
 });

@@ -1,10 +1,10 @@
-import { sessionSchema } from '@app/contracts/sessions';
+import type { Session } from '@app/contracts/sessions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function renameSession(hash: string, title: string) {
-  return apiRequest(`/sessions/${hash}/`, { method: 'PATCH', body: { title }, schema: sessionSchema });
+  return apiRequest<Session>(`/sessions/${hash}/`, { method: 'PATCH', body: { title } });
 }
 
 export function useRenameSession() {

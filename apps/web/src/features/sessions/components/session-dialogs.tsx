@@ -1,20 +1,36 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { useState } from 'react';
 import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { dialogs } from '../../../lib/dialogs';
 
 /** Delete confirmation (spec §2: a confirmation dialog before deleting a session). */
 export function confirmDeleteSession(t: TFunction, title: string | null, onConfirm: () => void) {
-  modals.openConfirmModal({
+  dialogs.open({
     title: t('sessions:delete.title'),
-    children: <Text size="sm">{t('sessions:delete.body', { title: title || t('sessions:untitled') })}</Text>,
-    labels: { confirm: t('sessions:delete.confirm'), cancel: t('sessions:cancel') },
-    confirmProps: { color: 'red', 'data-testid': 'confirm-delete-session' } as Record<string, string>,
-    onConfirm,
+    render: (close) => (
+      <Stack>
+        <Text size="sm">{t('sessions:delete.body', { title: title || t('sessions:untitled') })}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            {t('sessions:cancel')}
+          </Button>
+          <Button
+            color="red"
+            data-testid="confirm-delete-session"
+            onClick={() => {
+              close();
+              onConfirm();
+            }}
+          >
+            {t('sessions:delete.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    ),
   });
 }
 
-function RenameForm({ t, initial, onSave }: { t: TFunction; initial: string; onSave: (title: string) => void }) {
+function RenameForm({ t, initial, onSave, close }: { t: TFunction; initial: string; onSave: (title: string) => void; close: () => void }) {
   const [value, setValue] = useState(initial);
   const trimmed = value.trim();
   return (
@@ -23,13 +39,13 @@ function RenameForm({ t, initial, onSave }: { t: TFunction; initial: string; onS
         e.preventDefault();
         if (!trimmed) return;
         onSave(trimmed);
-        modals.closeAll();
+        close();
       }}
     >
       <Stack>
         <TextInput data-autofocus label={t('sessions:rename.label')} value={value} maxLength={200} onChange={(e) => setValue(e.currentTarget.value)} data-testid="rename-session-input" />
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => modals.closeAll()}>
+          <Button variant="default" onClick={close}>
             {t('sessions:cancel')}
           </Button>
           <Button type="submit" disabled={!trimmed || trimmed === initial} data-testid="rename-session-save">
@@ -42,5 +58,5 @@ function RenameForm({ t, initial, onSave }: { t: TFunction; initial: string; onS
 }
 
 export function openRenameSession(t: TFunction, current: string | null, onSave: (title: string) => void) {
-  modals.open({ title: t('sessions:rename.title'), children: <RenameForm t={t} initial={current ?? ''} onSave={onSave} /> });
+  dialogs.open({ title: t('sessions:rename.title'), render: (close) => <RenameForm t={t} initial={current ?? ''} onSave={onSave} close={close} /> });
 }

@@ -1,0 +1,45 @@
+import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
+
+/**
+ * A one-at-a-time dialog host. Mantine's Modal (with its focus-trap and scroll-lock libraries)
+ * loads on the first dialog instead of in the initial bundle.
+ */
+export interface DialogSpec {
+  title: string;
+  render: (close: () => void) => ReactNode;
+}
+
+let current: DialogSpec | null = null;
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((l) => l());
+
+export const dialogs = {
+  open(spec: DialogSpec) {
+    current = spec;
+    notify();
+  },
+  close() {
+    current = null;
+    notify();
+  },
+};
+
+const DialogModal = lazy(() => import('../components/dialog-modal'));
+
+export function DialogHost() {
+  const spec = useSyncExternalStore(
+    (fn) => {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
+    },
+    () => current,
+  );
+  if (!spec) return null;
+  return (
+    <Suspense fallback={null}>
+      <DialogModal title={spec.title} onClose={dialogs.close}>
+        {spec.render(dialogs.close)}
+      </DialogModal>
+    </Suspense>
+  );
+}
