@@ -62,7 +62,7 @@ export function createLlmRegistry(providers: ProvidersConfig) {
         case 'openai':
           return { openai: { reasoningEffort: 'medium', reasoningSummary: 'auto' } };
         case 'openai-compatible':
-          return { 'openai-compatible': { reasoningEffort: 'medium' } };
+          return { openaiCompatible: { reasoningEffort: 'medium' } };
         default:
           return undefined;
       }

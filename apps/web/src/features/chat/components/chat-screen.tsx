@@ -1,6 +1,7 @@
 import { ActionIcon, Alert, Avatar, Box, Center, Group, Loader, ScrollArea, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
+import type { History } from '@app/contracts/sessions';
+import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
 import { IconMessageCircleOff, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -107,6 +108,17 @@ export function ChatScreen({ chatbotId, sessionHashId }: { chatbotId?: number; s
     void qc.invalidateQueries({ queryKey: ['usage', member.id] });
   };
 
+  /** After a stop the server finalises the answer a moment later: refetch until the row is settled. */
+  const settleHistory = async (hash: string, assistantId: number) => {
+    for (let attempt = 0; attempt < 15; attempt += 1) {
+      await qc.invalidateQueries({ queryKey: queryKeys.history(hash) });
+      const data = qc.getQueryData<InfiniteData<History>>(queryKeys.history(hash));
+      const row = data?.pages.flatMap((p) => p.items).find((m) => m.id === assistantId);
+      if (!row || row.status !== 'streaming') return;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  };
+
   const send = () => {
     const text = input.trim();
     if (!text || resolvedId === undefined) return;
@@ -128,7 +140,7 @@ export function ChatScreen({ chatbotId, sessionHashId }: { chatbotId?: number; s
         onStreamError: () => notifications.show({ color: 'red', message: t('errors.500') }),
         onDone: async (turn) => {
           refreshCredits();
-          if (turn.meta) await qc.invalidateQueries({ queryKey: queryKeys.history(turn.meta.session_hash_id) });
+          if (turn.meta) await settleHistory(turn.meta.session_hash_id, turn.meta.assistant_message_id);
           liveTurn.clear(turn.id);
         },
       },

@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** The dashboard loads up to 30 chatbots with the defaults (spec §9). */
-export const DASHBOARD_CHATBOTS: ListChatbotsQuery = { include_default: true, size: 30 };
+export const DASHBOARD_CHATBOTS: ListChatbotsQuery = { include_default: true, size: 30, order_by: 'id.asc' };
 
 export const chatbotsQueryOptions = (params: ListChatbotsQuery = DASHBOARD_CHATBOTS) =>
   queryOptions({
