@@ -13,6 +13,8 @@ import { createLlmRegistry } from './llm/registry';
 import { registerErrorHandler } from './platform/error-handler';
 import { registerRequestContext } from './platform/request-context';
 import { createTokenService } from './platform/tokens';
+import { registerAnnouncementRoutes } from './modules/announcements/announcements.routes';
+import { createAnnouncementsService } from './modules/announcements/announcements.service';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { registerCategoryRoutes } from './modules/categories/categories.routes';
@@ -84,6 +86,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
       registerChatbotRoutes(api, { chatbots: createChatbotsService(db) });
       registerSessionRoutes(api, { sessions });
       registerChatRoutes(api, { chat: createChatService(db, registry) });
+      registerAnnouncementRoutes(api, { announcements: createAnnouncementsService(db) });
       // Later modules register here.
       api.get('/health/', { config: { tenantless: true } }, async () => ({ ok: true }));
     },

@@ -1,0 +1,92 @@
+import type { Announcement, AnnouncementList, AnnouncementLocation, createAnnouncementBody, patchAnnouncementBody } from '@app/contracts/announcements';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
+import type { TenantContext } from '../../platform/context';
+import { notFound } from '../../platform/errors';
+import { pagination } from '../../platform/pagination';
+import {
+  type AnnouncementRow,
+  deactivateOthers,
+  deleteAnnouncement,
+  findActiveAnnouncements,
+  findAnnouncement,
+  insertAnnouncement,
+  listAnnouncements,
+  lockLocation,
+  updateAnnouncement,
+} from './announcements.repo';
+
+export function toAnnouncement(r: AnnouncementRow): Announcement {
+  return {
+    id: r.id,
+    title: r.title,
+    content: r.content,
+    location: r.location as AnnouncementLocation,
+    is_active: r.isActive,
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+  };
+}
+
+const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e.code === '23505' || e.cause?.code === '23505';
+};
+
+export function createAnnouncementsService(db: Db) {
+  /**
+   * Activation deactivates every other announcement at the location in the same transaction
+   * (spec §4), under a per-location lock; the partial unique index is the last word, and a
+   * transaction that still loses a race is retried.
+   */
+  async function inActivationTx<T>(tenantId: number, location: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await db.transaction(async (tx) => {
+          await lockLocation(tx, tenantId, location);
+          return fn(tx);
+        });
+      } catch (err) {
+        if (!isUniqueViolation(err) || attempt >= 3) throw err;
+      }
+    }
+  }
+
+  return {
+    async list(ctx: TenantContext, page: number, size: number): Promise<AnnouncementList> {
+      const { rows, total } = await listAnnouncements(db, ctx.tenantId, page, size);
+      return { items: rows.map(toAnnouncement), pagination: pagination(page, size, total) };
+    },
+    async create(ctx: TenantContext, body: z.output<typeof createAnnouncementBody>): Promise<Announcement> {
+      const row = await inActivationTx(ctx.tenantId, body.location, async (tx) => {
+        if (body.is_active) await deactivateOthers(tx, ctx.tenantId, body.location, null);
+        return insertAnnouncement(tx, ctx.tenantId, { title: body.title, content: body.content, location: body.location, isActive: body.is_active });
+      });
+      return toAnnouncement(row);
+    },
+    async patch(ctx: TenantContext, id: number, body: z.output<typeof patchAnnouncementBody>): Promise<Announcement> {
+      const current = await findAnnouncement(db, ctx.tenantId, id);
+      if (!current) throw notFound('The announcement does not exist');
+      const location = body.location ?? current.location;
+      const active = body.is_active ?? current.isActive;
+      const row = await inActivationTx(ctx.tenantId, location, async (tx) => {
+        if (active) await deactivateOthers(tx, ctx.tenantId, location, id);
+        return updateAnnouncement(tx, ctx.tenantId, id, { title: body.title, content: body.content, location: body.location, isActive: body.is_active });
+      });
+      if (!row) throw notFound('The announcement does not exist');
+      return toAnnouncement(row);
+    },
+    async remove(ctx: TenantContext, id: number): Promise<void> {
+      if (!(await deleteAnnouncement(db, ctx.tenantId, id))) throw notFound('The announcement does not exist');
+    },
+    async active(ctx: TenantContext) {
+      const rows = await findActiveAnnouncements(db, ctx.tenantId);
+      const at = (l: AnnouncementLocation) => {
+        const r = rows.find((x) => x.location === l);
+        return r ? toAnnouncement(r) : null;
+      };
+      return { auth: at('auth'), dashboard: at('dashboard') };
+    },
+  };
+}
+export type AnnouncementsService = ReturnType<typeof createAnnouncementsService>;
