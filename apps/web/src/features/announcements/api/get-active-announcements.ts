@@ -1,0 +1,13 @@
+import type { Announcement } from '@app/contracts/announcements';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+export type ActiveAnnouncements = { auth: Announcement | null; dashboard: Announcement | null };
+
+export const activeAnnouncementsQueryOptions = queryOptions({
+  queryKey: [...queryKeys.announcements, 'active'],
+  queryFn: () => apiRequest<ActiveAnnouncements>('/announcements/active/'),
+});
+
+export const useActiveAnnouncements = (enabled = true) => useQuery({ ...activeAnnouncementsQueryOptions, enabled });
