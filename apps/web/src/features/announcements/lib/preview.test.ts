@@ -10,5 +10,6 @@ describe('announcement previews', () => {
   });
   it('drops markdown markup', () => {
     expect(preview('# Title\n\n**Bold** and [a link](http://x) ![img](http://y)', 100)).toBe('Title Bold and a link img');
+    expect(preview('- one\n- two-three *em* 2-4 am', 100)).toBe('one two-three em 2-4 am');
   });
 });

@@ -8,7 +8,10 @@ export function preview(markdown: string, max: number): string {
     .replace(/```[\s\S]*?```/g, ' ')
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[*_~`>#|-]+/g, ' ')
+    .replace(/^\s{0,3}(?:[#>]+|[-*+]|\d+\.)\s+/gm, '')
+    .replace(/(\*\*|__|~~|`|\|)/g, ' ')
+    .replace(/(^|\s)[*_](\S)/g, '$1$2')
+    .replace(/(\S)[*_](?=\s|$)/g, '$1')
     .replace(/\s+/g, ' ')
     .trim();
   return plain.length <= max ? plain : `${plain.slice(0, max).trimEnd()}…`;
