@@ -10,18 +10,6 @@ export async function flushMessage(db: Executor, tenantId: number, id: number, t
     .where(and(eq(chatMessages.tenantId, tenantId), eq(chatMessages.id, id)));
 }
 
-export async function finishMessage(
-  db: Executor,
-  tenantId: number,
-  id: number,
-  v: { text: string; reasoning: string | null; status: string; inputTokens: number; outputTokens: number; creditUnits: bigint },
-) {
-  await db
-    .update(chatMessages)
-    .set({ ...v, updatedAt: sql`now()` })
-    .where(and(eq(chatMessages.tenantId, tenantId), eq(chatMessages.id, id)));
-}
-
 /**
  * After a crash of the single embedded-database process no stream can still be running: the
  * answers it left `streaming` keep their flushed text and become `stopped`. Operator-level
@@ -82,4 +70,66 @@ export async function openTurn(
   );
   if (!row) throw new Error('openTurn: session vanished');
   return { sessionId: Number(row.session_id), hashId: row.hash_id, title: row.title, userMessageId: Number(row.user_id), assistantMessageId: Number(row.assistant_id) };
+}
+
+export interface ClosedTurn {
+  sessionId: number;
+  assistantMessageId: number;
+  chatbotId: number;
+  memberId: number;
+  memberGroupId: number | null;
+  llmModelId: number;
+  text: string;
+  reasoning: string | null;
+  status: string;
+  inputTokens: number;
+  outputTokens: number;
+  units: bigint;
+  period: string;
+}
+
+/**
+ * Finalises the answer, counts the chatbot's use, appends the usage row to the credit ledger and
+ * moves both monthly totals — ONE statement, so it is atomic without a transaction and costs one
+ * round trip per answer. Returns the member's new monthly total (credit units).
+ */
+export async function closeTurn(db: Executor, tenantId: number, v: ClosedTurn): Promise<bigint> {
+  const [row] = await queryRows<{ used: string }>(
+    db,
+    sql`with msg as (
+        update chat_messages
+        set text = ${v.text}, reasoning = ${v.reasoning}, status = ${v.status}, input_tokens = ${v.inputTokens},
+            output_tokens = ${v.outputTokens}, credit_units = ${v.units}, updated_at = now()
+        where tenant_id = ${tenantId} and id = ${v.assistantMessageId}
+        returning id
+      ),
+      bot as (
+        update chatbots set message_count = message_count + 1, last_chat_at = now()
+        where tenant_id = ${tenantId} and id = ${v.chatbotId}
+        returning id
+      ),
+      ledger as (
+        insert into credit_ledger (tenant_id, kind, member_id, member_group_id, llm_model_id, session_id, message_id, input_tokens, output_tokens, amount_units, period_start)
+        values (${tenantId}, 'usage', ${v.memberId}, ${v.memberGroupId}, ${v.llmModelId}, ${v.sessionId}, ${v.assistantMessageId}, ${v.inputTokens}, ${v.outputTokens}, ${-v.units}, ${v.period})
+        returning id
+      ),
+      tenant_total as (
+        insert into tenant_credit_usage (tenant_id, period_start, used_units) values (${tenantId}, ${v.period}, ${v.units})
+        on conflict (tenant_id, period_start) do update set used_units = tenant_credit_usage.used_units + excluded.used_units
+        returning used_units
+      ),
+      member_total as (
+        insert into member_credit_usage (tenant_id, member_id, period_start, used_units, message_count, input_tokens, output_tokens)
+        values (${tenantId}, ${v.memberId}, ${v.period}, ${v.units}, 1, ${v.inputTokens}, ${v.outputTokens})
+        on conflict (tenant_id, member_id, period_start) do update set
+          used_units = member_credit_usage.used_units + excluded.used_units,
+          message_count = member_credit_usage.message_count + 1,
+          input_tokens = member_credit_usage.input_tokens + excluded.input_tokens,
+          output_tokens = member_credit_usage.output_tokens + excluded.output_tokens
+        returning used_units
+      )
+      select member_total.used_units::text as used
+      from member_total, (select count(*) from msg) m, (select count(*) from bot) b, (select count(*) from ledger) l, (select count(*) from tenant_total) t`,
+  );
+  return BigInt(row!.used);
 }

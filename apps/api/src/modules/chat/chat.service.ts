@@ -6,22 +6,21 @@ import type { LlmRegistry } from '../../llm/registry';
 import type { MemberContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { newHashId } from '../../platform/tokens';
-import { findChatbotWithModel, touchChatbot } from '../chatbots/chatbots.repo';
+import { findChatbotWithModel } from '../chatbots/chatbots.repo';
 import { canSee } from '../chatbots/chatbots.service';
-import { recordUsage } from '../credits/credits.repo';
 import { isDepleted, periodStart, unitsToDisplay, unitsToExact, usageUnits } from '../credits/credits.rules';
 import { creditStatus } from '../credits/credits.service';
 import { findModel, isModelUsableBy, type LlmModelRow } from '../llm-models/llm-models.repo';
 import { findMessagesBefore, findSessionByHash, type SessionRow } from '../sessions/sessions.repo';
 import { titleFrom } from '../sessions/sessions.service';
-import { finishMessage, flushMessage, openTurn } from './chat.repo';
+import { closeTurn, flushMessage, openTurn } from './chat.repo';
 
 type ChatInput = z.output<typeof chatBody>;
 
 /** Rough token estimate (≈4 characters a token) for limits and for answers cut before usage arrives. */
 export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
 const HISTORY_MESSAGES = 40;
-const FLUSH_MS = 500;
+const FLUSH_MS = 2000;
 
 export interface ChatRun {
   meta: ChatMeta;
@@ -187,20 +186,20 @@ export function createChatService(db: Db, registry: LlmRegistry) {
     const outputTokens = usage.output ?? estimateTokens(reasoning + text);
     const units = status === 'failed' && !text ? 0n : usageUnits(inputTokens, outputTokens, model.inputCostE4, model.outputCostE4);
     const period = periodStart();
-    const usedUnits = await db.transaction(async (tx) => {
-      await finishMessage(tx, ctx.tenantId, run.assistantMessageId, { text, reasoning: reasoning || null, status, inputTokens, outputTokens, creditUnits: units });
-      await touchChatbot(tx, ctx.tenantId, run.meta.chatbot_id);
-      return recordUsage(tx, ctx.tenantId, {
-        memberId: ctx.member.id,
-        memberGroupId: ctx.member.defaultMemberGroupId,
-        llmModelId: model.id,
-        sessionId: run.sessionId,
-        messageId: run.assistantMessageId,
-        inputTokens,
-        outputTokens,
-        units,
-        period,
-      });
+    const usedUnits = await closeTurn(db, ctx.tenantId, {
+      sessionId: run.sessionId,
+      assistantMessageId: run.assistantMessageId,
+      chatbotId: run.meta.chatbot_id,
+      memberId: ctx.member.id,
+      memberGroupId: ctx.member.defaultMemberGroupId,
+      llmModelId: model.id,
+      text,
+      reasoning: reasoning || null,
+      status,
+      inputTokens,
+      outputTokens,
+      units,
+      period,
     });
     if (!signal.aborted) {
       emit({

@@ -87,10 +87,3 @@ export async function insertChatbot(db: Executor, tenantId: number, values: Omit
   const [row] = await db.insert(chatbots).values({ ...values, tenantId }).returning();
   return row!;
 }
-
-export async function touchChatbot(db: Executor, tenantId: number, id: number) {
-  await db
-    .update(chatbots)
-    .set({ messageCount: sql`${chatbots.messageCount} + 1`, lastChatAt: sql`now()` })
-    .where(and(eq(chatbots.tenantId, tenantId), eq(chatbots.id, id)));
-}

@@ -1,24 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { creditLedger, llmModels, memberCreditUsage, tenantCreditUsage } from '../../db/schema/index';
+import { creditLedger, llmModels, memberCreditUsage } from '../../db/schema/index';
 
 export async function findMemberUsage(db: Executor, tenantId: number, memberId: number, period: string) {
   const row = await db.query.memberCreditUsage.findFirst({
     where: and(eq(memberCreditUsage.tenantId, tenantId), eq(memberCreditUsage.memberId, memberId), eq(memberCreditUsage.periodStart, period)),
   });
   return row ?? { usedUnits: 0n, messageCount: 0, inputTokens: 0, outputTokens: 0 };
-}
-
-export interface UsageEntry {
-  memberId: number;
-  memberGroupId: number | null;
-  llmModelId: number;
-  sessionId: number;
-  messageId: number;
-  inputTokens: number;
-  outputTokens: number;
-  units: bigint;
-  period: string;
 }
 
 /** Everything the credit rule needs, in one round trip (hot path of every chat request). */
@@ -35,44 +23,6 @@ export async function findCreditFigures(db: Executor, tenantId: number, memberId
     usedUnits: BigInt(row?.used ?? 0),
     tenantUsedUnits: BigInt(row?.tenant_used ?? 0),
   };
-}
-
-/** Appends a usage row and moves both running totals, in the caller's transaction; returns the member's new monthly total. */
-export async function recordUsage(tx: Executor, tenantId: number, e: UsageEntry): Promise<bigint> {
-  await tx.insert(creditLedger).values({
-    tenantId,
-    kind: 'usage',
-    memberId: e.memberId,
-    memberGroupId: e.memberGroupId,
-    llmModelId: e.llmModelId,
-    sessionId: e.sessionId,
-    messageId: e.messageId,
-    inputTokens: e.inputTokens,
-    outputTokens: e.outputTokens,
-    amountUnits: -e.units,
-    periodStart: e.period,
-  });
-  const [total] = await tx
-    .insert(memberCreditUsage)
-    .values({ tenantId, memberId: e.memberId, periodStart: e.period, usedUnits: e.units, messageCount: 1, inputTokens: e.inputTokens, outputTokens: e.outputTokens })
-    .onConflictDoUpdate({
-      target: [memberCreditUsage.tenantId, memberCreditUsage.memberId, memberCreditUsage.periodStart],
-      set: {
-        usedUnits: sql`${memberCreditUsage.usedUnits} + ${e.units}`,
-        messageCount: sql`${memberCreditUsage.messageCount} + 1`,
-        inputTokens: sql`${memberCreditUsage.inputTokens} + ${e.inputTokens}`,
-        outputTokens: sql`${memberCreditUsage.outputTokens} + ${e.outputTokens}`,
-      },
-    })
-    .returning({ usedUnits: memberCreditUsage.usedUnits });
-  await tx
-    .insert(tenantCreditUsage)
-    .values({ tenantId, periodStart: e.period, usedUnits: e.units })
-    .onConflictDoUpdate({
-      target: [tenantCreditUsage.tenantId, tenantCreditUsage.periodStart],
-      set: { usedUnits: sql`${tenantCreditUsage.usedUnits} + ${e.units}` },
-    });
-  return total!.usedUnits;
 }
 
 export function usageByModel(db: Executor, tenantId: number, memberId: number, period: string) {

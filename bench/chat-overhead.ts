@@ -1,0 +1,106 @@
+/**
+ * Time to first token (TTFT) through the platform vs straight to the upstream, at N concurrent
+ * streamed chats. The fake upstream and the platform each run in their own process, so neither
+ * steals the other's event loop; this process only drives load and measures.
+ *
+ *   npx tsx bench/chat-overhead.ts [--concurrency 200] [--rounds 3] [--token-delay 20] [--database-url postgres://…]
+ */
+import http from 'node:http';
+import { parseArgs } from 'node:util';
+import { openStream, percentile, startChild } from './lib';
+
+const { values } = parseArgs({
+  options: {
+    concurrency: { type: 'string', default: '200' },
+    rounds: { type: 'string', default: '2' },
+    'token-delay': { type: 'string', default: '50' },
+    tokens: { type: 'string', default: '60' },
+    seconds: { type: 'string', default: '15' },
+    'database-url': { type: 'string' },
+  },
+});
+const N = Number(values.concurrency);
+const ROUNDS = Number(values.rounds);
+const TOKEN_DELAY = Number(values['token-delay']);
+const TOKENS = Number(values.tokens);
+const SECONDS = Number(values.seconds);
+const FAKE_PORT = 4310;
+
+const reply = Array.from({ length: TOKENS }, (_, i) => `w${i}`).join(' ');
+const fake = await startChild('tools/fake-llm/server.ts', ['--port', String(FAKE_PORT), '--delay', String(TOKEN_DELAY), '--reply', reply]);
+const upstream = `http://127.0.0.1:${FAKE_PORT}/v1`;
+const platform = await startChild('bench/platform-server.ts', ['--upstream', upstream, ...(values['database-url'] ? ['--database-url', values['database-url']] : [])]);
+const { port, token, chatbotId } = JSON.parse(platform.line) as { port: number; token: string; chatbotId: number };
+const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+
+const direct = () =>
+  openStream(agent, `${upstream}/chat/completions`, {}, { model: 'fake-model', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'Hello there' }] }, (c) =>
+    c.includes('"content":"') && !c.includes('"content":""'),
+  );
+const viaPlatform = () =>
+  openStream(agent, `http://127.0.0.1:${port}/api/chatbots/${chatbotId}/chat/`, { 'x-tenant-subdomain': 'bench', 'x-access-token': token }, { text: 'Hello there' }, (c) =>
+    c.includes('"type":"text"'),
+  );
+
+async function burst(open: () => ReturnType<typeof direct>, n: number): Promise<number[]> {
+  const probes = await Promise.all(Array.from({ length: n }, open));
+  await Promise.all(probes.map((p) => p.done));
+  return probes.map((p) => p.ttft);
+}
+
+/**
+ * Closed loop: `n` workers each keep one stream open and start the next as soon as it ends, so
+ * exactly `n` streams are open at any time (the realistic meaning of "n concurrent streams").
+ */
+async function closedLoop(open: () => ReturnType<typeof direct>, n: number, ms: number): Promise<number[]> {
+  const ttfts: number[] = [];
+  const until = performance.now() + ms;
+  await Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      // Stagger the first wave over one stream's length so workers do not stay in lockstep.
+      await new Promise((r) => setTimeout(r, (i / n) * TOKENS * TOKEN_DELAY));
+      while (performance.now() < until) {
+        const p = await open();
+        ttfts.push(p.ttft);
+        await p.done;
+      }
+    }),
+  );
+  return ttfts;
+}
+
+const fmt = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return { p50: percentile(s, 50), p99: percentile(s, 99) };
+};
+
+function report(label: string, d: number[], p: number[]) {
+  const a = fmt(d);
+  const b = fmt(p);
+  console.log(`\n${label}`);
+  console.log(`  ${'path'.padEnd(22)} ${'p50 TTFT'.padStart(10)} ${'p99 TTFT'.padStart(10)}`);
+  console.log(`  ${'direct to upstream'.padEnd(22)} ${a.p50.toFixed(2).padStart(8)}ms ${a.p99.toFixed(2).padStart(8)}ms`);
+  console.log(`  ${'through the platform'.padEnd(22)} ${b.p50.toFixed(2).padStart(8)}ms ${b.p99.toFixed(2).padStart(8)}ms`);
+  console.log(`  ${'added by the platform'.padEnd(22)} ${(b.p50 - a.p50).toFixed(2).padStart(8)}ms ${(b.p99 - a.p99).toFixed(2).padStart(8)}ms   (targets ≤ 1 ms p50, ≤ 5 ms p99)`);
+}
+
+try {
+  console.log(`chat-overhead: ${N} concurrent streams, database ${values['database-url'] ? 'PostgreSQL' : 'PGlite (embedded)'}`);
+  
+  await burst(direct, 20);
+  await burst(viaPlatform, 20); // warm-up: JIT, connections
+  const cd = await closedLoop(direct, N, SECONDS * 1000);
+  const cp = await closedLoop(viaPlatform, N, SECONDS * 1000);
+  report(`Steady state: ${N} streams open at all times for ${SECONDS} s (${TOKENS} tokens × ${TOKEN_DELAY} ms each; ${cd.length} direct and ${cp.length} platform streams started)`, cd, cp);
+  const d: number[] = [];
+  const p: number[] = [];
+  for (let r = 0; r < ROUNDS; r += 1) {
+    d.push(...(await burst(direct, N)));
+    p.push(...(await burst(viaPlatform, N)));
+  }
+  report(`Burst: ${N} streams started in the same instant (${ROUNDS} rounds) — a stress figure: it measures queueing of ${N} requests' work`, d, p);
+} finally {
+  platform.child.kill('SIGTERM');
+  fake.child.kill('SIGKILL');
+  agent.destroy();
+}

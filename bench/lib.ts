@@ -1,0 +1,80 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Starts a TypeScript entry as its own process (own event loop, own RSS); resolves with its first stdout line. */
+export function startChild(script: string, args: string[], opts: { ulimit?: number } = {}): Promise<{ child: ChildProcess; line: string }> {
+  const cmd = `${opts.ulimit ? `ulimit -n ${opts.ulimit}; ` : ''}exec ${JSON.stringify(process.execPath)} ${process.env.BENCH_NODE_FLAGS ?? ''} --import tsx ${script} ${args.map((a) => JSON.stringify(a)).join(' ')}`;
+  const child = spawn('bash', ['-c', cmd], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let buf = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      buf += d.toString();
+      const i = buf.indexOf('\n');
+      if (i >= 0) resolve({ child, line: buf.slice(0, i) });
+    });
+    child.on('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+}
+
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+export interface StreamProbe {
+  /** ms from request start to the first answer token. */
+  ttft: number;
+  /** Resolves when the stream ends. */
+  done: Promise<void>;
+  abort: () => void;
+}
+
+/**
+ * POSTs and resolves once the first chunk matching `isFirstToken` arrives; the rest of the body
+ * is drained in the background.
+ */
+export function openStream(agent: http.Agent, url: string, headers: Record<string, string>, body: unknown, isFirstToken: ((chunk: string) => boolean) | 'headers', localAddress?: string): Promise<StreamProbe> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const u = new URL(url);
+    const req = http.request(
+      { host: u.hostname, port: u.port, path: u.pathname, method: 'POST', agent, headers: { ...headers, 'content-type': 'application/json' }, localAddress },
+      (res) => {
+        if (res.statusCode !== 200) {
+          reject(new Error(`HTTP ${res.statusCode} from ${url}`));
+          res.resume();
+          return;
+        }
+        let first = false;
+        let resolveDone!: () => void;
+        const done = new Promise<void>((r) => (resolveDone = r));
+        res.setEncoding('utf8');
+        if (isFirstToken === 'headers') {
+          first = true;
+          resolve({ ttft: performance.now() - started, done, abort: () => req.destroy() });
+        }
+        res.on('data', (chunk: string) => {
+          if (!first && isFirstToken !== 'headers' && isFirstToken(chunk)) {
+            first = true;
+            resolve({ ttft: performance.now() - started, done, abort: () => req.destroy() });
+          }
+        });
+        res.on('end', resolveDone);
+        res.on('close', resolveDone);
+        res.on('error', resolveDone);
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}

@@ -1,0 +1,35 @@
+/**
+ * The platform as a child process for benchmarks: in-memory PGlite (or --database-url), the
+ * OpenAI-compatible provider pointed at --upstream, one tenant with a member whose quota never
+ * runs out. Prints one JSON line {port, token, chatbotId, pid} when ready.
+ */
+import { parseArgs } from 'node:util';
+import { buildApp } from '../apps/api/src/app';
+import { openDatabase } from '../apps/api/src/db/client';
+import { catalogFor } from '../apps/api/src/llm/catalog';
+import { createTenant } from '../apps/api/src/modules/tenants/tenants.service';
+import { testConfig } from '../apps/api/src/test/test-app';
+
+const { values } = parseArgs({ options: { upstream: { type: 'string' }, 'database-url': { type: 'string' } } });
+if (!values.upstream) throw new Error('--upstream is required');
+const providers = { openaiCompatible: { baseUrl: values.upstream, models: ['fake-model'] } };
+const config = { ...testConfig(providers), logLevel: 'warn' };
+const database = await openDatabase(values['database-url'] ? { kind: 'postgres', url: values['database-url'] } : { kind: 'pglite', dataDir: null });
+const built = await buildApp(config, { database });
+const password = 'Bench-passw0rd!';
+await createTenant(
+  database.db,
+  { subdomain: 'bench', koName: '벤치', enName: 'Bench', memberCreditQuota: 1e9, accounts: [{ email: 'bench@bench.test', password, name: 'Bench', isAdmin: false }] },
+  catalogFor(providers),
+);
+built.app.server.maxConnections = 100_000;
+built.app.server.keepAliveTimeout = 120_000;
+await built.app.listen({ port: 0, host: '127.0.0.1' });
+const address = built.app.server.address();
+const port = typeof address === 'object' && address ? address.port : 0;
+const headers = { 'content-type': 'application/json', 'x-tenant-subdomain': 'bench' };
+const signIn = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/`, { method: 'POST', headers, body: JSON.stringify({ email: 'bench@bench.test', password }) });
+const { access_token: token } = (await signIn.json()) as { access_token: string };
+const bots = (await (await fetch(`http://127.0.0.1:${port}/api/chatbots/?include_default=true`, { headers: { ...headers, 'x-access-token': token } })).json()) as { items: Array<{ id: number }> };
+console.log(JSON.stringify({ port, token, chatbotId: bots.items[0]!.id, pid: process.pid }));
+process.on('SIGTERM', () => process.exit(0));
