@@ -1,5 +1,5 @@
 import type { ChatEvent, ChatMeta, chatBody } from '@app/contracts/chat';
-import { streamText, type ModelMessage } from 'ai';
+import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { LlmRegistry } from '../../llm/registry';
@@ -17,6 +17,17 @@ import { closeTurn, flushMessage, openTurn } from './chat.repo';
 
 type ChatInput = z.output<typeof chatBody>;
 
+export interface ChatTurn {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+export function toPrompt(system: string, turns: ChatTurn[]): LanguageModelV3Prompt {
+  const prompt: LanguageModelV3Prompt = system ? [{ role: 'system', content: system }] : [];
+  for (const t of turns) prompt.push({ role: t.role, content: [{ type: 'text', text: t.content }] });
+  return prompt;
+}
+
 /** Rough token estimate (≈4 characters a token) for limits and for answers cut before usage arrives. */
 export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
 const HISTORY_MESSAGES = 40;
@@ -31,7 +42,7 @@ export interface ChatRun {
   /** The member's monthly quota when the turn opened: remaining = quota − new total. */
   quotaUnits: bigint;
   system: string;
-  messages: ModelMessage[];
+  messages: ChatTurn[];
   temperature: number;
   topP: number;
   thinking: boolean;
@@ -79,7 +90,7 @@ export function createChatService(db: Db, registry: LlmRegistry) {
     }
 
     // History that fits the context window, newest kept first.
-    const history: ModelMessage[] = [];
+    const history: ChatTurn[] = [];
     if (session) {
       let used = estimateTokens(text);
       const rows = await findMessagesBefore(db, ctx.tenantId, session.id, undefined, HISTORY_MESSAGES);
@@ -143,31 +154,29 @@ export function createChatService(db: Db, registry: LlmRegistry) {
 
     try {
       const ref = { provider: model.provider, modelName: model.modelName };
-      const result = streamText({
-        model: registry.model(ref),
-        system: run.system || undefined,
-        messages: run.messages,
+      // The provider adapter's own stream (AI SDK LanguageModelV3.doStream): one answer needs no
+      // multi-step orchestration, and skipping streamText's stream stack keeps each open stream
+      // small in memory and cheap per token (bench/streams.ts).
+      const { stream: parts } = await registry.model(ref).doStream({
+        prompt: toPrompt(run.system, run.messages),
         temperature: run.temperature,
         topP: run.topP === 1 ? undefined : run.topP,
         abortSignal: signal,
         providerOptions: model.supportsThinking ? registry.thinkingOptions(ref, run.thinking) : undefined,
-        maxRetries: 0,
-        onError: () => undefined,
+        includeRawChunks: false,
       });
-      for await (const part of result.fullStream) {
+      for await (const part of parts) {
         if (part.type === 'text-delta') {
-          text += part.text;
-          emit({ type: 'text', text: part.text });
+          text += part.delta;
+          emit({ type: 'text', text: part.delta });
         } else if (part.type === 'reasoning-delta') {
           if (!run.thinking) continue;
-          reasoning += part.text;
-          emit({ type: 'reasoning', text: part.text });
+          reasoning += part.delta;
+          emit({ type: 'reasoning', text: part.delta });
         } else if (part.type === 'source' && part.sourceType === 'url') {
           emit({ type: 'source', url: part.url, title: part.title ?? null });
         } else if (part.type === 'finish') {
-          usage = { input: part.totalUsage.inputTokens, output: part.totalUsage.outputTokens };
-        } else if (part.type === 'abort') {
-          status = 'stopped';
+          usage = { input: part.usage.inputTokens.total, output: part.usage.outputTokens.total };
         } else if (part.type === 'error') {
           status = signal.aborted ? 'stopped' : 'failed';
           if (status === 'failed') emit({ type: 'error', code: 'upstream_failed', message: 'Chat processing failed; try again' });
@@ -182,7 +191,7 @@ export function createChatService(db: Db, registry: LlmRegistry) {
     await flushing;
 
     // Without a usage report (stopped, failed) the tokens sent and received are estimated.
-    const inputTokens = usage.input ?? estimateTokens(run.system + run.messages.map((m) => (typeof m.content === 'string' ? m.content : '')).join(''));
+    const inputTokens = usage.input ?? estimateTokens(run.system + run.messages.map((m) => m.content).join(''));
     const outputTokens = usage.output ?? estimateTokens(reasoning + text);
     const units = status === 'failed' && !text ? 0n : usageUnits(inputTokens, outputTokens, model.inputCostE4, model.outputCostE4);
     const period = periodStart();

@@ -1,0 +1,66 @@
+/**
+ * How many concurrent open chat streams one platform process holds, and its memory. The upstream
+ * trickles (one token every few seconds) so every stream stays open; streams open in batches.
+ *
+ *   npx tsx bench/streams.ts [--streams 10000] [--batch 500] [--token-delay 4000]
+ */
+import http from 'node:http';
+import { parseArgs } from 'node:util';
+import { openStream, rssMb, startChild, type StreamProbe } from './lib';
+
+const { values } = parseArgs({
+  options: {
+    streams: { type: 'string', default: '10000' },
+    batch: { type: 'string', default: '500' },
+    'token-delay': { type: 'string', default: '4000' },
+  },
+});
+const K = Number(values.streams);
+const BATCH = Number(values.batch);
+const FAKE_PORT = 4320;
+const ULIMIT = 65_536;
+
+const reply = Array.from({ length: 200 }, (_, i) => `w${i}`).join(' ');
+const fake = await startChild('tools/fake-llm/server.ts', ['--port', String(FAKE_PORT), '--delay', values['token-delay']!, '--reply', reply], { ulimit: ULIMIT });
+const platform = await startChild('bench/platform-server.ts', ['--upstream', `http://127.0.0.1:${FAKE_PORT}/v1`], { ulimit: ULIMIT });
+const { port, token, chatbotId, pid } = JSON.parse(platform.line) as { port: number; token: string; chatbotId: number; pid: number };
+const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+const open: StreamProbe[] = [];
+let failed = 0;
+
+try {
+  const idle = rssMb(pid);
+  console.log(`streams: opening ${K} chat streams in batches of ${BATCH}; platform pid ${pid}, idle RSS ${idle.toFixed(0)} MB`);
+  const started = performance.now();
+  for (let i = 0; i < K; i += BATCH) {
+    const n = Math.min(BATCH, K - i);
+    const results = await Promise.allSettled(
+      Array.from({ length: n }, (_, j) =>
+        openStream(
+          agent,
+          `http://127.0.0.1:${port}/api/chatbots/${chatbotId}/chat/`,
+          { 'x-tenant-subdomain': 'bench', 'x-access-token': token },
+          { text: 'Tell me a long story' },
+          'headers',
+          // Spread client sockets over loopback addresses so ephemeral ports never run out.
+          `127.0.0.${2 + ((i + j) % 8)}`,
+        ),
+      ),
+    );
+    for (const r of results) {
+      if (r.status === 'fulfilled') open.push(r.value);
+      else failed += 1;
+    }
+    console.log(`  ${String(open.length).padStart(6)} open, ${failed} failed, RSS ${rssMb(pid).toFixed(0)} MB, ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  // Let every stream receive a token or two so each is mid-answer, not just accepted.
+  await new Promise((r) => setTimeout(r, Number(values['token-delay']) * 2));
+  const stillOpen = open.length;
+  const rss = rssMb(pid);
+  console.log(`\nResult: ${stillOpen} concurrent open streams (${failed} failed) held by one process`);
+  console.log(`  platform RSS ${rss.toFixed(0)} MB (idle ${idle.toFixed(0)} MB) → ${(((rss - idle) * 1024) / Math.max(1, stillOpen)).toFixed(1)} KB per stream; target: 10,000 streams under 1 GB`);
+} finally {
+  open.forEach((p) => p.abort());
+  platform.child.kill('SIGKILL');
+  fake.child.kill('SIGKILL');
+}
