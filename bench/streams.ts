@@ -1,8 +1,9 @@
 /**
  * How many concurrent open chat streams one platform process holds, and its memory. The upstream
- * trickles (one token every few seconds) so every stream stays open; streams open in batches.
+ * accepts every request and then waits (like a model thinking before its first token), so every
+ * stream stays open; streams open in batches.
  *
- *   npx tsx bench/streams.ts [--streams 10000] [--batch 500] [--token-delay 4000]
+ *   npx tsx bench/streams.ts [--streams 10000] [--batch 500] [--wait 300000]
  */
 import http from 'node:http';
 import { parseArgs } from 'node:util';
@@ -12,17 +13,23 @@ const { values } = parseArgs({
   options: {
     streams: { type: 'string', default: '10000' },
     batch: { type: 'string', default: '500' },
-    'token-delay': { type: 'string', default: '4000' },
+    wait: { type: 'string', default: '300000' },
+    'database-url': { type: 'string' },
   },
 });
 const K = Number(values.streams);
 const BATCH = Number(values.batch);
 const FAKE_PORT = 4320;
-const ULIMIT = 65_536;
+// The hard limit on this machine is 20,000 descriptors; each stream costs the platform two (client and upstream).
+const ULIMIT = 20_000;
 
 const reply = Array.from({ length: 200 }, (_, i) => `w${i}`).join(' ');
-const fake = await startChild('tools/fake-llm/server.ts', ['--port', String(FAKE_PORT), '--delay', values['token-delay']!, '--reply', reply], { ulimit: ULIMIT });
-const platform = await startChild('bench/platform-server.ts', ['--upstream', `http://127.0.0.1:${FAKE_PORT}/v1`], { ulimit: ULIMIT });
+const fake = await startChild('tools/fake-llm/server.ts', ['--port', String(FAKE_PORT), '--first-byte-delay', values.wait!, '--delay', '50', '--reply', reply], { ulimit: ULIMIT });
+const platform = await startChild(
+  'bench/platform-server.ts',
+  ['--upstream', `http://127.0.0.1:${FAKE_PORT}/v1`, ...(values['database-url'] ? ['--database-url', values['database-url']] : [])],
+  { ulimit: ULIMIT },
+);
 const { port, token, chatbotId, pid } = JSON.parse(platform.line) as { port: number; token: string; chatbotId: number; pid: number };
 const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
 const open: StreamProbe[] = [];
@@ -30,7 +37,7 @@ let failed = 0;
 
 try {
   const idle = rssMb(pid);
-  console.log(`streams: opening ${K} chat streams in batches of ${BATCH}; platform pid ${pid}, idle RSS ${idle.toFixed(0)} MB`);
+  console.log(`streams: opening ${K} chat streams in batches of ${BATCH}; database ${values['database-url'] ? 'PostgreSQL server' : 'PGlite (embedded, in this process)'}; platform pid ${pid}, idle RSS ${idle.toFixed(0)} MB`);
   const started = performance.now();
   for (let i = 0; i < K; i += BATCH) {
     const n = Math.min(BATCH, K - i);
@@ -53,8 +60,8 @@ try {
     }
     console.log(`  ${String(open.length).padStart(6)} open, ${failed} failed, RSS ${rssMb(pid).toFixed(0)} MB, ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
-  // Let every stream receive a token or two so each is mid-answer, not just accepted.
-  await new Promise((r) => setTimeout(r, Number(values['token-delay']) * 2));
+  // Settle: let the garbage collector catch up before reading the figure.
+  await new Promise((r) => setTimeout(r, 3000));
   const stillOpen = open.length;
   const rss = rssMb(pid);
   console.log(`\nResult: ${stillOpen} concurrent open streams (${failed} failed) held by one process`);

@@ -195,6 +195,7 @@ if (isMain) {
       ...(arg('delay') ? { tokenDelayMs: Number(arg('delay')) } : {}),
       ...(arg('reply') ? { reply: arg('reply') } : {}),
       ...(arg('reasoning') ? { reasoning: arg('reasoning') } : {}),
+      ...(arg('first-byte-delay') ? { firstByteDelayMs: Number(arg('first-byte-delay')) } : {}),
     },
   });
   console.log(`fake-llm listening on ${fake.url}`);

@@ -1,0 +1,14 @@
+// `npm run bench`: every benchmark in turn; each prints its own figures. Not part of `npm test`.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+
+console.log('\n== bundle size (builds the web app) ==');
+run('npm', ['run', 'build', '-w', 'apps/web']);
+run(process.execPath, ['bench/bundle-size.mjs']);
+console.log('\n== chat overhead ==');
+run(process.execPath, ['--import', 'tsx', 'bench/chat-overhead.ts', ...process.argv.slice(2)]);
+console.log('\n== open streams ==');
+run(process.execPath, ['--import', 'tsx', 'bench/streams.ts']);
