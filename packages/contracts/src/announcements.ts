@@ -41,3 +41,5 @@ export const activeAnnouncementsResponse = z.object({
   dashboard: announcementSchema.nullable(),
 });
 export const latestAnnouncementResponse = z.object({ announcement: announcementSchema.nullable() });
+export type ActiveAnnouncements = z.infer<typeof activeAnnouncementsResponse>;
+export type LatestAnnouncement = z.infer<typeof latestAnnouncementResponse>;

@@ -37,6 +37,7 @@ export const errorBody = z.object({
 export type ErrorBody = z.infer<typeof errorBody>;
 
 export const okBody = z.object({ ok: z.literal(true) });
+export type Ok = z.infer<typeof okBody>;
 
 export const languageSchema = z.enum(['ko', 'en', 'zh', 'ja', 'es']);
 export type Language = z.infer<typeof languageSchema>;

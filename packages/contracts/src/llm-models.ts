@@ -25,3 +25,4 @@ export const llmModelSchema = z.object({
 export type LlmModel = z.infer<typeof llmModelSchema>;
 
 export const llmModelListResponse = z.object({ items: z.array(llmModelSchema) });
+export type LlmModelList = z.infer<typeof llmModelListResponse>;

@@ -3,6 +3,7 @@ export const queryKeys = {
   tenant: ['tenant'] as const,
   member: (id: number) => ['member', id] as const,
   creditCheck: (memberId: number) => ['credit-check', memberId] as const,
+  usage: (memberId: number) => ['usage', memberId] as const,
   llmModels: ['llm-models'] as const,
   categories: ['categories'] as const,
   chatbots: (params: object = {}) => ['chatbots', params] as const,

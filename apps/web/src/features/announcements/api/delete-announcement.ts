@@ -1,9 +1,10 @@
+import type { Ok } from '@app/contracts/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function deleteAnnouncement(id: number) {
-  return apiRequest<{ ok: true }>(`/admin/announcements/${id}/`, { method: 'DELETE' });
+  return apiRequest<Ok>(`/admin/announcements/${id}/`, { method: 'DELETE' });
 }
 
 export function useDeleteAnnouncement() {

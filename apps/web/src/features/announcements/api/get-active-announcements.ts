@@ -1,9 +1,7 @@
-import type { Announcement } from '@app/contracts/announcements';
+import type { ActiveAnnouncements } from '@app/contracts/announcements';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-
-export type ActiveAnnouncements = { auth: Announcement | null; dashboard: Announcement | null };
 
 export const activeAnnouncementsQueryOptions = queryOptions({
   queryKey: [...queryKeys.announcements, 'active'],

@@ -1,4 +1,4 @@
-import type { Announcement, AnnouncementLocation } from '@app/contracts/announcements';
+import type { AnnouncementLocation, LatestAnnouncement } from '@app/contracts/announcements';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export const latestAnnouncementQueryOptions = (location: AnnouncementLocation) =>
   queryOptions({
     queryKey: [...queryKeys.announcements, 'latest', location],
-    queryFn: () => apiRequest<{ announcement: Announcement | null }>('/announcements/latest/', { query: { location } }),
+    queryFn: () => apiRequest<LatestAnnouncement>('/announcements/latest/', { query: { location } }),
   });
 
 export const useLatestAnnouncement = (location: AnnouncementLocation, enabled = true) => useQuery({ ...latestAnnouncementQueryOptions(location), enabled });

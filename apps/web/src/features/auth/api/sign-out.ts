@@ -1,9 +1,10 @@
+import type { Ok } from '@app/contracts/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { authStore } from '../../../lib/auth-store';
 
 export function signOut() {
-  return apiRequest<{ ok: true }>('/auth/sign-out/', { method: 'POST', body: {} });
+  return apiRequest<Ok>('/auth/sign-out/', { method: 'POST', body: {} });
 }
 
 export function useSignOut() {

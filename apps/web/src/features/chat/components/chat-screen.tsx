@@ -105,7 +105,7 @@ export function ChatScreen({ chatbotId, sessionHashId }: { chatbotId?: number; s
   const refreshCredits = () => {
     if (!member) return;
     void qc.invalidateQueries({ queryKey: queryKeys.creditCheck(member.id) });
-    void qc.invalidateQueries({ queryKey: ['usage', member.id] });
+    void qc.invalidateQueries({ queryKey: queryKeys.usage(member.id) });
   };
 
   /** After a stop the server finalises the answer a moment later: refetch until the row is settled. */

@@ -1,10 +1,11 @@
+import type { Ok } from '@app/contracts/common';
 import type { SessionList } from '@app/contracts/sessions';
 import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function deleteSession(hash: string) {
-  return apiRequest<{ ok: true }>(`/sessions/${hash}/`, { method: 'DELETE' });
+  return apiRequest<Ok>(`/sessions/${hash}/`, { method: 'DELETE' });
 }
 
 /** Optimistic: the row disappears at once; a failure restores the list (spec §2). */
