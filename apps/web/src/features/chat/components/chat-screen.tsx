@@ -176,7 +176,7 @@ export function ChatScreen({ chatbotId, sessionHashId }: { chatbotId?: number; s
                 {hash ? title || t('untitled') : botName}
               </Text>
               <Text size="xs" c="dimmed" truncate>
-                {botName} · {model?.display_name ?? bot.data.llm_model.display_name}
+                {[botName, model?.display_name ?? bot.data.llm_model.display_name].filter((x, i, all) => all.indexOf(x) === i).join(' · ')}
               </Text>
             </Box>
           </Group>
