@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconSpeakerphone, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dialogs } from '../../../lib/dialogs';
+import { confirmDialog } from '../../../lib/dialogs';
 import { errorMessage } from '../../../lib/status-messages';
 import { useActiveAnnouncements } from '../api/get-active-announcements';
 import { useDeleteAnnouncement } from '../api/delete-announcement';
@@ -36,31 +36,17 @@ export function AnnouncementsPage() {
   }, [list.isError, list.error, t]);
 
   const confirmDelete = (a: Announcement) =>
-    dialogs.open({
+    confirmDialog({
       title: t('delete.title'),
-      render: (close) => (
-        <Stack>
-          <Text size="sm">{t('delete.body', { title: a.title || t('untitled') })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('form.cancel')}
-            </Button>
-            <Button
-              color="red"
-              data-testid="confirm-delete-announcement"
-              onClick={() => {
-                close();
-                remove.mutate(a.id, {
-                  onSuccess: () => notifications.show({ color: 'green', message: t('toast.deleted') }),
-                  onError: (err) => notifications.show({ color: 'red', title: t('toast.deleteFailed'), message: errorMessage(t, err) }),
-                });
-              }}
-            >
-              {t('delete.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      ),
+      body: t('delete.body', { title: a.title || t('untitled') }),
+      confirm: t('delete.confirm'),
+      cancel: t('form.cancel'),
+      testId: 'confirm-delete-announcement',
+      onConfirm: () =>
+        remove.mutate(a.id, {
+          onSuccess: () => notifications.show({ color: 'green', message: t('toast.deleted') }),
+          onError: (err) => notifications.show({ color: 'red', title: t('toast.deleteFailed'), message: errorMessage(t, err) }),
+        }),
     });
 
   const summary = (location: AnnouncementLocation) => {

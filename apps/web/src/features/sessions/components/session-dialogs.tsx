@@ -1,32 +1,17 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
-import { dialogs } from '../../../lib/dialogs';
+import { confirmDialog, dialogs } from '../../../lib/dialogs';
 
 /** Delete confirmation (spec §2: a confirmation dialog before deleting a session). */
 export function confirmDeleteSession(t: TFunction, title: string | null, onConfirm: () => void) {
-  dialogs.open({
+  confirmDialog({
     title: t('sessions:delete.title'),
-    render: (close) => (
-      <Stack>
-        <Text size="sm">{t('sessions:delete.body', { title: title || t('sessions:untitled') })}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            {t('sessions:cancel')}
-          </Button>
-          <Button
-            color="red"
-            data-testid="confirm-delete-session"
-            onClick={() => {
-              close();
-              onConfirm();
-            }}
-          >
-            {t('sessions:delete.confirm')}
-          </Button>
-        </Group>
-      </Stack>
-    ),
+    body: t('sessions:delete.body', { title: title || t('sessions:untitled') }),
+    confirm: t('sessions:delete.confirm'),
+    cancel: t('sessions:cancel'),
+    testId: 'confirm-delete-session',
+    onConfirm,
   });
 }
 
