@@ -61,6 +61,8 @@ export function ChatScreen({ chatbotId, sessionHashId }: { chatbotId?: number; s
   const [thinking, setThinking] = useState(false);
   const viewport = useRef<HTMLDivElement>(null);
   const olderAnchor = useRef<{ height: number; top: number } | null>(null);
+  /** The session whose history was last scrolled into place: a newly opened one starts at its end. */
+  const placed = useRef<string | null>(null);
   const loadingOlder = useMinimumDuration(history.isFetchingNextPage);
 
   const modelId = pickedModel ?? bot.data?.llm_model.id ?? null;
@@ -92,8 +94,10 @@ export function ChatScreen({ chatbotId, sessionHashId }: { chatbotId?: number; s
       olderAnchor.current = null;
       return;
     }
-    if (el.scrollHeight - el.scrollTop - el.clientHeight < 160) el.scrollTop = el.scrollHeight;
-  }, [messages]);
+    const opened = !!sessionHashId && !!history.data && placed.current !== sessionHashId;
+    if (opened) placed.current = sessionHashId;
+    if (opened || el.scrollHeight - el.scrollTop - el.clientHeight < 160) el.scrollTop = el.scrollHeight;
+  }, [messages, sessionHashId, history.data]);
 
   const loadOlder = () => {
     const el = viewport.current;
@@ -220,7 +224,7 @@ export function ChatScreen({ chatbotId, sessionHashId }: { chatbotId?: number; s
         ) : null}
       </Group>
 
-      <ScrollArea flex={1} viewportRef={viewport} onTopReached={loadOlder} type="auto" data-testid="chat-messages">
+      <ScrollArea flex={1} viewportRef={viewport} onScrollPositionChange={({ y }) => y < 40 && loadOlder()} type="auto" data-testid="chat-messages">
         <Stack gap="lg" px="lg" py="md" maw={860} mx="auto">
           {loadingOlder ? (
             <Center>
