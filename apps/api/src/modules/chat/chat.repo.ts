@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { chatbots, chatMessages, llmModels } from '../../db/schema/index';
+import { creditFiguresSql, toCreditFigures } from '../credits/credits.repo';
+import { modelUsableSql } from '../llm-models/llm-models.repo';
 import { type Executor, queryRows } from '../../db/client';
-import { chatMessages } from '../../db/schema/index';
 
 /** Periodic flush while streaming, so a crash leaves the text streamed so far. */
 export async function flushMessage(db: Executor, tenantId: number, id: number, text: string, reasoning: string | null) {
@@ -132,4 +134,32 @@ export async function closeTurn(db: Executor, tenantId: number, v: ClosedTurn): 
       from member_total, (select count(*) from msg) m, (select count(*) from bot) b, (select count(*) from ledger) l, (select count(*) from tenant_total) t`,
   );
   return BigInt(row!.used);
+}
+
+/**
+ * Everything a chat request checks before streaming — the chatbot, its model, whether the
+ * member's groups may use that model, and the credit figures — in one statement.
+ */
+export async function findChatContext(
+  db: Executor,
+  tenantId: number,
+  chatbotId: number,
+  member: { id: number; defaultMemberGroupId: number | null },
+  period: string,
+) {
+  const credit = creditFiguresSql(tenantId, member.id, member.defaultMemberGroupId, period);
+  const [row] = await db
+    .select({
+      chatbot: chatbots,
+      model: llmModels,
+      usable: sql<boolean>`${modelUsableSql(tenantId, member, sql`${llmModels.id}`)}`,
+      groupQuota: credit.groupQuota,
+      used: credit.used,
+      tenantUsed: credit.tenantUsed,
+    })
+    .from(chatbots)
+    .innerJoin(llmModels, and(eq(llmModels.tenantId, chatbots.tenantId), eq(llmModels.id, chatbots.llmModelId)))
+    .where(and(eq(chatbots.tenantId, tenantId), eq(chatbots.id, chatbotId)))
+    .limit(1);
+  return row ? { chatbot: row.chatbot, model: row.model, usable: row.usable, credits: toCreditFigures(row) } : undefined;
 }

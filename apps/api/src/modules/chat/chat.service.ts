@@ -6,14 +6,13 @@ import type { LlmRegistry } from '../../llm/registry';
 import type { MemberContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { newHashId } from '../../platform/tokens';
-import { findChatbotWithModel } from '../chatbots/chatbots.repo';
 import { canSee } from '../chatbots/chatbots.service';
 import { isDepleted, periodStart, unitsToDisplay, unitsToExact, usageUnits } from '../credits/credits.rules';
-import { creditStatus } from '../credits/credits.service';
+import { statusFrom } from '../credits/credits.service';
 import { findModel, isModelUsableBy, type LlmModelRow } from '../llm-models/llm-models.repo';
 import { findMessagesBefore, findSessionByHash, type SessionRow } from '../sessions/sessions.repo';
 import { titleFrom } from '../sessions/sessions.service';
-import { closeTurn, flushMessage, openTurn } from './chat.repo';
+import { closeTurn, findChatContext, flushMessage, openTurn } from './chat.repo';
 
 type ChatInput = z.output<typeof chatBody>;
 
@@ -63,12 +62,13 @@ export function createChatService(db: Db, registry: LlmRegistry) {
     // File uploads are not part of this release: no file id can exist yet.
     if (input.file_ids.length > 0) throw new AppError('not_found', 404, 'The attached file does not exist');
 
-    const found = await findChatbotWithModel(db, ctx.tenantId, chatbotId);
+    const found = await findChatContext(db, ctx.tenantId, chatbotId, ctx.member, periodStart());
     if (!found || !canSee(ctx, found.chatbot)) throw new AppError('chatbot_unavailable', 404, 'This chatbot is unavailable');
     const bot = found.chatbot;
     const model = await pickModel(ctx, bot.isDefault, found.model, input.llm_model_id);
-
-    const [usable, credits] = await Promise.all([isModelUsableBy(db, ctx.tenantId, ctx.member, model.id), creditStatus(db, ctx.tenant, ctx.member)]);
+    // Another model picked in the model picker: its access is checked on its own.
+    const usable = model.id === found.model.id ? found.usable : await isModelUsableBy(db, ctx.tenantId, ctx.member, model.id);
+    const credits = statusFrom(ctx.tenant, ctx.member, found.credits);
     if (!usable) throw new AppError('model_not_allowed', 403, 'Your group may not use this model');
     if (isDepleted(credits) && !model.isLowLlm) {
       throw new AppError('credits_depleted', 402, 'Credits are depleted; low-cost models stay available', {

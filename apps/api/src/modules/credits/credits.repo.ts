@@ -9,20 +9,33 @@ export async function findMemberUsage(db: Executor, tenantId: number, memberId: 
   return row ?? { usedUnits: 0n, messageCount: 0, inputTokens: 0, outputTokens: 0 };
 }
 
-/** Everything the credit rule needs, in one round trip (hot path of every chat request). */
-export async function findCreditFigures(db: Executor, tenantId: number, memberId: number, groupId: number | null, period: string) {
+export interface CreditFigures {
+  groupQuotaUnits: bigint;
+  usedUnits: bigint;
+  tenantUsedUnits: bigint;
+}
+
+/** The three figures of the credit rule as SQL expressions (text), to select on their own or inside a larger statement. */
+export function creditFiguresSql(tenantId: number, memberId: number, groupId: number | null, period: string) {
+  return {
+    groupQuota: sql<string | null>`(select member_credit_quota_units from member_groups where tenant_id = ${tenantId} and id = ${groupId})::text`,
+    used: sql<string | null>`(select used_units from member_credit_usage where tenant_id = ${tenantId} and member_id = ${memberId} and period_start = ${period})::text`,
+    tenantUsed: sql<string | null>`(select used_units from tenant_credit_usage where tenant_id = ${tenantId} and period_start = ${period})::text`,
+  };
+}
+
+export function toCreditFigures(r: { groupQuota: string | null; used: string | null; tenantUsed: string | null }): CreditFigures {
+  return { groupQuotaUnits: BigInt(r.groupQuota ?? 0), usedUnits: BigInt(r.used ?? 0), tenantUsedUnits: BigInt(r.tenantUsed ?? 0) };
+}
+
+/** Everything the credit rule needs, in one round trip. */
+export async function findCreditFigures(db: Executor, tenantId: number, memberId: number, groupId: number | null, period: string): Promise<CreditFigures> {
+  const f = creditFiguresSql(tenantId, memberId, groupId, period);
   const [row] = await queryRows<{ group_quota: string | null; used: string | null; tenant_used: string | null }>(
     db,
-    sql`select
-      (select member_credit_quota_units from member_groups where tenant_id = ${tenantId} and id = ${groupId})::text as group_quota,
-      (select used_units from member_credit_usage where tenant_id = ${tenantId} and member_id = ${memberId} and period_start = ${period})::text as used,
-      (select used_units from tenant_credit_usage where tenant_id = ${tenantId} and period_start = ${period})::text as tenant_used`,
+    sql`select ${f.groupQuota} as group_quota, ${f.used} as used, ${f.tenantUsed} as tenant_used`,
   );
-  return {
-    groupQuotaUnits: BigInt(row?.group_quota ?? 0),
-    usedUnits: BigInt(row?.used ?? 0),
-    tenantUsedUnits: BigInt(row?.tenant_used ?? 0),
-  };
+  return toCreditFigures({ groupQuota: row?.group_quota ?? null, used: row?.used ?? null, tenantUsed: row?.tenant_used ?? null });
 }
 
 export function usageByModel(db: Executor, tenantId: number, memberId: number, period: string) {

@@ -2,14 +2,17 @@ import type { CreditCheck, Usage } from '@app/contracts/members';
 import type { Executor } from '../../db/client';
 import type { TenantRow } from '../../platform/context';
 import type { MemberRow } from '../members/members.repo';
-import { findCreditFigures, findMemberUsage, usageByModel } from './credits.repo';
+import { type CreditFigures, findCreditFigures, findMemberUsage, usageByModel } from './credits.repo';
 import { type CreditStatus, periodEnd, periodStart, unitsToDisplay } from './credits.rules';
 
 type MemberQuotaFields = Pick<MemberRow, 'id' | 'customCreditLimitUnits' | 'defaultMemberGroupId'>;
 
 /** Monthly quota is the member's custom limit, else the default group's member quota. */
 export async function creditStatus(db: Executor, tenant: TenantRow, member: MemberQuotaFields, at = new Date()): Promise<CreditStatus> {
-  const f = await findCreditFigures(db, tenant.id, member.id, member.defaultMemberGroupId, periodStart(at));
+  return statusFrom(tenant, member, await findCreditFigures(db, tenant.id, member.id, member.defaultMemberGroupId, periodStart(at)));
+}
+
+export function statusFrom(tenant: TenantRow, member: MemberQuotaFields, f: CreditFigures): CreditStatus {
   const quotaUnits = member.customCreditLimitUnits ?? f.groupQuotaUnits;
   return {
     quotaUnits,
