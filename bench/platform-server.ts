@@ -33,3 +33,9 @@ const { access_token: token } = (await signIn.json()) as { access_token: string 
 const bots = (await (await fetch(`http://127.0.0.1:${port}/api/chatbots/?include_default=true`, { headers: { ...headers, 'x-access-token': token } })).json()) as { items: Array<{ id: number }> };
 console.log(JSON.stringify({ port, token, chatbotId: bots.items[0]!.id, pid: process.pid }));
 process.on('SIGTERM', () => process.exit(0));
+// `kill -USR2 <pid>` prints the memory breakdown (heap vs buffers) to stderr.
+process.on('SIGUSR2', () => {
+  const m = process.memoryUsage();
+  const mb = (n: number) => `${(n / 1048576).toFixed(0)} MB`;
+  console.error(`memory: rss ${mb(m.rss)} heapUsed ${mb(m.heapUsed)} heapTotal ${mb(m.heapTotal)} external ${mb(m.external)} arrayBuffers ${mb(m.arrayBuffers)}`);
+});

@@ -62,6 +62,8 @@ try {
   }
   // Settle: let the garbage collector catch up before reading the figure.
   await new Promise((r) => setTimeout(r, 3000));
+  process.kill(pid, 'SIGUSR2');
+  await new Promise((r) => setTimeout(r, 200));
   const stillOpen = open.length;
   const rss = rssMb(pid);
   console.log(`\nResult: ${stillOpen} concurrent open streams (${failed} failed) held by one process`);
