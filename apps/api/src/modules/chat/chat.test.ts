@@ -121,6 +121,21 @@ describe('streamed chat', () => {
     expect(fake.aborted).toBe(1);
   });
 
+  it('flushes the partial answer to its row while streaming (a crash keeps the text so far)', async () => {
+    const long = Array.from({ length: 150 }, (_, i) => `w${i}`).join(' ');
+    fake.set({ reply: long, tokenDelayMs: 20 });
+    const done = chat({ text: 'stream slowly' });
+    await new Promise((r) => setTimeout(r, 2600));
+    const sessions = (await t.call(t.a, token, { method: 'GET', url: '/api/sessions/?size=1' })).json();
+    const h = (await t.call(t.a, token, { method: 'GET', url: `/api/sessions/${sessions.items[0].hash_id}/history/` })).json();
+    const answer = h.items.at(-1);
+    expect(answer.status).toBe('streaming');
+    expect(answer.text.length).toBeGreaterThan(0);
+    expect(long.startsWith(answer.text)).toBe(true);
+    expect(answer.text.length).toBeLessThan(long.length);
+    expect((await done).events.at(-1)).toEqual({ type: 'end', status: 'completed' });
+  });
+
   it('streams reasoning only when thinking is on', async () => {
     fake.set({ reasoning: 'Let me think about it.' });
     const on = await chat({ text: 'think', thinking: true });
