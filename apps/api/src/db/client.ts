@@ -37,6 +37,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
   }
   const pool = new pg.Pool({ connectionString: config.url, max: 20 });
+  // An idle connection the server closes (restart, failover, admin termination) must not take the
+  // process down: the pool drops it and opens a new one on the next query.
+  pool.on('error', (err) => console.error(`database: idle connection lost (${err.message})`));
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
   await migratePg(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
