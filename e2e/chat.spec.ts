@@ -95,6 +95,33 @@ test.describe('chat', () => {
     await expect(page).toHaveURL(/\/dashboard\/chat\/\d+$/);
   });
 
+  test('images in model output are not fetched until clicked; raw HTML is not rendered', async ({ page }) => {
+    const requested: string[] = [];
+    await page.route('http://127.0.0.1:9/**', (route) => {
+      requested.push(route.request().url());
+      return route.fulfill({ status: 404, body: '' });
+    });
+    await setFakeLlm({ reply: 'Look: ![a cat](http://127.0.0.1:9/cat.png) and <b>not bold</b> done.', tokenDelayMs: 2 });
+    await signInAs(page, E2E_MEMBER, 'en');
+    await page.getByTestId('chat-input').fill('Show me a picture');
+    await page.getByTestId('chat-send').click();
+    const answer = page.getByTestId('chat-message-assistant').last();
+    await expect(answer).toContainText('done.');
+    await expect(answer.locator('b')).toHaveCount(0);
+    await expect(answer).toContainText('<b>not bold</b>');
+    await expect(answer.locator('img')).toHaveCount(0);
+    expect(requested).toEqual([]);
+    await answer.getByTestId('load-image').click();
+    await expect(answer.locator('img')).toHaveAttribute('src', 'http://127.0.0.1:9/cat.png');
+    await expect.poll(() => requested.length).toBe(1);
+  });
+
+  test('an unknown or unavailable chatbot shows the notice', async ({ page }) => {
+    await signInAs(page, E2E_MEMBER, 'en');
+    await page.goto('/dashboard/chat/999999');
+    await expect(page.getByTestId('chatbot-unavailable')).toContainText('This chatbot is unavailable');
+  });
+
   test('screenshots of the chat screen in ko and en', async ({ page }) => {
     await setFakeLlm({ reply: 'Here is some **markdown**:\n\n- one\n- two\n\n```js\nconst answer = 42;\n```\n\nAnd a table:\n\n| a | b |\n|---|---|\n| 1 | 2 |', tokenDelayMs: 2 });
     await signInAs(page, E2E_MEMBER, 'en');
