@@ -50,6 +50,14 @@ test.describe('sign-in and session startup', () => {
     await expect(page.getByTestId('admin-console-button')).toHaveCount(0);
   });
 
+  test('sign out ends the session: back to /auth, and a reload stays there', async ({ page }) => {
+    await signInAs(page, E2E_MEMBER, 'en');
+    await page.getByTestId('sign-out').click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await page.goto('/dashboard/chat');
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
   test('an admin sees the admin console button, opening /admin in a new tab', async ({ page }) => {
     await signInAs(page, E2E_ADMIN, 'en');
     const button = page.getByTestId('admin-console-button');

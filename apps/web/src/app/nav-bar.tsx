@@ -1,7 +1,8 @@
 import { Box, Button, Divider, NavLink, Stack, UnstyledButton } from '@mantine/core';
-import { IconBuildingStore, IconCode, IconPlus, IconShieldLock, IconTools } from '@tabler/icons-react';
+import { IconBuildingStore, IconCode, IconLogout, IconPlus, IconShieldLock, IconTools } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useSignOut } from '../features/auth/api/sign-out';
 import { useChatbots } from '../features/chatbots/api/list-chatbots';
 import { useCreditCheck } from '../features/credits/api/get-credit-check';
 import { isDepleted } from '../features/credits/lib/warning-level';
@@ -18,6 +19,7 @@ export function NavBar() {
   const { chatbotId, sessionHashId } = useParams();
   const chatbots = useChatbots();
   const credits = useCreditCheck(member?.id);
+  const signOut = useSignOut();
   const items = chatbots.data?.items ?? [];
   const firstDefault = items.find((c) => c.is_default);
 
@@ -46,6 +48,13 @@ export function NavBar() {
       <Stack gap={6}>
         <LanguageSwitch />
         <NavLink component={Link} to="/dashboard/developers" label={t('developers.title')} leftSection={<IconCode size={16} />} data-testid="developers-link" />
+        <NavLink
+          component="button"
+          label={t('signOut')}
+          leftSection={<IconLogout size={16} />}
+          data-testid="sign-out"
+          onClick={() => signOut.mutate(undefined, { onSettled: () => navigate('/auth', { replace: true }) })}
+        />
         {member?.is_admin ? (
           <Button component="a" href="/admin" target="_blank" rel="noopener" variant="default" leftSection={<IconShieldLock size={16} />} data-testid="admin-console-button">
             {t('adminConsole')}
