@@ -10,6 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { createLlmRegistry } from './llm/registry';
+import { type CacheHub, createCacheHub } from './platform/cache';
 import { registerErrorHandler } from './platform/error-handler';
 import { registerRequestContext } from './platform/request-context';
 import { createTokenService } from './platform/tokens';
@@ -33,6 +34,8 @@ import { registerTenantRoutes } from './modules/tenants/tenants.routes';
 export interface BuiltApp {
   app: FastifyInstance;
   database: Database;
+  /** Per-process caches; `caches.sync()` waits for changes made straight in the database. */
+  caches: CacheHub;
   close(): Promise<void>;
 }
 
@@ -73,7 +76,9 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
 
   const tokens = createTokenService(config.jwtSecret, config.accessTokenTtlSeconds);
   const registry = createLlmRegistry(config.providers);
-  registerRequestContext(app, { db, tokens, defaultTenant: config.defaultTenant });
+  const caches = await createCacheHub(database);
+  app.addHook('onClose', () => caches.stop());
+  registerRequestContext(app, { db, tokens, defaultTenant: config.defaultTenant, caches });
 
   const sessions = createSessionsService(db);
   await app.register(
@@ -85,7 +90,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
       registerCategoryRoutes(api, { db });
       registerChatbotRoutes(api, { chatbots: createChatbotsService(db) });
       registerSessionRoutes(api, { sessions });
-      registerChatRoutes(api, { chat: createChatService(db, registry) });
+      registerChatRoutes(api, { chat: createChatService(database, registry, caches) });
       registerAnnouncementRoutes(api, { announcements: createAnnouncementsService(db) });
       // Later modules register here.
       api.get('/health/', { config: { tenantless: true } }, async () => ({ ok: true }));
@@ -101,6 +106,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
   return {
     app,
     database,
+    caches,
     async close() {
       await app.close();
       if (!opts.database) await database.close();

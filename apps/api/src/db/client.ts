@@ -22,6 +22,19 @@ export interface Database {
   db: Db;
   kind: DatabaseConfig['kind'];
   close(): Promise<void>;
+  /**
+   * Receives NOTIFY payloads of `channel`. `onReset` is called when notifications may have been
+   * missed (the listening connection was lost) and again once listening has resumed; until then
+   * `listening()` is false. Resolves once listening; returns the way to stop.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReset: () => void): Promise<Listener>;
+  /** One statement with `$n` parameters, past the query builder: for the chat hot path only. */
+  raw<T>(text: string, params: unknown[]): Promise<T[]>;
+}
+
+export interface Listener {
+  listening(): boolean;
+  stop(): Promise<void>;
 }
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -34,7 +47,19 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     await client.waitReady;
     const db = drizzlePglite({ client, schema, casing: 'snake_case' });
     await migratePglite(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      close: () => client.close(),
+      // One process owns an embedded database: its own session hears every NOTIFY, in order.
+      async listen(channel, onPayload) {
+        const stop = await client.listen(channel, onPayload);
+        return { listening: () => !client.closed, stop: () => (client.closed ? Promise.resolve() : stop()) };
+      },
+      async raw<T>(text: string, params: unknown[]) {
+        return (await client.query<T>(text, params)).rows;
+      },
+    };
   }
   const pool = new pg.Pool({ connectionString: config.url, max: 20 });
   // An idle connection the server closes (restart, failover, admin termination) must not take the
@@ -42,7 +67,69 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   pool.on('error', (err) => console.error(`database: idle connection lost (${err.message})`));
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
   await migratePg(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    close: () => pool.end(),
+    listen: (channel, onPayload, onReset) => listenPg(config.url, channel, onPayload, onReset),
+    async raw<T>(text: string, params: unknown[]) {
+      return (await pool.query<T & pg.QueryResultRow>(text, params)).rows as T[];
+    },
+  };
+}
+
+/**
+ * LISTEN on a dedicated connection (a pooled one may be handed to someone else). When it drops,
+ * notifications may be lost: report a reset, reconnect with back-off, report a reset again.
+ */
+async function listenPg(url: string, channel: string, onPayload: (payload: string) => void, onReset: () => void): Promise<Listener> {
+  let client: pg.Client | null = null;
+  let up = false;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const quoted = `"${channel.replaceAll('"', '""')}"`;
+
+  async function connect(): Promise<void> {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => {
+      if (n.channel === channel) onPayload(n.payload ?? '');
+    });
+    c.on('error', () => undefined);
+    c.on('end', () => {
+      if (client !== c) return;
+      client = null;
+      if (up) {
+        up = false;
+        onReset();
+      }
+      if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), 500);
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${quoted}`);
+    } catch (err) {
+      await c.end().catch(() => undefined);
+      if (stopped) return;
+      retry = setTimeout(() => void connect().catch(() => undefined), 500);
+      throw err;
+    }
+    client = c;
+    up = true;
+    onReset();
+  }
+
+  await connect();
+  return {
+    listening: () => up,
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      const c = client;
+      client = null;
+      up = false;
+      await c?.end().catch(() => undefined);
+    },
+  };
 }
 
 /** Rows of a raw statement; both drivers answer `{ rows }`. Cast bigint columns to text in SQL. */

@@ -2,24 +2,27 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { findMemberById } from '../modules/members/members.repo';
 import { findTenantBySubdomain } from '../modules/tenants/tenants.repo';
+import type { MemberRow } from '../modules/members/members.repo';
+import { type CacheHub, TENANTLESS } from './cache';
 import type { MemberContext, TenantContext, TenantRow } from './context';
 import { AppError } from './errors';
 import type { TokenService } from './tokens';
 
 export const TENANT_HEADER = 'x-tenant-subdomain';
 export const ACCESS_HEADER = 'x-access-token';
-const TENANT_CACHE_MS = 5_000;
 
-/** Resolves the tenant (header, else the default tenant) and the member behind the access token. */
-export function registerRequestContext(app: FastifyInstance, deps: { db: Db; tokens: TokenService; defaultTenant: string }) {
-  const cache = new Map<string, { tenant: TenantRow | undefined; at: number }>();
-  async function tenantFor(subdomain: string) {
-    const hit = cache.get(subdomain);
-    if (hit && Date.now() - hit.at < TENANT_CACHE_MS) return hit.tenant;
-    const tenant = await findTenantBySubdomain(deps.db, subdomain);
-    cache.set(subdomain, { tenant, at: Date.now() });
-    return tenant;
-  }
+/**
+ * Resolves the tenant (header, else the default tenant) and the member behind the access token.
+ * Both rows come from the invalidated caches (platform/cache.ts): deactivation, demotion or a
+ * password change still takes effect on the next request, with no query on the hot path.
+ */
+export function registerRequestContext(app: FastifyInstance, deps: { db: Db; tokens: TokenService; defaultTenant: string; caches: CacheHub }) {
+  const tenants = deps.caches.scoped<TenantRow>('tenants', 10_000);
+  const members = deps.caches.scoped<MemberRow>('members');
+  const tenantFor = (subdomain: string) =>
+    deps.caches.through(tenants, TENANTLESS, subdomain, async () => freeze(await findTenantBySubdomain(deps.db, subdomain)));
+  const memberFor = (tenantId: number, id: number) =>
+    deps.caches.through(members, tenantId, String(id), async () => freeze(await findMemberById(deps.db, tenantId, id)));
 
   app.decorateRequest('tenant', null);
   app.decorateRequest('member', null);
@@ -42,7 +45,7 @@ export function registerRequestContext(app: FastifyInstance, deps: { db: Db; tok
     const claims = await deps.tokens.verifyAccess(token);
     // A token is valid only for its own tenant.
     if (claims.tenantId !== tenant.id) throw new AppError('unauthorized', 401, 'Login required');
-    const member = await findMemberById(deps.db, tenant.id, claims.memberId);
+    const member = await memberFor(tenant.id, claims.memberId);
     if (!member || member.tokenVersion !== claims.tokenVersion) throw new AppError('token_expired', 401, 'Session expired; log in again');
     if (member.memberStatus !== 'active') throw new AppError('account_deactivated', 403, 'Account deactivated');
     if (level === 'admin' && !member.isAdmin) {
@@ -60,4 +63,9 @@ export function tenantCtx(req: FastifyRequest): TenantContext {
 export function memberCtx(req: FastifyRequest): MemberContext {
   if (!req.tenant || !req.member) throw new AppError('unauthorized', 401, 'Login required');
   return { tenantId: req.tenant.id, tenant: req.tenant, member: req.member };
+}
+
+/** Cached rows are shared by concurrent requests: nobody may change one in place. */
+function freeze<T extends object>(row: T | undefined): T | undefined {
+  return row ? Object.freeze(row) : undefined;
 }

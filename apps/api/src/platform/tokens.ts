@@ -8,8 +8,12 @@ export interface AccessClaims {
   tokenVersion: number;
 }
 
+/** Verified access tokens, so a signature is checked once per token, not once per request. */
+const VERIFIED_MAX = 50_000;
+
 export function createTokenService(secret: string, accessTtlSeconds: number) {
   const key = new TextEncoder().encode(secret);
+  let verified = new Map<string, { claims: AccessClaims; exp: number }>();
   return {
     async signAccess(claims: AccessClaims): Promise<string> {
       return new SignJWT({ tid: claims.tenantId, ver: claims.tokenVersion })
@@ -20,6 +24,12 @@ export function createTokenService(secret: string, accessTtlSeconds: number) {
         .sign(key);
     },
     async verifyAccess(token: string): Promise<AccessClaims> {
+      const hit = verified.get(token);
+      if (hit) {
+        if (Date.now() / 1000 < hit.exp) return hit.claims;
+        verified.delete(token);
+        throw new AppError('token_expired', 401, 'Session expired; log in again');
+      }
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
         const memberId = Number(payload.sub);
@@ -28,7 +38,10 @@ export function createTokenService(secret: string, accessTtlSeconds: number) {
         if (!Number.isInteger(memberId) || !Number.isInteger(tenantId) || !Number.isInteger(tokenVersion)) {
           throw new AppError('unauthorized', 401, 'Invalid access token');
         }
-        return { memberId, tenantId, tokenVersion };
+        const claims = { memberId, tenantId, tokenVersion };
+        if (verified.size >= VERIFIED_MAX) verified = new Map();
+        verified.set(token, { claims, exp: Number(payload.exp) });
+        return claims;
       } catch (err) {
         if (err instanceof AppError) throw err;
         if (err instanceof joseErrors.JWTExpired) throw new AppError('token_expired', 401, 'Session expired; log in again');

@@ -26,6 +26,7 @@ export async function streamChat(
   opts: { abortAfterTextEvents?: number } = {},
 ): Promise<StreamResult> {
   const base = await baseUrlOf(t);
+  await t.settle();
   const controller = new AbortController();
   const started = Date.now();
   const res = await fetch(`${base}/api/chatbots/${chatbotId}/chat/`, {

@@ -73,6 +73,8 @@ export interface TestApp {
   a: TestTenant;
   b: TestTenant;
   signIn(tenant: TestTenant, email: string): Promise<string>;
+  /** Resolves once changes made straight in the database have reached the app's caches. */
+  settle(): Promise<void>;
   /** app.inject with the tenant header and, when given, the access token. */
   call(tenant: TestTenant, token: string | null, opts: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -106,12 +108,19 @@ export async function buildTestApp(opts: { providers?: ProvidersConfig } = {}): 
   const built = await buildApp(config, { database });
   const a = await makeTenant(database, config, 'acme');
   const b = await makeTenant(database, config, 'globex');
-  const call: TestApp['call'] = (tenant, token, o) =>
-    built.app.inject({
+  const call: TestApp['call'] = async (tenant, token, o) => {
+    await settle();
+    return built.app.inject({
       ...o,
       headers: { 'x-tenant-subdomain': tenant.subdomain, ...(token ? { 'x-access-token': token } : {}), ...(o.headers ?? {}) },
     });
+  };
+  // Tests change rows straight in the database (admin screens come later). On a server the
+  // NOTIFY reaches the caches a moment after the change, as for another instance: wait for it.
+  // PGlite delivers it before the changing statement returns.
+  const settle = () => (database.kind === 'postgres' ? built.caches.sync() : Promise.resolve());
   return {
+    settle,
     app: built.app,
     built,
     database,

@@ -2,15 +2,16 @@ import { and, eq, sql } from 'drizzle-orm';
 import { chatbots, chatMessages, llmModels } from '../../db/schema/index';
 import { creditFiguresSql, toCreditFigures } from '../credits/credits.repo';
 import { modelUsableSql } from '../llm-models/llm-models.repo';
-import { type Executor, queryRows } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
+
+/** The hot statements of a chat turn run as plain SQL text, past the query builder (bench/README.md). */
+type RawExecutor = Pick<Database, 'raw'>;
 
 /** Periodic flush while streaming, so a crash leaves the text streamed so far. */
-export async function flushMessage(db: Executor, tenantId: number, id: number, text: string, reasoning: string | null) {
-  await db
-    .update(chatMessages)
-    .set({ text, reasoning, updatedAt: sql`now()` })
-    .where(and(eq(chatMessages.tenantId, tenantId), eq(chatMessages.id, id)));
+export async function flushMessage(db: RawExecutor, tenantId: number, id: number, text: string, reasoning: string | null) {
+  await db.raw(FLUSH_SQL, [tenantId, id, text, reasoning]);
 }
+const FLUSH_SQL = 'update chat_messages set text = $3, reasoning = $4, updated_at = now() where tenant_id = $1 and id = $2';
 
 /**
  * After a crash of the single embedded-database process no stream can still be running: the
@@ -40,7 +41,7 @@ export interface OpenedTurn {
  * The question gets the lower id (history orders by id).
  */
 export async function openTurn(
-  db: Executor,
+  db: RawExecutor,
   tenantId: number,
   v: {
     session: { id: number } | { hashId: string; memberId: number; chatbotId: number; title: string | null; isTest: boolean };
@@ -48,31 +49,39 @@ export async function openTurn(
     llmModelId: number;
   },
 ): Promise<OpenedTurn> {
-  const sessionCte =
+  const [row] =
     'id' in v.session
-      ? sql`update chat_sessions set last_chat_at = now() where tenant_id = ${tenantId} and id = ${v.session.id} returning id, hash_id, title`
-      : sql`insert into chat_sessions (tenant_id, hash_id, member_id, chatbot_id, title, is_test)
-            values (${tenantId}, ${v.session.hashId}, ${v.session.memberId}, ${v.session.chatbotId}, ${v.session.title}, ${v.session.isTest})
-            returning id, hash_id, title`;
-  const [row] = await queryRows<{ session_id: number; hash_id: string; title: string | null; user_id: number; assistant_id: number }>(
-    db,
-    sql`with s as (${sessionCte}),
-      m as (
-        insert into chat_messages (tenant_id, session_id, speaker_type, text, status, llm_model_id)
-        select ${tenantId}, s.id, v.speaker_type, v.text, v.status, v.llm_model_id
-        from s, (values (1, 'member', ${v.text}, 'completed', null::int), (2, 'chatbot', '', 'streaming', ${v.llmModelId}::int))
-          as v(ord, speaker_type, text, status, llm_model_id)
-        order by v.ord
-        returning id, speaker_type
-      )
-      select s.id as session_id, s.hash_id, s.title,
-        (select id from m where speaker_type = 'member') as user_id,
-        (select id from m where speaker_type = 'chatbot') as assistant_id
-      from s`,
-  );
+      ? await db.raw<OpenedRow>(OPEN_EXISTING_SQL, [tenantId, v.text, v.llmModelId, v.session.id])
+      : await db.raw<OpenedRow>(OPEN_NEW_SQL, [tenantId, v.text, v.llmModelId, v.session.hashId, v.session.memberId, v.session.chatbotId, v.session.title, v.session.isTest]);
   if (!row) throw new Error('openTurn: session vanished');
   return { sessionId: Number(row.session_id), hashId: row.hash_id, title: row.title, userMessageId: Number(row.user_id), assistantMessageId: Number(row.assistant_id) };
 }
+
+interface OpenedRow {
+  session_id: number;
+  hash_id: string;
+  title: string | null;
+  user_id: number;
+  assistant_id: number;
+}
+/** $1 tenant, $2 question, $3 model, then the session CTE's own parameters from $4. */
+const openTurnSql = (sessionCte: string) => `with s as (${sessionCte}),
+  m as (
+    insert into chat_messages (tenant_id, session_id, speaker_type, text, status, llm_model_id)
+    select $1, s.id, v.speaker_type, v.text, v.status, v.llm_model_id
+    from s, (values (1, 'member', $2::text, 'completed', null::int), (2, 'chatbot', '', 'streaming', $3::int))
+      as v(ord, speaker_type, text, status, llm_model_id)
+    order by v.ord
+    returning id, speaker_type
+  )
+  select s.id as session_id, s.hash_id, s.title,
+    (select id from m where speaker_type = 'member') as user_id,
+    (select id from m where speaker_type = 'chatbot') as assistant_id
+  from s`;
+const OPEN_EXISTING_SQL = openTurnSql('update chat_sessions set last_chat_at = now() where tenant_id = $1 and id = $4 returning id, hash_id, title');
+const OPEN_NEW_SQL = openTurnSql(
+  'insert into chat_sessions (tenant_id, hash_id, member_id, chatbot_id, title, is_test) values ($1, $4, $5, $6, $7, $8) returning id, hash_id, title',
+);
 
 export interface ClosedTurn {
   sessionId: number;
@@ -95,46 +104,58 @@ export interface ClosedTurn {
  * moves both monthly totals — ONE statement, so it is atomic without a transaction and costs one
  * round trip per answer. Returns the member's new monthly total (credit units).
  */
-export async function closeTurn(db: Executor, tenantId: number, v: ClosedTurn): Promise<bigint> {
-  const [row] = await queryRows<{ used: string }>(
-    db,
-    sql`with msg as (
-        update chat_messages
-        set text = ${v.text}, reasoning = ${v.reasoning}, status = ${v.status}, input_tokens = ${v.inputTokens},
-            output_tokens = ${v.outputTokens}, credit_units = ${v.units}, updated_at = now()
-        where tenant_id = ${tenantId} and id = ${v.assistantMessageId}
-        returning id
-      ),
-      bot as (
-        update chatbots set message_count = message_count + 1, last_chat_at = now()
-        where tenant_id = ${tenantId} and id = ${v.chatbotId}
-        returning id
-      ),
-      ledger as (
-        insert into credit_ledger (tenant_id, kind, member_id, member_group_id, llm_model_id, session_id, message_id, input_tokens, output_tokens, amount_units, period_start)
-        values (${tenantId}, 'usage', ${v.memberId}, ${v.memberGroupId}, ${v.llmModelId}, ${v.sessionId}, ${v.assistantMessageId}, ${v.inputTokens}, ${v.outputTokens}, ${-v.units}, ${v.period})
-        returning id
-      ),
-      tenant_total as (
-        insert into tenant_credit_usage (tenant_id, period_start, used_units) values (${tenantId}, ${v.period}, ${v.units})
-        on conflict (tenant_id, period_start) do update set used_units = tenant_credit_usage.used_units + excluded.used_units
-        returning used_units
-      ),
-      member_total as (
-        insert into member_credit_usage (tenant_id, member_id, period_start, used_units, message_count, input_tokens, output_tokens)
-        values (${tenantId}, ${v.memberId}, ${v.period}, ${v.units}, 1, ${v.inputTokens}, ${v.outputTokens})
-        on conflict (tenant_id, member_id, period_start) do update set
-          used_units = member_credit_usage.used_units + excluded.used_units,
-          message_count = member_credit_usage.message_count + 1,
-          input_tokens = member_credit_usage.input_tokens + excluded.input_tokens,
-          output_tokens = member_credit_usage.output_tokens + excluded.output_tokens
-        returning used_units
-      )
-      select member_total.used_units::text as used
-      from member_total, (select count(*) from msg) m, (select count(*) from bot) b, (select count(*) from ledger) l, (select count(*) from tenant_total) t`,
-  );
-  return BigInt(row!.used);
+export async function closeTurn(db: RawExecutor, tenantId: number, v: ClosedTurn): Promise<{ memberUsedUnits: bigint; tenantUsedUnits: bigint }> {
+  const [row] = await db.raw<{ used: string; tenant_used: string }>(CLOSE_SQL, [
+    tenantId,
+    v.assistantMessageId,
+    v.text,
+    v.reasoning,
+    v.status,
+    v.inputTokens,
+    v.outputTokens,
+    v.units.toString(),
+    v.chatbotId,
+    v.memberId,
+    v.memberGroupId,
+    v.llmModelId,
+    v.sessionId,
+    v.period,
+  ]);
+  return { memberUsedUnits: BigInt(row!.used), tenantUsedUnits: BigInt(row!.tenant_used) };
 }
+const CLOSE_SQL = `with msg as (
+    update chat_messages
+    set text = $3, reasoning = $4, status = $5, input_tokens = $6, output_tokens = $7, credit_units = $8::bigint, updated_at = now()
+    where tenant_id = $1 and id = $2
+    returning id
+  ),
+  bot as (
+    update chatbots set message_count = message_count + 1, last_chat_at = now()
+    where tenant_id = $1 and id = $9
+    returning id
+  ),
+  ledger as (
+    insert into credit_ledger (tenant_id, kind, member_id, member_group_id, llm_model_id, session_id, message_id, input_tokens, output_tokens, amount_units, period_start)
+    values ($1, 'usage', $10, $11, $12, $13, $2, $6, $7, -($8::bigint), $14::date)
+    returning id
+  ),
+  tenant_total as (
+    insert into tenant_credit_usage (tenant_id, period_start, used_units) values ($1, $14::date, $8::bigint)
+    on conflict (tenant_id, period_start) do update set used_units = tenant_credit_usage.used_units + excluded.used_units
+    returning used_units
+  ),
+  member_total as (
+    insert into member_credit_usage (tenant_id, member_id, period_start, used_units, message_count, input_tokens, output_tokens)
+    values ($1, $10, $14::date, $8::bigint, 1, $6, $7)
+    on conflict (tenant_id, member_id, period_start) do update set
+      used_units = member_credit_usage.used_units + excluded.used_units,
+      message_count = member_credit_usage.message_count + 1,
+      input_tokens = member_credit_usage.input_tokens + excluded.input_tokens,
+      output_tokens = member_credit_usage.output_tokens + excluded.output_tokens
+    returning used_units
+  )
+  select member_total.used_units::text as used, tenant_total.used_units::text as tenant_used
+  from member_total, tenant_total, (select count(*) from msg) m, (select count(*) from bot) b, (select count(*) from ledger) l`;
 
 /**
  * Everything a chat request checks before streaming — the chatbot, its model, whether the

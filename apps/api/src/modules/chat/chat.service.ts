@@ -1,14 +1,17 @@
 import type { ChatEvent, ChatMeta, chatBody } from '@app/contracts/chat';
-import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
+import type { LanguageModelV3, LanguageModelV3Prompt, LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Database } from '../../db/client';
 import type { LlmRegistry } from '../../llm/registry';
+import type { CacheHub } from '../../platform/cache';
 import type { MemberContext } from '../../platform/context';
+import type { ChatbotRow } from '../chatbots/chatbots.repo';
 import { AppError } from '../../platform/errors';
 import { newHashId } from '../../platform/tokens';
 import { canSee } from '../chatbots/chatbots.service';
 import { isDepleted, periodStart, unitsToDisplay, unitsToExact, usageUnits } from '../credits/credits.rules';
 import { statusFrom } from '../credits/credits.service';
+import { createUsageCache } from '../credits/usage-cache';
 import { findModel, isModelUsableBy, type LlmModelRow } from '../llm-models/llm-models.repo';
 import { findMessagesBefore, findSessionByHash, type SessionRow } from '../sessions/sessions.repo';
 import { titleFrom } from '../sessions/sessions.service';
@@ -32,12 +35,16 @@ export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
 const HISTORY_MESSAGES = 40;
 const FLUSH_MS = 2000;
 
-export interface ChatRun {
-  meta: ChatMeta;
+/** A request that passed every check; nothing is written yet. */
+export interface ChatPlan {
   ctx: MemberContext;
+  chatbot: ChatbotRow;
   model: LlmModelRow;
-  sessionId: number;
-  assistantMessageId: number;
+  provider: LanguageModelV3;
+  session: SessionRow | undefined;
+  title: string | null;
+  isTest: boolean;
+  text: string;
   /** The member's monthly quota when the turn opened: remaining = quota − new total. */
   quotaUnits: bigint;
   system: string;
@@ -47,28 +54,67 @@ export interface ChatRun {
   thinking: boolean;
 }
 
-export function createChatService(db: Db, registry: LlmRegistry) {
-  async function pickModel(ctx: MemberContext, isDefault: boolean, botModel: LlmModelRow, requested: number | null | undefined) {
-    if (!requested || requested === botModel.id || !isDefault) return botModel;
-    const m = await findModel(db, ctx.tenantId, requested);
-    if (!m || !m.isEnabled) throw new AppError('not_found', 404, 'The model does not exist');
-    return m;
+/** A turn whose rows are written and whose provider request is on its way. */
+export interface ChatRun extends ChatPlan {
+  meta: ChatMeta;
+  sessionId: number;
+  assistantMessageId: number;
+  call: Promise<{ stream: ReadableStream<LanguageModelV3StreamPart> }>;
+}
+
+interface BotContext {
+  chatbot: ChatbotRow;
+  model: LlmModelRow;
+  usable: boolean;
+  groupQuotaUnits: bigint;
+}
+interface ModelContext {
+  model: LlmModelRow;
+  usable: boolean;
+}
+
+export function createChatService(database: Database, registry: LlmRegistry, caches: CacheHub) {
+  const { db } = database;
+  // Per-process caches, invalidated by the database's NOTIFY (platform/cache.ts): a chat request
+  // reads nothing from the database before the provider call.
+  const bots = caches.scoped<BotContext>('chat-bots');
+  const models = caches.scoped<ModelContext>('chat-models');
+  // One process owns an embedded database, so its figures are exact; with a server other
+  // instances charge too, and a figure older than a second is refreshed in the background.
+  const usage = createUsageCache(database, { maxAgeMs: database.kind === 'pglite' ? Number.POSITIVE_INFINITY : 1000 });
+
+  const botContext = (ctx: MemberContext, chatbotId: number) =>
+    caches.through(bots, ctx.tenantId, `${chatbotId}:${ctx.member.id}`, async () => {
+      const found = await findChatContext(db, ctx.tenantId, chatbotId, ctx.member, periodStart());
+      if (!found) return undefined;
+      return Object.freeze({ chatbot: found.chatbot, model: found.model, usable: found.usable, groupQuotaUnits: found.credits.groupQuotaUnits });
+    });
+
+  /** The model picked in the model picker (default chatbots only), with its own access check. */
+  async function pickModel(ctx: MemberContext, bot: BotContext, requested: number | null | undefined): Promise<ModelContext> {
+    if (!requested || requested === bot.model.id || !bot.chatbot.isDefault) return bot;
+    const picked = await caches.through(models, ctx.tenantId, `${requested}:${ctx.member.id}`, async () => {
+      const m = await findModel(db, ctx.tenantId, requested);
+      return m ? Object.freeze({ model: m, usable: await isModelUsableBy(db, ctx.tenantId, ctx.member, m.id) }) : undefined;
+    });
+    if (!picked || !picked.model.isEnabled) throw new AppError('not_found', 404, 'The model does not exist');
+    return picked;
   }
 
-  /** Every check that can refuse the request happens here, before any byte is streamed. */
-  async function prepare(ctx: MemberContext, chatbotId: number, input: ChatInput): Promise<ChatRun> {
+  /** Every check that can refuse the request happens here, before anything is written or sent upstream. */
+  async function prepare(ctx: MemberContext, chatbotId: number, input: ChatInput): Promise<ChatPlan> {
     const text = input.text.trim();
     if (!text && input.file_ids.length === 0) throw new AppError('bad_request', 400, 'Enter a message (no text or image)');
     // File uploads are not part of this release: no file id can exist yet.
     if (input.file_ids.length > 0) throw new AppError('not_found', 404, 'The attached file does not exist');
 
-    const found = await findChatContext(db, ctx.tenantId, chatbotId, ctx.member, periodStart());
+    const found = await botContext(ctx, chatbotId);
     if (!found || !canSee(ctx, found.chatbot)) throw new AppError('chatbot_unavailable', 404, 'This chatbot is unavailable');
     const bot = found.chatbot;
-    const model = await pickModel(ctx, bot.isDefault, found.model, input.llm_model_id);
-    // Another model picked in the model picker: its access is checked on its own.
-    const usable = model.id === found.model.id ? found.usable : await isModelUsableBy(db, ctx.tenantId, ctx.member, model.id);
-    const credits = statusFrom(ctx.tenant, ctx.member, found.credits);
+    const { model, usable } = await pickModel(ctx, found, input.llm_model_id);
+    const period = periodStart();
+    const used = await usage.figures(ctx.tenantId, ctx.member.id, ctx.member.defaultMemberGroupId, period);
+    const credits = statusFrom(ctx.tenant, ctx.member, { groupQuotaUnits: found.groupQuotaUnits, ...used });
     if (!usable) throw new AppError('model_not_allowed', 403, 'Your group may not use this model');
     if (isDepleted(credits) && !model.isLowLlm) {
       throw new AppError('credits_depleted', 402, 'Credits are depleted; low-cost models stay available', {
@@ -81,6 +127,7 @@ export function createChatService(db: Db, registry: LlmRegistry) {
     if (estimateTokens(text) > budget) {
       throw new AppError('input_too_long', 413, 'The input exceeds the model limit; split the question', { context_limit: model.contextLimit });
     }
+    const provider = registry.model({ provider: model.provider, modelName: model.modelName });
 
     let session: SessionRow | undefined;
     if (input.session_hash_id) {
@@ -102,29 +149,74 @@ export function createChatService(db: Db, registry: LlmRegistry) {
       }
     }
 
-    const turn = await openTurn(db, ctx.tenantId, {
-      session: session
-        ? { id: session.id }
-        : { hashId: newHashId(16), memberId: ctx.member.id, chatbotId: bot.id, title: input.session_title || titleFrom(text), isTest: input.is_test },
-      text,
-      llmModelId: model.id,
-    });
-
     return {
       ctx,
+      chatbot: bot,
       model,
-      sessionId: turn.sessionId,
-      assistantMessageId: turn.assistantMessageId,
+      provider,
+      session,
+      title: input.session_title || titleFrom(text),
+      isTest: input.is_test,
+      text,
       quotaUnits: credits.quotaUnits,
       system,
       messages: [...history, { role: 'user', content: text }],
       temperature: bot.temperature,
       topP: bot.topP,
       thinking: input.thinking,
+    };
+  }
+
+  /**
+   * Sends the provider request and writes the question and the empty answer at the same time
+   * (decision 010): the model's time to first token hides the write. Resolves once the rows are
+   * written; nothing of the answer is read before that. If the write fails the provider request
+   * is aborted and the error goes to the client as a plain HTTP error.
+   */
+  async function open(plan: ChatPlan, signal: AbortSignal): Promise<ChatRun> {
+    const { ctx, model, chatbot } = plan;
+    const upstream = new AbortController();
+    const onAbort = () => upstream.abort();
+    if (signal.aborted) upstream.abort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    const ref = { provider: model.provider, modelName: model.modelName };
+    // The provider adapter's own stream (AI SDK LanguageModelV3.doStream): one answer needs no
+    // multi-step orchestration, and skipping streamText's stream stack keeps each open stream
+    // small in memory and cheap per token (bench/streams.ts).
+    const call = Promise.resolve(plan.provider.doStream({
+      prompt: toPrompt(plan.system, plan.messages),
+      temperature: plan.temperature,
+      topP: plan.topP === 1 ? undefined : plan.topP,
+      abortSignal: upstream.signal,
+      providerOptions: model.supportsThinking ? registry.thinkingOptions(ref, plan.thinking) : undefined,
+      includeRawChunks: false,
+    }));
+    call.catch(() => undefined); // read in stream(); never an unhandled rejection meanwhile
+    // Let the provider request reach the socket before the (embedded, same-thread) database works.
+    await new Promise((r) => setImmediate(r));
+    let turn;
+    try {
+      turn = await openTurn(database, ctx.tenantId, {
+        session: plan.session
+          ? { id: plan.session.id }
+          : { hashId: newHashId(16), memberId: ctx.member.id, chatbotId: chatbot.id, title: plan.title, isTest: plan.isTest },
+        text: plan.text,
+        llmModelId: model.id,
+      });
+    } catch (err) {
+      signal.removeEventListener('abort', onAbort);
+      upstream.abort();
+      throw err;
+    }
+    return {
+      ...plan,
+      call,
+      sessionId: turn.sessionId,
+      assistantMessageId: turn.assistantMessageId,
       meta: {
         session_hash_id: turn.hashId,
         session_title: turn.title,
-        chatbot_id: bot.id,
+        chatbot_id: chatbot.id,
         llm_model_id: model.id,
         model: model.displayName,
         user_message_id: turn.userMessageId,
@@ -139,13 +231,13 @@ export function createChatService(db: Db, registry: LlmRegistry) {
     let text = '';
     let reasoning = '';
     let status: 'completed' | 'stopped' | 'failed' = 'completed';
-    let usage: { input?: number; output?: number } = {};
+    let reported: { input?: number; output?: number } = {};
     let lastFlush = Date.now();
     let flushing: Promise<void> | null = null;
     const flush = () => {
       if (flushing) return;
       lastFlush = Date.now();
-      flushing = flushMessage(db, ctx.tenantId, run.assistantMessageId, text, reasoning || null)
+      flushing = flushMessage(database, ctx.tenantId, run.assistantMessageId, text, reasoning || null)
         .catch(() => undefined)
         .finally(() => {
           flushing = null;
@@ -153,18 +245,7 @@ export function createChatService(db: Db, registry: LlmRegistry) {
     };
 
     try {
-      const ref = { provider: model.provider, modelName: model.modelName };
-      // The provider adapter's own stream (AI SDK LanguageModelV3.doStream): one answer needs no
-      // multi-step orchestration, and skipping streamText's stream stack keeps each open stream
-      // small in memory and cheap per token (bench/streams.ts).
-      const { stream: parts } = await registry.model(ref).doStream({
-        prompt: toPrompt(run.system, run.messages),
-        temperature: run.temperature,
-        topP: run.topP === 1 ? undefined : run.topP,
-        abortSignal: signal,
-        providerOptions: model.supportsThinking ? registry.thinkingOptions(ref, run.thinking) : undefined,
-        includeRawChunks: false,
-      });
+      const { stream: parts } = await run.call;
       for await (const part of parts) {
         if (part.type === 'text-delta') {
           text += part.delta;
@@ -176,7 +257,7 @@ export function createChatService(db: Db, registry: LlmRegistry) {
         } else if (part.type === 'source' && part.sourceType === 'url') {
           emit({ type: 'source', url: part.url, title: part.title ?? null });
         } else if (part.type === 'finish') {
-          usage = { input: part.usage.inputTokens.total, output: part.usage.outputTokens.total };
+          reported = { input: part.usage.inputTokens.total, output: part.usage.outputTokens.total };
         } else if (part.type === 'error') {
           status = signal.aborted ? 'stopped' : 'failed';
           if (status === 'failed') emit({ type: 'error', code: 'upstream_failed', message: 'Chat processing failed; try again' });
@@ -191,14 +272,14 @@ export function createChatService(db: Db, registry: LlmRegistry) {
     await flushing;
 
     // Without a usage report (stopped, failed) the tokens sent and received are estimated.
-    const inputTokens = usage.input ?? estimateTokens(run.system + run.messages.map((m) => m.content).join(''));
-    const outputTokens = usage.output ?? estimateTokens(reasoning + text);
+    const inputTokens = reported.input ?? estimateTokens(run.system + run.messages.map((m) => m.content).join(''));
+    const outputTokens = reported.output ?? estimateTokens(reasoning + text);
     const units = status === 'failed' && !text ? 0n : usageUnits(inputTokens, outputTokens, model.inputCostE4, model.outputCostE4);
     const period = periodStart();
-    const usedUnits = await closeTurn(db, ctx.tenantId, {
+    const totals = await closeTurn(database, ctx.tenantId, {
       sessionId: run.sessionId,
       assistantMessageId: run.assistantMessageId,
-      chatbotId: run.meta.chatbot_id,
+      chatbotId: run.chatbot.id,
       memberId: ctx.member.id,
       memberGroupId: ctx.member.defaultMemberGroupId,
       llmModelId: model.id,
@@ -210,18 +291,19 @@ export function createChatService(db: Db, registry: LlmRegistry) {
       units,
       period,
     });
+    usage.record(ctx.tenantId, ctx.member.id, period, totals);
     if (!signal.aborted) {
       emit({
         type: 'usage',
         input_tokens: inputTokens,
         output_tokens: outputTokens,
         credits: unitsToExact(units),
-        remaining_credit: unitsToDisplay(run.quotaUnits - usedUnits),
+        remaining_credit: unitsToDisplay(run.quotaUnits - totals.memberUsedUnits),
       });
       emit({ type: 'end', status });
     }
   }
 
-  return { prepare, stream };
+  return { prepare, open, stream };
 }
 export type ChatService = ReturnType<typeof createChatService>;

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import type { Database, Listener } from '../db/client';
+
+export const CACHE_CHANNEL = 'cache_invalidation';
+/** The bucket of entries that belong to no tenant yet (tenant rows by subdomain). */
+export const TENANTLESS = 0;
+
+/**
+ * Per-process caches of rows the hot path reads on every request (tenants, members, chat
+ * context), kept correct by the database itself: triggers on those tables NOTIFY
+ * `cache_invalidation` with `<table>:<tenant id>` on every change, whoever made it, and every
+ * process drops that tenant's entries (docs/decisions/009). While the listening connection is
+ * down nothing is served from or stored in the caches.
+ */
+export interface CacheHub {
+  /** A new cache whose entries belong to tenants. */
+  scoped<V>(name: string, maxEntries?: number): ScopedCache<V>;
+  /**
+   * `load` through `cache`: a hit, or the loaded value — kept only when no invalidation of the
+   * tenant arrived while loading (so a change racing the load is never cached stale). `undefined`
+   * is never cached (a row may be inserted later without an invalidation).
+   */
+  through<V>(cache: ScopedCache<V>, tenantId: number, key: string, load: () => Promise<V | undefined>): Promise<V | undefined>;
+  /** Resolves once every change committed before the call has reached this process's caches. */
+  sync(): Promise<void>;
+  /** Drops one tenant's entries in this process (the NOTIFY does it for every process). */
+  invalidate(tenantId: number): void;
+  stop(): Promise<void>;
+}
+
+export interface ScopedCache<V> {
+  readonly name: string;
+  get(tenantId: number, key: string): V | undefined;
+  set(tenantId: number, key: string, value: V): void;
+  delete(tenantId: number, key: string): void;
+  clearTenant(tenantId: number): void;
+  clear(): void;
+  size(): number;
+}
+
+function createScopedCache<V>(name: string, maxEntries: number): ScopedCache<V> {
+  let byTenant = new Map<number, Map<string, V>>();
+  let count = 0;
+  return {
+    name,
+    get: (tenantId, key) => byTenant.get(tenantId)?.get(key),
+    set(tenantId, key, value) {
+      // Bounded: when full, start over (entries are cheap to reload; no LRU bookkeeping per hit).
+      if (count >= maxEntries) {
+        byTenant = new Map();
+        count = 0;
+      }
+      let m = byTenant.get(tenantId);
+      if (!m) byTenant.set(tenantId, (m = new Map()));
+      if (!m.has(key)) count += 1;
+      m.set(key, value);
+    },
+    delete(tenantId, key) {
+      if (byTenant.get(tenantId)?.delete(key)) count -= 1;
+    },
+    clearTenant(tenantId) {
+      const m = byTenant.get(tenantId);
+      if (m) {
+        count -= m.size;
+        byTenant.delete(tenantId);
+      }
+    },
+    clear() {
+      byTenant = new Map();
+      count = 0;
+    },
+    size: () => count,
+  };
+}
+
+export async function createCacheHub(database: Pick<Database, 'listen' | 'raw'>): Promise<CacheHub> {
+  const caches: Array<ScopedCache<unknown>> = [];
+  const generations = new Map<number, number>();
+  /** Bumped on every reset: loads that straddle a reset are not kept. */
+  let epoch = 0;
+  const waiting = new Map<string, () => void>();
+
+  const generation = (tenantId: number) => `${epoch}:${generations.get(tenantId) ?? 0}`;
+  function invalidate(tenantId: number) {
+    generations.set(tenantId, (generations.get(tenantId) ?? 0) + 1);
+    for (const c of caches) c.clearTenant(tenantId);
+  }
+  function reset() {
+    epoch += 1;
+    generations.clear();
+    for (const c of caches) c.clear();
+  }
+  function onPayload(payload: string) {
+    if (payload.startsWith('sync:')) {
+      waiting.get(payload)?.();
+      waiting.delete(payload);
+      return;
+    }
+    const tenantId = Number(payload.slice(payload.lastIndexOf(':') + 1));
+    if (!Number.isInteger(tenantId)) return reset();
+    invalidate(tenantId);
+    // Tenants are looked up by subdomain before their id is known: they live under tenant 0.
+    if (payload.startsWith('tenants:')) invalidate(TENANTLESS);
+  }
+
+  const listener: Listener = await database.listen(CACHE_CHANNEL, onPayload, reset);
+
+  return {
+    scoped<V>(name: string, maxEntries = 50_000) {
+      const c = createScopedCache<V>(name, maxEntries);
+      caches.push(c as ScopedCache<unknown>);
+      return c;
+    },
+    async through(cache, tenantId, key, load) {
+      if (!listener.listening()) return load();
+      const hit = cache.get(tenantId, key);
+      if (hit !== undefined) return hit;
+      const before = generation(tenantId);
+      const value = await load();
+      if (value !== undefined && listener.listening() && generation(tenantId) === before) cache.set(tenantId, key, value);
+      return value;
+    },
+    async sync() {
+      // NOTIFYs arrive in commit order: once ours is back, every earlier one has been applied.
+      const token = `sync:${randomBytes(8).toString('hex')}`;
+      const arrived = new Promise<void>((resolve) => waiting.set(token, resolve));
+      await database.raw(`select pg_notify($1, $2)`, [CACHE_CHANNEL, token]);
+      await Promise.race([arrived, new Promise((r) => setTimeout(r, 2000))]);
+      waiting.delete(token);
+    },
+    invalidate,
+    stop: () => listener.stop(),
+  };
+}
