@@ -6,6 +6,7 @@ import type { LanguageModelV3, SharedV3ProviderOptions } from '@ai-sdk/provider'
 import type { ProvidersConfig } from '../config';
 import { AppError } from '../platform/errors';
 import { offlineModel } from './offline-model';
+import { withLeanStreaming } from './openai-compatible-stream';
 
 export interface ModelRef {
   provider: string;
@@ -43,8 +44,12 @@ export function createLlmRegistry(providers: ProvidersConfig) {
           if (!google) throw unavailable(ref);
           return google(ref.modelName);
         case 'openai-compatible':
-          if (!compatible) throw unavailable(ref);
-          return compatible(ref.modelName);
+          if (!compatible || !providers.openaiCompatible) throw unavailable(ref);
+          return withLeanStreaming(compatible(ref.modelName), {
+            baseURL: providers.openaiCompatible.baseUrl,
+            apiKey: providers.openaiCompatible.apiKey,
+            modelId: ref.modelName,
+          });
         case 'offline':
           return offline;
         default:
