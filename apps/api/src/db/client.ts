@@ -1,14 +1,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
+import { startRemotePGlite } from './pglite-remote';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -43,10 +43,9 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
 // with mode 'bigint'/'number' itself, so the driver default is left alone.
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.kind === 'pglite') {
-    const client = config.dataDir ? new PGlite(config.dataDir) : new PGlite();
-    await client.waitReady;
-    const db = drizzlePglite({ client, schema, casing: 'snake_case' });
-    await migratePglite(db, { migrationsFolder });
+    // PGlite runs on a worker thread, which also applies the migrations (decision 011).
+    const client = await startRemotePGlite({ dataDir: config.dataDir, migrationsFolder });
+    const db = drizzlePglite({ client: client as unknown as PGlite, schema, casing: 'snake_case' });
     return {
       db: db as unknown as Db,
       kind: 'pglite',

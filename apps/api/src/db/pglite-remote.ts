@@ -1,0 +1,135 @@
+import { Worker } from 'node:worker_threads';
+
+/**
+ * The embedded database (PGlite) on a worker thread, seen from the main thread through the part of
+ * PGlite's interface that drizzle's PGlite driver and this project use: `query`, `exec`,
+ * `transaction`, `listen`, `close`. Statements travel as messages; rows come back structured-cloned.
+ * Type parsers cannot cross threads: the type ids drizzle wants raw (dates, intervals, numeric
+ * arrays) are sent instead and the worker keeps those values as text (docs/decisions/011).
+ */
+export interface RemoteResult<T> {
+  rows: T[];
+  fields: Array<{ name: string; dataTypeID: number }>;
+  affectedRows?: number;
+}
+interface QueryOptions {
+  rowMode?: 'array' | 'object';
+  parsers?: Record<number, unknown>;
+}
+interface Executor {
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<RemoteResult<T>>;
+  exec(sql: string): Promise<Array<RemoteResult<unknown>>>;
+}
+export interface RemotePGlite extends Executor {
+  readonly closed: boolean;
+  transaction<T>(callback: (tx: Executor) => Promise<T>): Promise<T>;
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+interface WireError {
+  message: string;
+  name: string;
+  [k: string]: unknown;
+}
+
+const workerUrl = new URL('./pglite-worker.mjs', import.meta.url);
+
+export async function startRemotePGlite(opts: { dataDir: string | null; migrationsFolder: string }): Promise<RemotePGlite> {
+  const worker = new Worker(workerUrl, { workerData: opts, execArgv: [] });
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  let nextId = 1;
+  let nextTx = 1;
+  let closed = false;
+  let failure: Error | null = null;
+
+  const toError = (e: WireError) => Object.assign(new Error(e.message), e);
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.on('message', (msg: { id?: number; result?: unknown; error?: WireError; ready?: boolean; notify?: string; payload?: string }) => {
+      if (msg.id !== undefined) {
+        const p = pending.get(msg.id);
+        pending.delete(msg.id);
+        if (msg.error) p?.reject(toError(msg.error));
+        else p?.resolve(msg.result);
+      } else if (msg.notify !== undefined) {
+        for (const cb of listeners.get(msg.notify) ?? []) cb(msg.payload ?? '');
+      } else if (msg.ready !== undefined) {
+        if (msg.ready) resolve();
+        else reject(toError(msg.error!));
+      }
+    });
+    worker.on('error', (err) => {
+      failure = err;
+      reject(err);
+      for (const p of pending.values()) p.reject(err);
+      pending.clear();
+    });
+    worker.on('exit', () => {
+      closed = true;
+      const err = failure ?? new Error('The embedded database has stopped');
+      for (const p of pending.values()) p.reject(err);
+      pending.clear();
+    });
+  });
+
+  function call<T>(msg: Record<string, unknown>): Promise<T> {
+    if (closed) return Promise.reject(failure ?? new Error('The embedded database is closed'));
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      worker.postMessage({ ...msg, id });
+    });
+  }
+  const executor = (txId?: number): Executor => ({
+    query: <T>(sql: string, params: unknown[] = [], options?: QueryOptions) =>
+      call<RemoteResult<T>>({
+        op: 'query',
+        sql,
+        params,
+        txId,
+        rowMode: options?.rowMode,
+        rawTypes: options?.parsers ? Object.keys(options.parsers).map(Number) : undefined,
+      }),
+    exec: (sql: string) => call<Array<RemoteResult<unknown>>>({ op: 'exec', sql, txId }),
+  });
+
+  await ready;
+  const main = executor();
+  return {
+    get closed() {
+      return closed;
+    },
+    ...main,
+    async transaction<T>(callback: (tx: Executor) => Promise<T>): Promise<T> {
+      const txId = nextTx++;
+      await call({ op: 'begin', txId });
+      let result: T;
+      try {
+        result = await callback(executor(txId));
+      } catch (err) {
+        await call({ op: 'end', txId, commit: false });
+        throw err;
+      }
+      await call({ op: 'end', txId, commit: true });
+      return result;
+    },
+    async listen(channel, callback) {
+      let set = listeners.get(channel);
+      if (!set) {
+        listeners.set(channel, (set = new Set()));
+        await call({ op: 'listen', channel });
+      }
+      set.add(callback);
+      return async () => {
+        set.delete(callback);
+      };
+    },
+    async close() {
+      if (closed) return;
+      await call({ op: 'close' }).catch(() => undefined);
+      closed = true;
+      await worker.terminate();
+    },
+  };
+}

@@ -1,0 +1,102 @@
+// The embedded database on its own thread (docs/decisions/011): PGlite runs PostgreSQL as
+// WebAssembly, synchronously, so on the main thread every statement stalled every open chat
+// stream. Plain JavaScript on purpose: a worker thread starts without the TypeScript loader
+// under `tsx`, Vitest and plain Node alike. Protocol: see pglite-remote.ts.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+
+const port = parentPort;
+const pg = workerData.dataDir ? new PGlite(workerData.dataDir) : new PGlite();
+/** Open transactions: id → { tx, finish(commit) }. */
+const txs = new Map();
+const identity = (v) => v;
+
+function optionsOf(msg) {
+  if (!msg.rawTypes) return msg.rowMode ? { rowMode: msg.rowMode } : undefined;
+  const parsers = {};
+  for (const oid of msg.rawTypes) parsers[oid] = identity;
+  return { rowMode: msg.rowMode, parsers };
+}
+
+function errorOf(err) {
+  const out = { message: err?.message ?? String(err), name: err?.name ?? 'Error' };
+  for (const k of ['code', 'detail', 'hint', 'constraint', 'table', 'column', 'schema', 'severity', 'position', 'where', 'routine']) {
+    if (err && err[k] !== undefined) out[k] = err[k];
+  }
+  return out;
+}
+
+async function handle(msg) {
+  switch (msg.op) {
+    case 'query': {
+      const target = msg.txId ? txs.get(msg.txId)?.tx : pg;
+      if (!target) throw new Error(`transaction ${msg.txId} is not open`);
+      const r = await target.query(msg.sql, msg.params, optionsOf(msg));
+      return { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows };
+    }
+    case 'exec': {
+      const target = msg.txId ? txs.get(msg.txId)?.tx : pg;
+      const r = await target.exec(msg.sql);
+      return r.map((x) => ({ rows: x.rows, fields: x.fields, affectedRows: x.affectedRows }));
+    }
+    case 'begin': {
+      // PGlite queues every other statement behind an open transaction: hold it open until the
+      // main thread ends it.
+      const entry = {};
+      let started;
+      const ready = new Promise((resolve) => (started = resolve));
+      entry.result = pg.transaction(
+        (tx) =>
+          new Promise((commit, rollback) => {
+            entry.tx = tx;
+            entry.finish = (ok) => (ok ? commit() : rollback(new Error('rollback')));
+            started();
+          }),
+      );
+      entry.result.catch(() => undefined);
+      txs.set(msg.txId, entry);
+      await Promise.race([ready, entry.result]);
+      return null;
+    }
+    case 'end': {
+      const t = txs.get(msg.txId);
+      if (!t) return null;
+      t.finish(msg.commit);
+      try {
+        await t.result;
+      } catch (err) {
+        if (msg.commit) throw err;
+      } finally {
+        txs.delete(msg.txId);
+      }
+      return null;
+    }
+    case 'listen': {
+      await pg.listen(msg.channel, (payload) => port.postMessage({ notify: msg.channel, payload }));
+      return null;
+    }
+    case 'close': {
+      await pg.close();
+      return null;
+    }
+    default:
+      throw new Error(`unknown op ${msg.op}`);
+  }
+}
+
+port.on('message', (msg) => {
+  handle(msg).then(
+    (result) => port.postMessage({ id: msg.id, result }),
+    (err) => port.postMessage({ id: msg.id, error: errorOf(err) }),
+  );
+});
+
+try {
+  await pg.waitReady;
+  await migrate(drizzle({ client: pg }), { migrationsFolder: workerData.migrationsFolder });
+  port.postMessage({ ready: true });
+} catch (err) {
+  port.postMessage({ ready: false, error: errorOf(err) });
+}
