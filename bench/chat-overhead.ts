@@ -29,7 +29,7 @@ const FAKE_PORT = 4310;
 const reply = Array.from({ length: TOKENS }, (_, i) => `w${i}`).join(' ');
 const fake = await startChild('tools/fake-llm/server.ts', ['--port', String(FAKE_PORT), '--delay', String(TOKEN_DELAY), '--reply', reply]);
 const upstream = `http://127.0.0.1:${FAKE_PORT}/v1`;
-const platform = await startChild('bench/platform-server.ts', ['--upstream', upstream, ...(values['database-url'] ? ['--database-url', values['database-url']] : [])]);
+const platform = await startChild('bench/platform-server.ts', ['--upstream', upstream, ...(process.env.BENCH_MEMORY ? ['--memory'] : []), ...(values['database-url'] ? ['--database-url', values['database-url']] : [])]);
 const { port, token, chatbotId } = JSON.parse(platform.line) as { port: number; token: string; chatbotId: number };
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 

@@ -1,8 +1,12 @@
 /**
- * The platform as a child process for benchmarks: in-memory PGlite (or --database-url), the
+ * The platform as a child process for benchmarks: PGlite in a temporary folder on disk (in memory
+ * with --memory; a PostgreSQL server with --database-url), the
  * OpenAI-compatible provider pointed at --upstream, one tenant with a member whose quota never
  * runs out. Prints one JSON line {port, token, chatbotId, pid} when ready.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../apps/api/src/app';
 import { openDatabase } from '../apps/api/src/db/client';
@@ -10,11 +14,16 @@ import { catalogFor } from '../apps/api/src/llm/catalog';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service';
 import { testConfig } from '../apps/api/src/test/test-app';
 
-const { values } = parseArgs({ options: { upstream: { type: 'string' }, 'database-url': { type: 'string' } } });
+const { values } = parseArgs({ options: { upstream: { type: 'string' }, 'database-url': { type: 'string' }, memory: { type: 'boolean', default: false } } });
 if (!values.upstream) throw new Error('--upstream is required');
 const providers = { openaiCompatible: { baseUrl: values.upstream, models: ['fake-model'] } };
 const config = { ...testConfig(providers), logLevel: 'warn' };
-const database = await openDatabase(values['database-url'] ? { kind: 'postgres', url: values['database-url'] } : { kind: 'pglite', dataDir: null });
+// PGlite in a fresh folder on disk, as `npm start` runs it (DATA_DIR), unless --memory.
+const dataDir = values.memory ? null : mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-'));
+const database = await openDatabase(values['database-url'] ? { kind: 'postgres', url: values['database-url'] } : { kind: 'pglite', dataDir });
+const cleanUp = () => {
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+};
 const built = await buildApp(config, { database });
 const password = 'Bench-passw0rd!';
 await createTenant(
@@ -32,7 +41,11 @@ const signIn = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/`, { metho
 const { access_token: token } = (await signIn.json()) as { access_token: string };
 const bots = (await (await fetch(`http://127.0.0.1:${port}/api/chatbots/?include_default=true`, { headers: { ...headers, 'x-access-token': token } })).json()) as { items: Array<{ id: number }> };
 console.log(JSON.stringify({ port, token, chatbotId: bots.items[0]!.id, pid: process.pid }));
-process.on('SIGTERM', () => process.exit(0));
+process.on('SIGTERM', () => {
+  cleanUp();
+  process.exit(0);
+});
+process.on('exit', cleanUp);
 // `kill -USR2 <pid>` prints the memory breakdown (heap vs buffers) to stderr.
 process.on('SIGUSR2', () => {
   const m = process.memoryUsage();

@@ -31,30 +31,39 @@ export function createLlmRegistry(providers: ProvidersConfig) {
   const unavailable = (ref: ModelRef) =>
     new AppError('chatbot_unavailable', 403, `Provider "${ref.provider}" for model "${ref.modelName}" is not configured`);
 
+  // Building a provider's model object costs about a millisecond: one per model, kept.
+  const built = new Map<string, LanguageModelV3>();
+  function build(ref: ModelRef): LanguageModelV3 {
+    switch (ref.provider) {
+      case 'openai':
+        if (!openai) throw unavailable(ref);
+        return openai(ref.modelName);
+      case 'anthropic':
+        if (!anthropic) throw unavailable(ref);
+        return anthropic(ref.modelName);
+      case 'google':
+        if (!google) throw unavailable(ref);
+        return google(ref.modelName);
+      case 'openai-compatible':
+        if (!compatible || !providers.openaiCompatible) throw unavailable(ref);
+        return withLeanStreaming(compatible(ref.modelName), {
+          baseURL: providers.openaiCompatible.baseUrl,
+          apiKey: providers.openaiCompatible.apiKey,
+          modelId: ref.modelName,
+        });
+      case 'offline':
+        return offline;
+      default:
+        throw unavailable(ref);
+    }
+  }
+
   return {
     model(ref: ModelRef): LanguageModelV3 {
-      switch (ref.provider) {
-        case 'openai':
-          if (!openai) throw unavailable(ref);
-          return openai(ref.modelName);
-        case 'anthropic':
-          if (!anthropic) throw unavailable(ref);
-          return anthropic(ref.modelName);
-        case 'google':
-          if (!google) throw unavailable(ref);
-          return google(ref.modelName);
-        case 'openai-compatible':
-          if (!compatible || !providers.openaiCompatible) throw unavailable(ref);
-          return withLeanStreaming(compatible(ref.modelName), {
-            baseURL: providers.openaiCompatible.baseUrl,
-            apiKey: providers.openaiCompatible.apiKey,
-            modelId: ref.modelName,
-          });
-        case 'offline':
-          return offline;
-        default:
-          throw unavailable(ref);
-      }
+      const key = `${ref.provider}\u0000${ref.modelName}`;
+      let m = built.get(key);
+      if (!m) built.set(key, (m = build(ref)));
+      return m;
     },
     /** Provider options that switch on reasoning ("thinking mode"). */
     thinkingOptions(ref: ModelRef, on: boolean): SharedV3ProviderOptions | undefined {
