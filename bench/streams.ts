@@ -27,17 +27,19 @@ const reply = Array.from({ length: 200 }, (_, i) => `w${i}`).join(' ');
 const fake = await startChild('tools/fake-llm/server.ts', ['--port', String(FAKE_PORT), '--first-byte-delay', values.wait!, '--delay', '50', '--reply', reply], { ulimit: ULIMIT });
 const platform = await startChild(
   'bench/platform-server.ts',
-  ['--upstream', `http://127.0.0.1:${FAKE_PORT}/v1`, ...(values['database-url'] ? ['--database-url', values['database-url']] : [])],
+  ['--upstream', `http://127.0.0.1:${FAKE_PORT}/v1`, ...(process.env.BENCH_MEMORY ? ['--memory'] : []), ...(values['database-url'] ? ['--database-url', values['database-url']] : [])],
   { ulimit: ULIMIT },
 );
 const { port, token, chatbotId, pid } = JSON.parse(platform.line) as { port: number; token: string; chatbotId: number; pid: number };
 const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
 const open: StreamProbe[] = [];
 let failed = 0;
+/** Streams that got their headers and then ended (e.g. the platform could not reach the upstream). */
+let ended = 0;
 
 try {
   const idle = rssMb(pid);
-  console.log(`streams: opening ${K} chat streams in batches of ${BATCH}; database ${values['database-url'] ? 'PostgreSQL server' : 'PGlite (embedded, in this process)'}; platform pid ${pid}, idle RSS ${idle.toFixed(0)} MB`);
+  console.log(`streams: opening ${K} chat streams in batches of ${BATCH}; database ${values['database-url'] ? 'PostgreSQL server' : 'PGlite (embedded: a worker thread of the platform process)'}; platform pid ${pid}, idle RSS ${idle.toFixed(0)} MB`);
   const started = performance.now();
   for (let i = 0; i < K; i += BATCH) {
     const n = Math.min(BATCH, K - i);
@@ -55,18 +57,20 @@ try {
       ),
     );
     for (const r of results) {
-      if (r.status === 'fulfilled') open.push(r.value);
-      else failed += 1;
+      if (r.status === 'fulfilled') {
+        open.push(r.value);
+        r.value.done.then(() => (ended += 1), () => (ended += 1));
+      } else failed += 1;
     }
-    console.log(`  ${String(open.length).padStart(6)} open, ${failed} failed, RSS ${rssMb(pid).toFixed(0)} MB, ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(`  ${String(open.length - ended).padStart(6)} open, ${ended} ended early, ${failed} failed, RSS ${rssMb(pid).toFixed(0)} MB, ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
   // Settle: let the garbage collector catch up before reading the figure.
   await new Promise((r) => setTimeout(r, 3000));
   process.kill(pid, 'SIGUSR2');
   await new Promise((r) => setTimeout(r, 200));
-  const stillOpen = open.length;
+  const stillOpen = open.length - ended;
   const rss = rssMb(pid);
-  console.log(`\nResult: ${stillOpen} concurrent open streams (${failed} failed) held by one process`);
+  console.log(`\nResult: ${stillOpen} concurrent open streams (${failed} refused, ${ended} ended early) held by one process`);
   console.log(`  platform RSS ${rss.toFixed(0)} MB (idle ${idle.toFixed(0)} MB) → ${(((rss - idle) * 1024) / Math.max(1, stillOpen)).toFixed(1)} KB per stream; target: 10,000 streams under 1 GB`);
 } finally {
   open.forEach((p) => p.abort());

@@ -1,0 +1,76 @@
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { LanguageModelV3, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeLlm, type FakeLlm } from '../../../../tools/fake-llm/server';
+import { withLeanStreaming } from './openai-compatible-stream';
+
+let fake: FakeLlm;
+let sdk: LanguageModelV3;
+let lean: LanguageModelV3;
+
+beforeAll(async () => {
+  fake = await startFakeLlm({ scenario: { reply: 'Alpha beta gamma delta.', reasoning: 'Think first, then answer.', tokenDelayMs: 1, promptTokens: 17 } });
+  sdk = createOpenAICompatible({ name: 'openai-compatible', baseURL: fake.url, includeUsage: true })('fake-model');
+  lean = withLeanStreaming(sdk, { baseURL: fake.url, modelId: 'fake-model' });
+});
+afterAll(() => fake.close());
+
+async function parts(model: LanguageModelV3, signal?: AbortSignal): Promise<LanguageModelV3StreamPart[]> {
+  const { stream } = await model.doStream({ prompt: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: [{ type: 'text', text: 'Hello' }] }], abortSignal: signal });
+  const out: LanguageModelV3StreamPart[] = [];
+  for await (const p of stream) out.push(p);
+  return out;
+}
+const essence = (ps: LanguageModelV3StreamPart[]) =>
+  ps.flatMap((p) => {
+    if (p.type === 'text-delta') return [['text', p.delta]];
+    if (p.type === 'reasoning-delta') return [['reasoning', p.delta]];
+    if (p.type === 'finish') return [['finish', p.finishReason.unified, p.usage.inputTokens.total, p.usage.outputTokens.total]];
+    if (p.type === 'error') return [['error']];
+    return [];
+  });
+
+describe('lean OpenAI-compatible streaming', () => {
+  it('yields the same text, reasoning, finish reason and usage as the AI SDK provider', async () => {
+    const a = essence(await parts(sdk));
+    const b = essence(await parts(lean));
+    expect(b).toEqual(a);
+    expect(b.filter((x) => x[0] === 'text').map((x) => x[1]).join('')).toBe('Alpha beta gamma delta.');
+    expect(b.at(-1)).toEqual(['finish', 'stop', 17, 8]); // 4 reasoning + 4 answer tokens
+  });
+  it('sends the request the SDK sends: model, messages, stream with usage', async () => {
+    fake.requests.length = 0;
+    await parts(lean);
+    expect(fake.requests.at(-1)).toMatchObject({
+      model: 'fake-model',
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Hello' }],
+    });
+  });
+  it('rejects with the upstream status on an HTTP error', async () => {
+    fake.set({ failStatus: 503 });
+    await expect(lean.doStream({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'x' }] }] })).rejects.toMatchObject({ statusCode: 503, isRetryable: true });
+    fake.set({ failStatus: null });
+  });
+  it('an abort ends the upstream request and errors the stream', async () => {
+    fake.set({ tokenDelayMs: 30 });
+    const before = fake.aborted;
+    const ac = new AbortController();
+    const { stream } = await lean.doStream({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'x' }] }], abortSignal: ac.signal });
+    const reader = stream.getReader();
+    let texts = 0;
+    await expect(
+      (async () => {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) return;
+          if (value.type === 'reasoning-delta' && ++texts === 2) ac.abort();
+        }
+      })(),
+    ).rejects.toThrow();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fake.aborted).toBe(before + 1);
+    fake.set({ tokenDelayMs: 1 });
+  });
+});
