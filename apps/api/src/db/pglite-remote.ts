@@ -2,8 +2,8 @@ import { Worker } from 'node:worker_threads';
 
 /**
  * The embedded database (PGlite) on a worker thread, seen from the main thread through the part of
- * PGlite's interface that drizzle's PGlite driver and this project use: `query`, `exec`,
- * `transaction`, `listen`, `close`. Statements travel as messages; rows come back structured-cloned.
+ * PGlite's interface that drizzle's PGlite driver and this project use: `query`, `transaction`,
+ * `listen`, `close`. Statements travel as messages; rows come back structured-cloned.
  * Type parsers cannot cross threads: the type ids drizzle wants raw (dates, intervals, numeric
  * arrays) are sent instead and the worker keeps those values as text (docs/decisions/011).
  */
@@ -18,7 +18,6 @@ interface QueryOptions {
 }
 interface Executor {
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<RemoteResult<T>>;
-  exec(sql: string): Promise<Array<RemoteResult<unknown>>>;
 }
 export interface RemotePGlite extends Executor {
   readonly closed: boolean;
@@ -91,7 +90,6 @@ export async function startRemotePGlite(opts: { dataDir: string | null; migratio
         rowMode: options?.rowMode,
         rawTypes: options?.parsers ? Object.keys(options.parsers).map(Number) : undefined,
       }),
-    exec: (sql: string) => call<Array<RemoteResult<unknown>>>({ op: 'exec', sql, txId }),
   });
 
   await ready;

@@ -36,11 +36,6 @@ async function handle(msg) {
       const r = await target.query(msg.sql, msg.params, optionsOf(msg));
       return { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows };
     }
-    case 'exec': {
-      const target = msg.txId ? txs.get(msg.txId)?.tx : pg;
-      const r = await target.exec(msg.sql);
-      return r.map((x) => ({ rows: x.rows, fields: x.fields, affectedRows: x.affectedRows }));
-    }
     case 'begin': {
       // PGlite queues every other statement behind an open transaction: hold it open until the
       // main thread ends it.

@@ -14,35 +14,30 @@ export const TENANTLESS = 0;
  */
 export interface CacheHub {
   /** A new cache whose entries belong to tenants. */
-  scoped<V>(name: string, maxEntries?: number): ScopedCache<V>;
+  scoped<V extends object>(maxEntries?: number): ScopedCache<V>;
   /**
    * `load` through `cache`: a hit, or the loaded value — kept only when no invalidation of the
    * tenant arrived while loading (so a change racing the load is never cached stale). `undefined`
-   * is never cached (a row may be inserted later without an invalidation).
+   * is never cached (a row may be inserted later without an invalidation). A kept value is frozen:
+   * concurrent requests share it, so nobody may change it in place.
    */
-  through<V>(cache: ScopedCache<V>, tenantId: number, key: string, load: () => Promise<V | undefined>): Promise<V | undefined>;
+  through<V extends object>(cache: ScopedCache<V>, tenantId: number, key: string, load: () => Promise<V | undefined>): Promise<V | undefined>;
   /** Resolves once every change committed before the call has reached this process's caches. */
   sync(): Promise<void>;
-  /** Drops one tenant's entries in this process (the NOTIFY does it for every process). */
-  invalidate(tenantId: number): void;
   stop(): Promise<void>;
 }
 
 export interface ScopedCache<V> {
-  readonly name: string;
   get(tenantId: number, key: string): V | undefined;
   set(tenantId: number, key: string, value: V): void;
-  delete(tenantId: number, key: string): void;
   clearTenant(tenantId: number): void;
   clear(): void;
-  size(): number;
 }
 
-function createScopedCache<V>(name: string, maxEntries: number): ScopedCache<V> {
+function createScopedCache<V>(maxEntries: number): ScopedCache<V> {
   let byTenant = new Map<number, Map<string, V>>();
   let count = 0;
   return {
-    name,
     get: (tenantId, key) => byTenant.get(tenantId)?.get(key),
     set(tenantId, key, value) {
       // Bounded: when full, start over (entries are cheap to reload; no LRU bookkeeping per hit).
@@ -55,9 +50,6 @@ function createScopedCache<V>(name: string, maxEntries: number): ScopedCache<V> 
       if (!m.has(key)) count += 1;
       m.set(key, value);
     },
-    delete(tenantId, key) {
-      if (byTenant.get(tenantId)?.delete(key)) count -= 1;
-    },
     clearTenant(tenantId) {
       const m = byTenant.get(tenantId);
       if (m) {
@@ -69,7 +61,6 @@ function createScopedCache<V>(name: string, maxEntries: number): ScopedCache<V> 
       byTenant = new Map();
       count = 0;
     },
-    size: () => count,
   };
 }
 
@@ -106,8 +97,8 @@ export async function createCacheHub(database: Pick<Database, 'listen' | 'raw'>)
   const listener: Listener = await database.listen(CACHE_CHANNEL, onPayload, reset);
 
   return {
-    scoped<V>(name: string, maxEntries = 50_000) {
-      const c = createScopedCache<V>(name, maxEntries);
+    scoped<V extends object>(maxEntries = 50_000) {
+      const c = createScopedCache<V>(maxEntries);
       caches.push(c as ScopedCache<unknown>);
       return c;
     },
@@ -117,7 +108,7 @@ export async function createCacheHub(database: Pick<Database, 'listen' | 'raw'>)
       if (hit !== undefined) return hit;
       const before = generation(tenantId);
       const value = await load();
-      if (value !== undefined && listener.listening() && generation(tenantId) === before) cache.set(tenantId, key, value);
+      if (value !== undefined && listener.listening() && generation(tenantId) === before) cache.set(tenantId, key, Object.freeze(value));
       return value;
     },
     async sync() {
@@ -128,7 +119,6 @@ export async function createCacheHub(database: Pick<Database, 'listen' | 'raw'>)
       await Promise.race([arrived, new Promise((r) => setTimeout(r, 2000))]);
       waiting.delete(token);
     },
-    invalidate,
     stop: () => listener.stop(),
   };
 }

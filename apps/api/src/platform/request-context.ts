@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { findMemberById } from '../modules/members/members.repo';
+import { findMemberById, type MemberRow } from '../modules/members/members.repo';
 import { findTenantBySubdomain } from '../modules/tenants/tenants.repo';
-import type { MemberRow } from '../modules/members/members.repo';
 import { type CacheHub, TENANTLESS } from './cache';
 import type { MemberContext, TenantContext, TenantRow } from './context';
 import { AppError } from './errors';
@@ -17,12 +16,10 @@ export const ACCESS_HEADER = 'x-access-token';
  * password change still takes effect on the next request, with no query on the hot path.
  */
 export function registerRequestContext(app: FastifyInstance, deps: { db: Db; tokens: TokenService; defaultTenant: string; caches: CacheHub }) {
-  const tenants = deps.caches.scoped<TenantRow>('tenants', 10_000);
-  const members = deps.caches.scoped<MemberRow>('members');
-  const tenantFor = (subdomain: string) =>
-    deps.caches.through(tenants, TENANTLESS, subdomain, async () => freeze(await findTenantBySubdomain(deps.db, subdomain)));
-  const memberFor = (tenantId: number, id: number) =>
-    deps.caches.through(members, tenantId, String(id), async () => freeze(await findMemberById(deps.db, tenantId, id)));
+  const tenants = deps.caches.scoped<TenantRow>(10_000);
+  const members = deps.caches.scoped<MemberRow>();
+  const tenantFor = (subdomain: string) => deps.caches.through(tenants, TENANTLESS, subdomain, () => findTenantBySubdomain(deps.db, subdomain));
+  const memberFor = (tenantId: number, id: number) => deps.caches.through(members, tenantId, String(id), () => findMemberById(deps.db, tenantId, id));
 
   app.decorateRequest('tenant', null);
   app.decorateRequest('member', null);
@@ -63,9 +60,4 @@ export function tenantCtx(req: FastifyRequest): TenantContext {
 export function memberCtx(req: FastifyRequest): MemberContext {
   if (!req.tenant || !req.member) throw new AppError('unauthorized', 401, 'Login required');
   return { tenantId: req.tenant.id, tenant: req.tenant, member: req.member };
-}
-
-/** Cached rows are shared by concurrent requests: nobody may change one in place. */
-function freeze<T extends object>(row: T | undefined): T | undefined {
-  return row ? Object.freeze(row) : undefined;
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { chatbots, chatMessages, llmModels } from '../../db/schema/index';
-import { creditFiguresSql, toCreditFigures } from '../credits/credits.repo';
+import { groupQuotaSql } from '../credits/credits.repo';
 import { modelUsableSql } from '../llm-models/llm-models.repo';
 import type { Database, Executor } from '../../db/client';
 
@@ -158,29 +158,21 @@ const CLOSE_SQL = `with msg as (
   from member_total, tenant_total, (select count(*) from msg) m, (select count(*) from bot) b, (select count(*) from ledger) l`;
 
 /**
- * Everything a chat request checks before streaming — the chatbot, its model, whether the
- * member's groups may use that model, and the credit figures — in one statement.
+ * What a chat request checks before streaming and what rarely changes — the chatbot, its model,
+ * whether the member's groups may use that model, the member's group quota — in one statement.
+ * This month's usage changes with every answer and comes from the usage cache instead.
  */
-export async function findChatContext(
-  db: Executor,
-  tenantId: number,
-  chatbotId: number,
-  member: { id: number; defaultMemberGroupId: number | null },
-  period: string,
-) {
-  const credit = creditFiguresSql(tenantId, member.id, member.defaultMemberGroupId, period);
+export async function findChatContext(db: Executor, tenantId: number, chatbotId: number, member: { id: number; defaultMemberGroupId: number | null }) {
   const [row] = await db
     .select({
       chatbot: chatbots,
       model: llmModels,
       usable: sql<boolean>`${modelUsableSql(tenantId, member, sql`${llmModels.id}`)}`,
-      groupQuota: credit.groupQuota,
-      used: credit.used,
-      tenantUsed: credit.tenantUsed,
+      groupQuota: groupQuotaSql(tenantId, member.defaultMemberGroupId),
     })
     .from(chatbots)
     .innerJoin(llmModels, and(eq(llmModels.tenantId, chatbots.tenantId), eq(llmModels.id, chatbots.llmModelId)))
     .where(and(eq(chatbots.tenantId, tenantId), eq(chatbots.id, chatbotId)))
     .limit(1);
-  return row ? { chatbot: row.chatbot, model: row.model, usable: row.usable, credits: toCreditFigures(row) } : undefined;
+  return row ? { chatbot: row.chatbot, model: row.model, usable: row.usable, groupQuotaUnits: BigInt(row.groupQuota ?? 0) } : undefined;
 }

@@ -77,25 +77,21 @@ export function createChatService(database: Database, registry: LlmRegistry, cac
   const { db } = database;
   // Per-process caches, invalidated by the database's NOTIFY (platform/cache.ts): a chat request
   // reads nothing from the database before the provider call.
-  const bots = caches.scoped<BotContext>('chat-bots');
-  const models = caches.scoped<ModelContext>('chat-models');
+  const bots = caches.scoped<BotContext>();
+  const models = caches.scoped<ModelContext>();
   // One process owns an embedded database, so its figures are exact; with a server other
   // instances charge too, and a figure older than a second is refreshed in the background.
   const usage = createUsageCache(database, { maxAgeMs: database.kind === 'pglite' ? Number.POSITIVE_INFINITY : 1000 });
 
   const botContext = (ctx: MemberContext, chatbotId: number) =>
-    caches.through(bots, ctx.tenantId, `${chatbotId}:${ctx.member.id}`, async () => {
-      const found = await findChatContext(db, ctx.tenantId, chatbotId, ctx.member, periodStart());
-      if (!found) return undefined;
-      return Object.freeze({ chatbot: found.chatbot, model: found.model, usable: found.usable, groupQuotaUnits: found.credits.groupQuotaUnits });
-    });
+    caches.through(bots, ctx.tenantId, `${chatbotId}:${ctx.member.id}`, () => findChatContext(db, ctx.tenantId, chatbotId, ctx.member));
 
   /** The model picked in the model picker (default chatbots only), with its own access check. */
   async function pickModel(ctx: MemberContext, bot: BotContext, requested: number | null | undefined): Promise<ModelContext> {
     if (!requested || requested === bot.model.id || !bot.chatbot.isDefault) return bot;
     const picked = await caches.through(models, ctx.tenantId, `${requested}:${ctx.member.id}`, async () => {
       const m = await findModel(db, ctx.tenantId, requested);
-      return m ? Object.freeze({ model: m, usable: await isModelUsableBy(db, ctx.tenantId, ctx.member, m.id) }) : undefined;
+      return m ? { model: m, usable: await isModelUsableBy(db, ctx.tenantId, ctx.member, m.id) } : undefined;
     });
     if (!picked || !picked.model.isEnabled) throw new AppError('not_found', 404, 'The model does not exist');
     return picked;
@@ -192,8 +188,6 @@ export function createChatService(database: Database, registry: LlmRegistry, cac
       includeRawChunks: false,
     }));
     call.catch(() => undefined); // read in stream(); never an unhandled rejection meanwhile
-    // Let the provider request reach the socket before the (embedded, same-thread) database works.
-    await new Promise((r) => setImmediate(r));
     let turn;
     try {
       turn = await openTurn(database, ctx.tenantId, {

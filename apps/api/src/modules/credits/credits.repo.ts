@@ -15,10 +15,15 @@ export interface CreditFigures {
   tenantUsedUnits: bigint;
 }
 
+/** A group's monthly member quota (credit units) as an SQL expression (text). */
+export function groupQuotaSql(tenantId: number, groupId: number | null) {
+  return sql<string | null>`(select member_credit_quota_units from member_groups where tenant_id = ${tenantId} and id = ${groupId})::text`;
+}
+
 /** The three figures of the credit rule as SQL expressions (text), to select on their own or inside a larger statement. */
 export function creditFiguresSql(tenantId: number, memberId: number, groupId: number | null, period: string) {
   return {
-    groupQuota: sql<string | null>`(select member_credit_quota_units from member_groups where tenant_id = ${tenantId} and id = ${groupId})::text`,
+    groupQuota: groupQuotaSql(tenantId, groupId),
     used: sql<string | null>`(select used_units from member_credit_usage where tenant_id = ${tenantId} and member_id = ${memberId} and period_start = ${period})::text`,
     tenantUsed: sql<string | null>`(select used_units from tenant_credit_usage where tenant_id = ${tenantId} and period_start = ${period})::text`,
   };
