@@ -28,8 +28,27 @@ export interface Database {
    * `listening()` is false. Resolves once listening; returns the way to stop.
    */
   listen(channel: string, onPayload: (payload: string) => void, onReset: () => void): Promise<Listener>;
-  /** One statement with `$n` parameters, past the query builder: for the chat hot path only. */
-  raw<T>(text: string, params: unknown[]): Promise<T[]>;
+  /**
+   * A hot-path statement (the chat turn, cache invalidation) past the query builder, prepared once
+   * per connection under its name and afterwards only bound and executed (decision 012).
+   */
+  raw<T>(statement: Statement, params: StatementParam[]): Promise<T[]>;
+}
+
+/** A named statement with `$n` parameters; the name must be unique to its text in the process. */
+export interface Statement {
+  readonly name: string;
+  readonly text: string;
+}
+/** Sent as text: bigints as strings, booleans as `true`/`false`. */
+export type StatementParam = string | number | boolean | null;
+
+const statementNames = new Map<string, string>();
+export function statement(name: string, text: string): Statement {
+  const known = statementNames.get(name);
+  if (known !== undefined && known !== text) throw new Error(`statement name "${name}" is already used for another text`);
+  statementNames.set(name, text);
+  return { name, text };
 }
 
 export interface Listener {
@@ -55,8 +74,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
         const stop = await client.listen(channel, onPayload);
         return { listening: () => !client.closed, stop: () => (client.closed ? Promise.resolve() : stop()) };
       },
-      async raw<T>(text: string, params: unknown[]) {
-        return (await client.query<T>(text, params)).rows;
+      async raw<T>(st: Statement, params: StatementParam[]) {
+        return (await client.named<T>(st.name, st.text, params)).rows;
       },
     };
   }
@@ -71,8 +90,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     kind: 'postgres',
     close: () => pool.end(),
     listen: (channel, onPayload, onReset) => listenPg(config.url, channel, onPayload, onReset),
-    async raw<T>(text: string, params: unknown[]) {
-      return (await pool.query<T & pg.QueryResultRow>(text, params)).rows as T[];
+    async raw<T>(st: Statement, params: StatementParam[]) {
+      // node-postgres prepares a named query once per pooled connection.
+      return (await pool.query<T & pg.QueryResultRow>({ name: st.name, text: st.text, values: params })).rows as T[];
     },
   };
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Database, Listener } from '../db/client';
+import { statement, type Database, type Listener } from '../db/client';
 
 export const CACHE_CHANNEL = 'cache_invalidation';
+const NOTIFY_SQL = statement('cache_notify', 'select pg_notify($1, $2)');
 /** The bucket of entries that belong to no tenant yet (tenant rows by subdomain). */
 export const TENANTLESS = 0;
 
@@ -115,7 +116,7 @@ export async function createCacheHub(database: Pick<Database, 'listen' | 'raw'>)
       // NOTIFYs arrive in commit order: once ours is back, every earlier one has been applied.
       const token = `sync:${randomBytes(8).toString('hex')}`;
       const arrived = new Promise<void>((resolve) => waiting.set(token, resolve));
-      await database.raw(`select pg_notify($1, $2)`, [CACHE_CHANNEL, token]);
+      await database.raw(NOTIFY_SQL, [CACHE_CHANNEL, token]);
       await Promise.race([arrived, new Promise((r) => setTimeout(r, 2000))]);
       waiting.delete(token);
     },

@@ -2,16 +2,16 @@ import { and, eq, sql } from 'drizzle-orm';
 import { chatbots, chatMessages, llmModels } from '../../db/schema/index';
 import { groupQuotaSql } from '../credits/credits.repo';
 import { modelUsableSql } from '../llm-models/llm-models.repo';
-import type { Database, Executor } from '../../db/client';
+import { statement, type Database, type Executor } from '../../db/client';
 
-/** The hot statements of a chat turn run as plain SQL text, past the query builder (bench/README.md). */
+/** The hot statements of a chat turn: named, prepared once per connection, past the query builder (decision 012). */
 type RawExecutor = Pick<Database, 'raw'>;
 
 /** Periodic flush while streaming, so a crash leaves the text streamed so far. */
 export async function flushMessage(db: RawExecutor, tenantId: number, id: number, text: string, reasoning: string | null) {
   await db.raw(FLUSH_SQL, [tenantId, id, text, reasoning]);
 }
-const FLUSH_SQL = 'update chat_messages set text = $3, reasoning = $4, updated_at = now() where tenant_id = $1 and id = $2';
+const FLUSH_SQL = statement('chat_flush', 'update chat_messages set text = $3, reasoning = $4, updated_at = now() where tenant_id = $1 and id = $2');
 
 /**
  * After a crash of the single embedded-database process no stream can still be running: the
@@ -78,10 +78,10 @@ const openTurnSql = (sessionCte: string) => `with s as (${sessionCte}),
     (select id from m where speaker_type = 'member') as user_id,
     (select id from m where speaker_type = 'chatbot') as assistant_id
   from s`;
-const OPEN_EXISTING_SQL = openTurnSql('update chat_sessions set last_chat_at = now() where tenant_id = $1 and id = $4 returning id, hash_id, title');
-const OPEN_NEW_SQL = openTurnSql(
+const OPEN_EXISTING_SQL = statement('chat_open_existing', openTurnSql('update chat_sessions set last_chat_at = now() where tenant_id = $1 and id = $4 returning id, hash_id, title'));
+const OPEN_NEW_SQL = statement('chat_open_new', openTurnSql(
   'insert into chat_sessions (tenant_id, hash_id, member_id, chatbot_id, title, is_test) values ($1, $4, $5, $6, $7, $8) returning id, hash_id, title',
-);
+));
 
 export interface ClosedTurn {
   sessionId: number;
@@ -123,7 +123,7 @@ export async function closeTurn(db: RawExecutor, tenantId: number, v: ClosedTurn
   ]);
   return { memberUsedUnits: BigInt(row!.used), tenantUsedUnits: BigInt(row!.tenant_used) };
 }
-const CLOSE_SQL = `with msg as (
+const CLOSE_SQL = statement('chat_close', `with msg as (
     update chat_messages
     set text = $3, reasoning = $4, status = $5, input_tokens = $6, output_tokens = $7, credit_units = $8::bigint, updated_at = now()
     where tenant_id = $1 and id = $2
@@ -155,7 +155,7 @@ const CLOSE_SQL = `with msg as (
     returning used_units
   )
   select member_total.used_units::text as used, tenant_total.used_units::text as tenant_used
-  from member_total, tenant_total, (select count(*) from msg) m, (select count(*) from bot) b, (select count(*) from ledger) l`;
+  from member_total, tenant_total, (select count(*) from msg) m, (select count(*) from bot) b, (select count(*) from ledger) l`);
 
 /**
  * What a chat request checks before streaming and what rarely changes — the chatbot, its model,
