@@ -3,7 +3,11 @@
  * streamed chats. The fake upstream and the platform each run in their own process, so neither
  * steals the other's event loop; this process only drives load and measures.
  *
- *   npx tsx bench/chat-overhead.ts [--concurrency 200] [--rounds 3] [--token-delay 20] [--database-url postgres://…]
+ * The same load also goes through a minimal Node relay (relay-floor-server.ts: no framework, no
+ * checks, no database) in its own process: what it adds is the floor any Node relay pays on this
+ * machine, printed beside the platform's figure (--skip-floor to leave it out).
+ *
+ *   npx tsx bench/chat-overhead.ts [--concurrency 200] [--rounds 3] [--token-delay 20] [--database-url postgres://…] [--skip-floor]
  */
 import http from 'node:http';
 import { parseArgs } from 'node:util';
@@ -17,8 +21,10 @@ const { values } = parseArgs({
     tokens: { type: 'string', default: '60' },
     seconds: { type: 'string', default: '15' },
     'database-url': { type: 'string' },
+    'skip-floor': { type: 'boolean', default: false },
   },
 });
+const FLOOR = !values['skip-floor'];
 const N = Number(values.concurrency);
 const ROUNDS = Number(values.rounds);
 const TOKEN_DELAY = Number(values['token-delay']);
@@ -30,7 +36,9 @@ const reply = Array.from({ length: TOKENS }, (_, i) => `w${i}`).join(' ');
 const fake = await startChild('tools/fake-llm/server.ts', ['--port', String(FAKE_PORT), '--delay', String(TOKEN_DELAY), '--reply', reply]);
 const upstream = `http://127.0.0.1:${FAKE_PORT}/v1`;
 const platform = await startChild('bench/platform-server.ts', ['--upstream', upstream, ...(process.env.BENCH_MEMORY ? ['--memory'] : []), ...(values['database-url'] ? ['--database-url', values['database-url']] : [])]);
-const { port, token, chatbotId } = JSON.parse(platform.line) as { port: number; token: string; chatbotId: number };
+const { port, subdomain, token, chatbotId } = JSON.parse(platform.line) as { port: number; subdomain: string; token: string; chatbotId: number };
+const floor = FLOOR ? await startChild('bench/relay-floor-server.ts', ['--upstream', upstream]) : null;
+const floorPort = floor ? (JSON.parse(floor.line) as { port: number }).port : 0;
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
 const direct = () =>
@@ -38,9 +46,11 @@ const direct = () =>
     c.includes('"content":"') && !c.includes('"content":""'),
   );
 const viaPlatform = () =>
-  openStream(agent, `http://127.0.0.1:${port}/api/chatbots/${chatbotId}/chat/`, { 'x-tenant-subdomain': 'bench', 'x-access-token': token }, { text: 'Hello there' }, (c) =>
+  openStream(agent, `http://127.0.0.1:${port}/api/chatbots/${chatbotId}/chat/`, { 'x-tenant-subdomain': subdomain, 'x-access-token': token }, { text: 'Hello there' }, (c) =>
     c.includes('"type":"text"'),
   );
+
+const viaFloor = () => openStream(agent, `http://127.0.0.1:${floorPort}/`, {}, { text: 'Hello there' }, (c) => c.includes('"type":"text"'));
 
 async function burst(open: () => ReturnType<typeof direct>, n: number): Promise<number[]> {
   const probes = await Promise.all(Array.from({ length: n }, open));
@@ -74,32 +84,39 @@ const fmt = (xs: number[]) => {
   return { p50: percentile(s, 50), p99: percentile(s, 99) };
 };
 
-function report(label: string, d: number[], p: number[]) {
+function report(label: string, d: number[], p: number[], f: number[] | null) {
   const a = fmt(d);
   const b = fmt(p);
+  const row = (name: string, p50: number, p99: number, note = '') => console.log(`  ${name.padEnd(30)} ${p50.toFixed(2).padStart(8)}ms ${p99.toFixed(2).padStart(8)}ms${note}`);
   console.log(`\n${label}`);
-  console.log(`  ${'path'.padEnd(22)} ${'p50 TTFT'.padStart(10)} ${'p99 TTFT'.padStart(10)}`);
-  console.log(`  ${'direct to upstream'.padEnd(22)} ${a.p50.toFixed(2).padStart(8)}ms ${a.p99.toFixed(2).padStart(8)}ms`);
-  console.log(`  ${'through the platform'.padEnd(22)} ${b.p50.toFixed(2).padStart(8)}ms ${b.p99.toFixed(2).padStart(8)}ms`);
-  console.log(`  ${'added by the platform'.padEnd(22)} ${(b.p50 - a.p50).toFixed(2).padStart(8)}ms ${(b.p99 - a.p99).toFixed(2).padStart(8)}ms   (targets ≤ 1 ms p50, ≤ 5 ms p99)`);
+  console.log(`  ${'path'.padEnd(30)} ${'p50 TTFT'.padStart(10)} ${'p99 TTFT'.padStart(10)}`);
+  row('direct to upstream', a.p50, a.p99);
+  row('through the platform', b.p50, b.p99);
+  if (f) row('through a minimal Node relay', fmt(f).p50, fmt(f).p99);
+  row('added by the platform', b.p50 - a.p50, b.p99 - a.p99, '   (targets ≤ 1 ms p50, ≤ 5 ms p99)');
+  if (f) row('added by a minimal Node relay', fmt(f).p50 - a.p50, fmt(f).p99 - a.p99, '   (the floor on this machine)');
 }
 
 try {
   console.log(`chat-overhead: ${N} concurrent streams, database ${values['database-url'] ? 'PostgreSQL' : 'PGlite (embedded)'}`);
-  
   await burst(direct, 20);
   await burst(viaPlatform, 20); // warm-up: JIT, connections
+  if (floor) await burst(viaFloor, 20);
   const cd = await closedLoop(direct, N, SECONDS * 1000);
   const cp = await closedLoop(viaPlatform, N, SECONDS * 1000);
-  report(`Steady state: ${N} streams open at all times for ${SECONDS} s (${TOKENS} tokens × ${TOKEN_DELAY} ms each; ${cd.length} direct and ${cp.length} platform streams started)`, cd, cp);
+  const cf = floor ? await closedLoop(viaFloor, N, SECONDS * 1000) : null;
+  report(`Steady state: ${N} streams open at all times for ${SECONDS} s (${TOKENS} tokens × ${TOKEN_DELAY} ms each; ${cd.length} direct and ${cp.length} platform streams started)`, cd, cp, cf);
   const d: number[] = [];
   const p: number[] = [];
+  const f: number[] = [];
   for (let r = 0; r < ROUNDS; r += 1) {
     d.push(...(await burst(direct, N)));
     p.push(...(await burst(viaPlatform, N)));
+    if (floor) f.push(...(await burst(viaFloor, N)));
   }
-  report(`Burst: ${N} streams started in the same instant (${ROUNDS} rounds) — a stress figure: it measures queueing of ${N} requests' work`, d, p);
+  report(`Burst: ${N} streams started in the same instant (${ROUNDS} rounds) — a stress figure: it measures queueing of ${N} requests' work`, d, p, floor ? f : null);
 } finally {
+  floor?.child.kill('SIGTERM');
   platform.child.kill('SIGTERM');
   fake.child.kill('SIGKILL');
   agent.destroy();

@@ -2,14 +2,18 @@
  * The platform as a child process for benchmarks: PGlite in a temporary folder on disk (in memory
  * with --memory; a PostgreSQL server with --database-url), the
  * OpenAI-compatible provider pointed at --upstream, one tenant with a member whose quota never
- * runs out. Prints one JSON line {port, token, chatbotId, pid} when ready.
+ * runs out. Prints one JSON line {port, subdomain, token, chatbotId, pid} when ready. On a server the
+ * tenant has a name of its own per run and is deleted again on SIGTERM.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../apps/api/src/app';
+import { eq } from 'drizzle-orm';
 import { openDatabase } from '../apps/api/src/db/client';
+import { tenants } from '../apps/api/src/db/schema/index';
 import { catalogFor } from '../apps/api/src/llm/catalog';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service';
 import { testConfig } from '../apps/api/src/test/test-app';
@@ -26,9 +30,10 @@ const cleanUp = () => {
 };
 const built = await buildApp(config, { database });
 const password = 'Bench-passw0rd!';
-await createTenant(
+const subdomain = `bench-${randomBytes(4).toString('hex')}`;
+const created = await createTenant(
   database.db,
-  { subdomain: 'bench', koName: '벤치', enName: 'Bench', memberCreditQuota: 1e9, accounts: [{ email: 'bench@bench.test', password, name: 'Bench', isAdmin: false }] },
+  { subdomain, koName: '벤치', enName: 'Bench', memberCreditQuota: 1e9, accounts: [{ email: 'bench@bench.test', password, name: 'Bench', isAdmin: false }] },
   catalogFor(providers),
 );
 built.app.server.maxConnections = 100_000;
@@ -36,14 +41,19 @@ built.app.server.keepAliveTimeout = 120_000;
 await built.app.listen({ port: 0, host: '127.0.0.1' });
 const address = built.app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
-const headers = { 'content-type': 'application/json', 'x-tenant-subdomain': 'bench' };
+const headers = { 'content-type': 'application/json', 'x-tenant-subdomain': subdomain };
 const signIn = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/`, { method: 'POST', headers, body: JSON.stringify({ email: 'bench@bench.test', password }) });
 const { access_token: token } = (await signIn.json()) as { access_token: string };
 const bots = (await (await fetch(`http://127.0.0.1:${port}/api/chatbots/?include_default=true`, { headers: { ...headers, 'x-access-token': token } })).json()) as { items: Array<{ id: number }> };
-console.log(JSON.stringify({ port, token, chatbotId: bots.items[0]!.id, pid: process.pid }));
+console.log(JSON.stringify({ port, subdomain, token, chatbotId: bots.items[0]!.id, pid: process.pid }));
 process.on('SIGTERM', () => {
-  cleanUp();
-  process.exit(0);
+  const dropTenant = values['database-url'] ? database.db.delete(tenants).where(eq(tenants.id, created.tenant.id)).then(() => undefined) : Promise.resolve();
+  void dropTenant
+    .catch((err: Error) => console.error(`bench: could not delete tenant ${subdomain}: ${err.message}`))
+    .finally(() => {
+      cleanUp();
+      process.exit(0);
+    });
 });
 process.on('exit', cleanUp);
 // `kill -USR2 <pid>` prints the memory breakdown (heap vs buffers) to stderr.

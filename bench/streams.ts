@@ -30,7 +30,7 @@ const platform = await startChild(
   ['--upstream', `http://127.0.0.1:${FAKE_PORT}/v1`, ...(process.env.BENCH_MEMORY ? ['--memory'] : []), ...(values['database-url'] ? ['--database-url', values['database-url']] : [])],
   { ulimit: ULIMIT },
 );
-const { port, token, chatbotId, pid } = JSON.parse(platform.line) as { port: number; token: string; chatbotId: number; pid: number };
+const { port, subdomain, token, chatbotId, pid } = JSON.parse(platform.line) as { port: number; subdomain: string; token: string; chatbotId: number; pid: number };
 const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
 const open: StreamProbe[] = [];
 let failed = 0;
@@ -48,7 +48,7 @@ try {
         openStream(
           agent,
           `http://127.0.0.1:${port}/api/chatbots/${chatbotId}/chat/`,
-          { 'x-tenant-subdomain': 'bench', 'x-access-token': token },
+          { 'x-tenant-subdomain': subdomain, 'x-access-token': token },
           { text: 'Tell me a long story' },
           'headers',
           // Spread client sockets over loopback addresses so ephemeral ports never run out.
