@@ -11,7 +11,7 @@
  */
 import http from 'node:http';
 import { parseArgs } from 'node:util';
-import { openStream, percentile, startChild } from './lib';
+import { openStream, percentile, startChild, upstreamBody } from './lib';
 
 const { values } = parseArgs({
   options: {
@@ -42,7 +42,7 @@ const floorPort = floor ? (JSON.parse(floor.line) as { port: number }).port : 0;
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
 const direct = () =>
-  openStream(agent, `${upstream}/chat/completions`, {}, { model: 'fake-model', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'Hello there' }] }, (c) =>
+  openStream(agent, `${upstream}/chat/completions`, {}, upstreamBody('Hello there'), (c) =>
     c.includes('"content":"') && !c.includes('"content":""'),
   );
 const viaPlatform = () =>
@@ -87,14 +87,15 @@ const fmt = (xs: number[]) => {
 function report(label: string, d: number[], p: number[], f: number[] | null) {
   const a = fmt(d);
   const b = fmt(p);
+  const c = f ? fmt(f) : null;
   const row = (name: string, p50: number, p99: number, note = '') => console.log(`  ${name.padEnd(30)} ${p50.toFixed(2).padStart(8)}ms ${p99.toFixed(2).padStart(8)}ms${note}`);
   console.log(`\n${label}`);
   console.log(`  ${'path'.padEnd(30)} ${'p50 TTFT'.padStart(10)} ${'p99 TTFT'.padStart(10)}`);
   row('direct to upstream', a.p50, a.p99);
   row('through the platform', b.p50, b.p99);
-  if (f) row('through a minimal Node relay', fmt(f).p50, fmt(f).p99);
+  if (c) row('through a minimal Node relay', c.p50, c.p99);
   row('added by the platform', b.p50 - a.p50, b.p99 - a.p99, '   (targets ≤ 1 ms p50, ≤ 5 ms p99)');
-  if (f) row('added by a minimal Node relay', fmt(f).p50 - a.p50, fmt(f).p99 - a.p99, '   (the floor on this machine)');
+  if (c) row('added by a minimal Node relay', c.p50 - a.p50, c.p99 - a.p99, '   (the floor on this machine)');
 }
 
 try {

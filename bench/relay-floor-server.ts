@@ -9,9 +9,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
+import { upstreamBody } from './lib';
 
-const { values } = parseArgs({ options: { upstream: { type: 'string' } }, strict: false });
-if (typeof values.upstream !== 'string') throw new Error('--upstream is required');
+const { values } = parseArgs({ options: { upstream: { type: 'string' } } });
+if (!values.upstream) throw new Error('--upstream is required');
 const upstream = new URL(`${values.upstream}/chat/completions`);
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, scheduling: 'lifo' });
 
@@ -32,7 +33,7 @@ const server = http.createServer((req, res) => {
     });
     out.on('error', () => res.destroy());
     res.on('close', () => out.destroy());
-    out.end(JSON.stringify({ model: 'fake-model', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: text }] }));
+    out.end(JSON.stringify(upstreamBody(text)));
   });
 });
 server.keepAliveTimeout = 120_000;

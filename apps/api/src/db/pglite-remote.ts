@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { StatementParam } from './client';
 
 /**
  * The embedded database (PGlite) on a worker thread, seen from the main thread through the part of
@@ -22,7 +23,7 @@ interface Executor {
 export interface RemotePGlite extends Executor {
   readonly closed: boolean;
   /** A named statement: parsed and planned once, then only bound and executed (pglite-worker.mjs). */
-  named<T>(name: string, sql: string, params: unknown[]): Promise<RemoteResult<T>>;
+  named<T>(name: string, sql: string, params: StatementParam[]): Promise<RemoteResult<T>>;
   transaction<T>(callback: (tx: Executor) => Promise<T>): Promise<T>;
   listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -101,7 +102,7 @@ export async function startRemotePGlite(opts: { dataDir: string | null; migratio
       return closed;
     },
     ...main,
-    named: <T>(name: string, sql: string, params: unknown[]) => call<RemoteResult<T>>({ op: 'named', name, sql, params }),
+    named: <T>(name: string, sql: string, params: StatementParam[]) => call<RemoteResult<T>>({ op: 'named', name, sql, params }),
     async transaction<T>(callback: (tx: Executor) => Promise<T>): Promise<T> {
       const txId = nextTx++;
       await call({ op: 'begin', txId });

@@ -26,17 +26,8 @@ function optionsOf(msg) {
  * turn statements cost three quarters of their time. Waits for open transactions like `query`.
  */
 const prepared = new Set();
-const concat = (parts) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
+const ser = protocol.serialize;
 function runNamed(msg) {
-  const ser = protocol.serialize;
   return pg._runExclusiveTransaction(() =>
     pg.runExclusive(async () => {
       const values = msg.params.map((v) => (v === null || v === undefined ? null : String(v)));
@@ -45,11 +36,11 @@ function runNamed(msg) {
       if (fresh) parts.unshift(ser.parse({ name: msg.name, text: msg.sql }));
       let messages;
       try {
-        messages = await pg.execProtocolStream(concat(parts), { syncToFs: false });
+        messages = await pg.execProtocolStream(Buffer.concat(parts), { syncToFs: false });
       } catch (err) {
         // Whether the Parse of a first call took effect is unknown: drop the name (closing a
         // statement that does not exist is no error) so that the next call parses it again.
-        if (fresh) await pg.execProtocolStream(concat([ser.close({ type: 'S', name: msg.name }), ser.sync()]), { syncToFs: false }).catch(() => undefined);
+        if (fresh) await pg.execProtocolStream(Buffer.concat([ser.close({ type: 'S', name: msg.name }), ser.sync()]), { syncToFs: false }).catch(() => undefined);
         throw err;
       }
       prepared.add(msg.name);
