@@ -7,7 +7,10 @@
  * checks, no database) in its own process: what it adds is the floor any Node relay pays on this
  * machine, printed beside the platform's figure (--skip-floor to leave it out).
  *
- *   npx tsx bench/chat-overhead.ts [--concurrency 200] [--rounds 3] [--token-delay 20] [--database-url postgres://…] [--skip-floor]
+ * A single stream at a time (--single N requests per path, 0 to skip) shows the path's own
+ * latency with nothing queued ahead of it.
+ *
+ *   npx tsx bench/chat-overhead.ts [--concurrency 200] [--rounds 3] [--token-delay 20] [--single 100] [--database-url postgres://…] [--skip-floor]
  */
 import http from 'node:http';
 import { parseArgs } from 'node:util';
@@ -22,6 +25,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '15' },
     'database-url': { type: 'string' },
     'skip-floor': { type: 'boolean', default: false },
+    single: { type: 'string', default: '100' },
   },
 });
 const FLOOR = !values['skip-floor'];
@@ -30,6 +34,7 @@ const ROUNDS = Number(values.rounds);
 const TOKEN_DELAY = Number(values['token-delay']);
 const TOKENS = Number(values.tokens);
 const SECONDS = Number(values.seconds);
+const SINGLE = Number(values.single);
 const FAKE_PORT = 4310;
 
 const reply = Array.from({ length: TOKENS }, (_, i) => `w${i}`).join(' ');
@@ -51,6 +56,23 @@ const viaPlatform = () =>
   );
 
 const viaFloor = () => openStream(agent, `http://127.0.0.1:${floorPort}/`, {}, { text: 'Hello there' }, (c) => c.includes('"type":"text"'));
+
+/** One stream at a time, each waited for to the end. */
+async function oneByOne(open: () => ReturnType<typeof direct>, n: number): Promise<number[]> {
+  const ttfts: number[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const p = await open();
+    ttfts.push(p.ttft);
+    await p.done;
+  }
+  return ttfts;
+}
+
+/** Sets the fake upstream's scenario (POST /control). */
+async function setUpstream(scenario: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`http://127.0.0.1:${FAKE_PORT}/control`, { method: 'POST', body: JSON.stringify(scenario) });
+  if (!res.ok) throw new Error(`fake upstream /control answered ${res.status}`);
+}
 
 async function burst(open: () => ReturnType<typeof direct>, n: number): Promise<number[]> {
   const probes = await Promise.all(Array.from({ length: n }, open));
@@ -84,7 +106,7 @@ const fmt = (xs: number[]) => {
   return { p50: percentile(s, 50), p99: percentile(s, 99) };
 };
 
-function report(label: string, d: number[], p: number[], f: number[] | null) {
+function report(label: string, d: number[], p: number[], f: number[] | null, targets = true) {
   const a = fmt(d);
   const b = fmt(p);
   const c = f ? fmt(f) : null;
@@ -94,7 +116,7 @@ function report(label: string, d: number[], p: number[], f: number[] | null) {
   row('direct to upstream', a.p50, a.p99);
   row('through the platform', b.p50, b.p99);
   if (c) row('through a minimal Node relay', c.p50, c.p99);
-  row('added by the platform', b.p50 - a.p50, b.p99 - a.p99, '   (targets ≤ 1 ms p50, ≤ 5 ms p99)');
+  row('added by the platform', b.p50 - a.p50, b.p99 - a.p99, targets ? '   (targets ≤ 1 ms p50, ≤ 5 ms p99)' : '');
   if (c) row('added by a minimal Node relay', c.p50 - a.p50, c.p99 - a.p99, '   (the floor on this machine)');
 }
 
@@ -103,6 +125,15 @@ try {
   await burst(direct, 20);
   await burst(viaPlatform, 20); // warm-up: JIT, connections
   if (floor) await burst(viaFloor, 20);
+  if (SINGLE > 0) {
+    // Three tokens per answer: only the first one is measured, and the run stays short.
+    await setUpstream({ reply: 'w0 w1 w2' });
+    const sd = await oneByOne(direct, SINGLE);
+    const sp = await oneByOne(viaPlatform, SINGLE);
+    const sf = floor ? await oneByOne(viaFloor, SINGLE) : null;
+    await setUpstream({ reply });
+    report(`One stream at a time: ${SINGLE} requests per path, nothing else in flight (${TOKEN_DELAY} ms to the first token)`, sd, sp, sf, false);
+  }
   const cd = await closedLoop(direct, N, SECONDS * 1000);
   const cp = await closedLoop(viaPlatform, N, SECONDS * 1000);
   const cf = floor ? await closedLoop(viaFloor, N, SECONDS * 1000) : null;
