@@ -14,7 +14,8 @@
  */
 import http from 'node:http';
 import { parseArgs } from 'node:util';
-import { openStream, percentile, startChild, upstreamBody } from './lib';
+import { controlFakeLlm } from '../tools/fake-llm/control';
+import { hasUpstreamText, openStream, percentile, startChild, upstreamBody } from './lib';
 
 const { values } = parseArgs({
   options: {
@@ -46,33 +47,13 @@ const floor = FLOOR ? await startChild('bench/relay-floor-server.ts', ['--upstre
 const floorPort = floor ? (JSON.parse(floor.line) as { port: number }).port : 0;
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
-const direct = () =>
-  openStream(agent, `${upstream}/chat/completions`, {}, upstreamBody('Hello there'), (c) =>
-    c.includes('"content":"') && !c.includes('"content":""'),
-  );
+const direct = () => openStream(agent, `${upstream}/chat/completions`, {}, upstreamBody('Hello there'), hasUpstreamText);
 const viaPlatform = () =>
   openStream(agent, `http://127.0.0.1:${port}/api/chatbots/${chatbotId}/chat/`, { 'x-tenant-subdomain': subdomain, 'x-access-token': token }, { text: 'Hello there' }, (c) =>
     c.includes('"type":"text"'),
   );
 
 const viaFloor = () => openStream(agent, `http://127.0.0.1:${floorPort}/`, {}, { text: 'Hello there' }, (c) => c.includes('"type":"text"'));
-
-/** One stream at a time, each waited for to the end. */
-async function oneByOne(open: () => ReturnType<typeof direct>, n: number): Promise<number[]> {
-  const ttfts: number[] = [];
-  for (let i = 0; i < n; i += 1) {
-    const p = await open();
-    ttfts.push(p.ttft);
-    await p.done;
-  }
-  return ttfts;
-}
-
-/** Sets the fake upstream's scenario (POST /control). */
-async function setUpstream(scenario: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`http://127.0.0.1:${FAKE_PORT}/control`, { method: 'POST', body: JSON.stringify(scenario) });
-  if (!res.ok) throw new Error(`fake upstream /control answered ${res.status}`);
-}
 
 async function burst(open: () => ReturnType<typeof direct>, n: number): Promise<number[]> {
   const probes = await Promise.all(Array.from({ length: n }, open));
@@ -82,16 +63,16 @@ async function burst(open: () => ReturnType<typeof direct>, n: number): Promise<
 
 /**
  * Closed loop: `n` workers each keep one stream open and start the next as soon as it ends, so
- * exactly `n` streams are open at any time (the realistic meaning of "n concurrent streams").
+ * exactly `n` streams are open at any time (the realistic meaning of "n concurrent streams"),
+ * while `more()` says so.
  */
-async function closedLoop(open: () => ReturnType<typeof direct>, n: number, ms: number): Promise<number[]> {
+async function closedLoop(open: () => ReturnType<typeof direct>, n: number, more: () => boolean): Promise<number[]> {
   const ttfts: number[] = [];
-  const until = performance.now() + ms;
   await Promise.all(
     Array.from({ length: n }, async (_, i) => {
       // Stagger the first wave over one stream's length so workers do not stay in lockstep.
       await new Promise((r) => setTimeout(r, (i / n) * TOKENS * TOKEN_DELAY));
-      while (performance.now() < until) {
+      while (more()) {
         const p = await open();
         ttfts.push(p.ttft);
         await p.done;
@@ -100,6 +81,13 @@ async function closedLoop(open: () => ReturnType<typeof direct>, n: number, ms: 
   );
   return ttfts;
 }
+/** Keeps a closed loop going for `seconds` from now. */
+const forSeconds = (seconds: number) => {
+  const until = performance.now() + seconds * 1000;
+  return () => performance.now() < until;
+};
+/** Lets a closed loop start `count` streams in all. */
+const times = (count: number) => () => count-- > 0;
 
 const fmt = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -127,16 +115,16 @@ try {
   if (floor) await burst(viaFloor, 20);
   if (SINGLE > 0) {
     // Three tokens per answer: only the first one is measured, and the run stays short.
-    await setUpstream({ reply: 'w0 w1 w2' });
-    const sd = await oneByOne(direct, SINGLE);
-    const sp = await oneByOne(viaPlatform, SINGLE);
-    const sf = floor ? await oneByOne(viaFloor, SINGLE) : null;
-    await setUpstream({ reply });
+    await controlFakeLlm(FAKE_PORT, { reply: 'w0 w1 w2' });
+    const sd = await closedLoop(direct, 1, times(SINGLE));
+    const sp = await closedLoop(viaPlatform, 1, times(SINGLE));
+    const sf = floor ? await closedLoop(viaFloor, 1, times(SINGLE)) : null;
+    await controlFakeLlm(FAKE_PORT, { reply });
     report(`One stream at a time: ${SINGLE} requests per path, nothing else in flight (${TOKEN_DELAY} ms to the first token)`, sd, sp, sf, false);
   }
-  const cd = await closedLoop(direct, N, SECONDS * 1000);
-  const cp = await closedLoop(viaPlatform, N, SECONDS * 1000);
-  const cf = floor ? await closedLoop(viaFloor, N, SECONDS * 1000) : null;
+  const cd = await closedLoop(direct, N, forSeconds(SECONDS));
+  const cp = await closedLoop(viaPlatform, N, forSeconds(SECONDS));
+  const cf = floor ? await closedLoop(viaFloor, N, forSeconds(SECONDS)) : null;
   report(`Steady state: ${N} streams open at all times for ${SECONDS} s (${TOKENS} tokens × ${TOKEN_DELAY} ms each; ${cd.length} direct and ${cp.length} platform streams started)`, cd, cp, cf);
   const d: number[] = [];
   const p: number[] = [];

@@ -24,6 +24,9 @@ export function startChild(script: string, args: string[], opts: { ulimit?: numb
 /** The chat-completions request the platform sends for one question: the direct path and the floor relay send the same. */
 export const upstreamBody = (text: string) => ({ model: 'fake-model', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: text }] });
 
+/** Whether an upstream SSE chunk carries answer text (the role chunk's empty content does not). */
+export const hasUpstreamText = (chunk: string) => chunk.includes('"content":"') && !chunk.includes('"content":""');
+
 export function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;

@@ -9,7 +9,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import { upstreamBody } from './lib';
+import { hasUpstreamText, upstreamBody } from './lib';
 
 const { values } = parseArgs({ options: { upstream: { type: 'string' } } });
 if (!values.upstream) throw new Error('--upstream is required');
@@ -26,7 +26,7 @@ const server = http.createServer((req, res) => {
       res.flushHeaders();
       up.setEncoding('utf8');
       up.on('data', (chunk: string) => {
-        if (chunk.includes('"content":"') && !chunk.includes('"content":""')) res.write('data: {"type":"text"}\n\n');
+        if (hasUpstreamText(chunk)) res.write('data: {"type":"text"}\n\n');
       });
       up.on('end', () => res.end('data: {"type":"end"}\n\n'));
       up.on('error', () => res.destroy());

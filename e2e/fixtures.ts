@@ -1,17 +1,12 @@
 import { expect, type Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_MEMBER, FAKE_LLM_PORT } from '../playwright.config';
+import { controlFakeLlm } from '../tools/fake-llm/control';
+import type { Scenario } from '../tools/fake-llm/server';
 
 export { E2E_ADMIN, E2E_MEMBER };
 
 /** Changes what the fake upstream answers (see tools/fake-llm/server.ts Scenario). null = reset. */
-export async function setFakeLlm(scenario: Record<string, unknown> | null): Promise<void> {
-  const res = await fetch(`http://127.0.0.1:${FAKE_LLM_PORT}/control`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: scenario ? JSON.stringify(scenario) : '',
-  });
-  if (!res.ok) throw new Error(`fake-llm control failed: ${res.status}`);
-}
+export const setFakeLlm = (scenario: Partial<Scenario> | null) => controlFakeLlm(FAKE_LLM_PORT, scenario);
 
 /** Signs in through the real /auth form, waits for the dashboard, then sets the interface language. */
 export async function signInAs(page: Page, who: { email: string; password: string }, lang: 'ko' | 'en' = 'en'): Promise<void> {

@@ -1,0 +1,14 @@
+import type { Scenario } from './server';
+
+/**
+ * Changes what a running fake upstream answers (`POST /control`, see Scenario in server.ts); null
+ * resets it to the scenario it started with. For the fake in another process: e2e and benchmarks.
+ */
+export async function controlFakeLlm(port: number, scenario: Partial<Scenario> | null): Promise<void> {
+  const res = await fetch(`http://127.0.0.1:${port}/control`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: scenario ? JSON.stringify(scenario) : '',
+  });
+  if (!res.ok) throw new Error(`fake-llm control failed: ${res.status}`);
+}
