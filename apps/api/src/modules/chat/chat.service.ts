@@ -15,7 +15,7 @@ import { createUsageCache } from '../credits/usage-cache';
 import { findModel, isModelUsableBy, type LlmModelRow } from '../llm-models/llm-models.repo';
 import { findMessagesBefore, findSessionByHash, type SessionRow } from '../sessions/sessions.repo';
 import { titleFrom } from '../sessions/sessions.service';
-import { closeTurn, findChatContext, flushMessage, openTurn } from './chat.repo';
+import { closeTurn, createTurnOpener, findChatContext, flushMessage } from './chat.repo';
 
 type ChatInput = z.output<typeof chatBody>;
 
@@ -85,6 +85,8 @@ export function createChatService(database: Database, registry: LlmRegistry, cac
   // One process owns an embedded database, so its figures are exact; with a server other
   // instances charge too, and a figure older than a second is refreshed in the background.
   const usage = createUsageCache(database, { maxAgeMs: database.kind === 'pglite' ? Number.POSITIVE_INFINITY : 1000 });
+  // Turns that arrive together are written together (group commit, decision 014).
+  const openTurn = createTurnOpener(database);
 
   const botContext = (ctx: MemberContext, chatbotId: number) =>
     caches.through(bots, ctx.tenantId, `${chatbotId}:${ctx.member.id}`, () => findChatContext(db, ctx.tenantId, chatbotId, ctx.member));
@@ -198,7 +200,7 @@ export function createChatService(database: Database, registry: LlmRegistry, cac
       // scheduler run the worker in place of this thread — about 1 ms more time to first token in
       // half of all requests, measured (docs/decisions/013).
       await afterPendingWrites();
-      turn = await openTurn(database, ctx.tenantId, {
+      turn = await openTurn(ctx.tenantId, {
         session: plan.session
           ? { id: plan.session.id }
           : { hashId: newHashId(16), memberId: ctx.member.id, chatbotId: chatbot.id, title: plan.title, isTest: plan.isTest },

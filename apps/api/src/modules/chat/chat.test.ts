@@ -155,6 +155,43 @@ describe('streamed chat', () => {
     expect(h.items.at(-1).status).toBe('failed');
   });
 
+  it('answers chats sent at the same moment each in its own session, in order within a shared one', async () => {
+    fake.set({ tokenDelayMs: 1 });
+    const shared = await chat({ text: 'Shared start' });
+    const hash = shared.meta!.session_hash_id;
+    // Sent together, these turns are written together (group commit): every answer must still land
+    // in its own turn.
+    const results = await Promise.all([
+      chat({ text: 'Alone 1' }),
+      chat({ text: 'Shared 1', session_hash_id: hash }),
+      chat({ text: 'Alone 2' }, otherToken),
+      chat({ text: 'Shared 2', session_hash_id: hash }),
+      chat({ text: 'Alone 3' }),
+    ]);
+    for (const r of results) {
+      expect(r.status).toBe(200);
+      expect(r.events.at(-1)).toEqual({ type: 'end', status: 'completed' });
+    }
+    const [a1, s1, a2, s2, a3] = results;
+    for (const [r, who, text] of [[a1, token, 'Alone 1'], [a2, otherToken, 'Alone 2'], [a3, token, 'Alone 3']] as const) {
+      const h = (await t.call(t.a, who, { method: 'GET', url: `/api/sessions/${r!.meta!.session_hash_id}/history/` })).json();
+      expect(h.items.map((m: { id: number; text: string }) => [m.id, m.text])).toEqual([[r!.meta!.user_message_id, text], [r!.meta!.assistant_message_id, REPLY]]);
+    }
+    expect(new Set([a1, a2, a3, shared].map((r) => r!.meta!.session_hash_id)).size).toBe(4);
+    expect(s1!.meta!.session_hash_id).toBe(hash);
+    expect(s2!.meta!.session_hash_id).toBe(hash);
+    const h = (await t.call(t.a, token, { method: 'GET', url: `/api/sessions/${hash}/history/` })).json();
+    const rows = h.items.map((m: { id: number; speaker_type: string; text: string }) => [m.id, m.speaker_type, m.text]);
+    expect(rows).toEqual([
+      [shared.meta!.user_message_id, 'member', 'Shared start'],
+      [shared.meta!.assistant_message_id, 'chatbot', REPLY],
+      [s1!.meta!.user_message_id, 'member', 'Shared 1'],
+      [s1!.meta!.assistant_message_id, 'chatbot', REPLY],
+      [s2!.meta!.user_message_id, 'member', 'Shared 2'],
+      [s2!.meta!.assistant_message_id, 'chatbot', REPLY],
+    ]);
+  });
+
   it('a default chatbot answers with the model picked in the model picker', async () => {
     const r = await chat({ text: 'with the cheap one', llm_model_id: cheapModelId });
     expect(r.meta!.llm_model_id).toBe(cheapModelId);
