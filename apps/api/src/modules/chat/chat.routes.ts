@@ -4,6 +4,7 @@ import { chatBody, type ChatEvent } from '@app/contracts/chat';
 import { errorBody, idParam } from '@app/contracts/common';
 import { memberCtx } from '../../platform/request-context';
 import type { ChatService } from './chat.service';
+import { sseWriter } from './sse';
 
 const HEARTBEAT_MS = 15_000;
 
@@ -41,13 +42,10 @@ export function registerChatRoutes(app: FastifyInstance, deps: { chat: ChatServi
         'access-control-expose-headers': 'x-chat-meta',
       });
       res.flushHeaders();
-      const emit = (e: ChatEvent) => {
-        if (!res.writableEnded && !res.destroyed) res.write(`data: ${JSON.stringify(e)}\n\n`);
-      };
+      const write = sseWriter(res);
+      const emit = (e: ChatEvent) => write(`data: ${JSON.stringify(e)}\n\n`);
       // A comment line now and then keeps proxies from closing a stream that is thinking quietly.
-      const heartbeat = setInterval(() => {
-        if (!res.writableEnded && !res.destroyed) res.write(': ping\n\n');
-      }, HEARTBEAT_MS);
+      const heartbeat = setInterval(() => write(': ping\n\n'), HEARTBEAT_MS);
       try {
         await deps.chat.stream(run, abort.signal, emit);
       } catch (err) {
