@@ -2,12 +2,15 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { chatbots, chatMessages, chatSessions, llmModels } from '../../db/schema/index';
+import { periodStart } from '../credits/credits.rules';
 import { newHashId } from '../../platform/tokens';
 import { buildTestApp, type TestApp, type TestTenant } from '../../test/test-app';
-import { createTurnOpener, openTurn, openTurns, type OpenedTurn, type TurnToOpen } from './chat.repo';
+import { closeTurn, flushAnswers, openTurn, openTurns, type OpenedTurn, type TurnToOpen } from './chat.repo';
+import { createAnswerFlusher, createTurnOpener } from './turn-writer';
 
-// The turn-opening statements on the database the suite runs on (PGlite, or the server with
-// TEST_DATABASE_URL): one turn, several turns in one statement, and the group-commit opener.
+// The turn statements on the database the suite runs on (PGlite, or the server with
+// TEST_DATABASE_URL): one turn, several turns in one statement, the group-commit opener, and the
+// flusher that writes open answers together.
 let t: TestApp;
 let db: Database;
 const bots = new Map<number, { chatbotId: number; modelId: number }>();
@@ -140,5 +143,61 @@ describe('the turn opener (group commit)', () => {
       const { sessionId } = (r as PromiseFulfilledResult<OpenedTurn>).value;
       expect((await messagesOf(t.a.id, sessionId)).map((m) => m.text)).toEqual([text, '']);
     }
+  });
+});
+
+describe('writing open answers (the flusher)', () => {
+  const textOf = async (tenantId: number, id: number) =>
+    (await db.db.select({ text: chatMessages.text, reasoning: chatMessages.reasoning, status: chatMessages.status }).from(chatMessages).where(and(eq(chatMessages.tenantId, tenantId), eq(chatMessages.id, id))))[0];
+  const until = async (check: () => Promise<boolean>) => {
+    for (let i = 0; i < 200 && !(await check()); i += 1) await new Promise((r) => setTimeout(r, 10));
+  };
+
+  it('writes every changed answer of a tenant with one statement a tick, and nothing when nothing changed', async () => {
+    const probe = counting(db);
+    const flusher = createAnswerFlusher(probe, 30);
+    const a1 = await openTurn(db, t.a.id, newSession(t.a, 'q1'));
+    const a2 = await openTurn(db, t.a.id, newSession(t.a, 'q2'));
+    const b1 = await openTurn(db, t.b.id, newSession(t.b, 'q3'));
+    const [x1, x2, y1] = [flusher.track(t.a.id, a1.assistantMessageId), flusher.track(t.a.id, a2.assistantMessageId), flusher.track(t.b.id, b1.assistantMessageId)];
+    x1.update('Hello', null);
+    x2.update('안녕', 'thinking…');
+    y1.update('Globex', null);
+    await until(async () => (await textOf(t.b.id, b1.assistantMessageId))?.text === 'Globex' && (await textOf(t.a.id, a2.assistantMessageId))?.text === '안녕');
+    expect(await textOf(t.a.id, a1.assistantMessageId)).toEqual({ text: 'Hello', reasoning: null, status: 'streaming' });
+    expect(await textOf(t.a.id, a2.assistantMessageId)).toEqual({ text: '안녕', reasoning: 'thinking…', status: 'streaming' });
+    // One statement per tenant for that tick.
+    expect(probe.names).toEqual(['chat_flush_many', 'chat_flush_many']);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(probe.names).toHaveLength(2);
+    x1.update('Hello world', null);
+    await until(async () => (await textOf(t.a.id, a1.assistantMessageId))?.text === 'Hello world');
+    expect(probe.names).toHaveLength(3);
+    await Promise.all([x1.close(), x2.close(), y1.close()]);
+  });
+
+  it('never writes over a closed answer, and stops writing an answer once it is closed', async () => {
+    const flusher = createAnswerFlusher(db, 20);
+    const turn = await openTurn(db, t.a.id, newSession(t.a, 'q'));
+    const answer = flusher.track(t.a.id, turn.assistantMessageId);
+    answer.update('partial', null);
+    await answer.close();
+    await closeTurn(db, t.a.id, {
+      sessionId: turn.sessionId, assistantMessageId: turn.assistantMessageId, chatbotId: bots.get(t.a.id)!.chatbotId, memberId: t.a.member.id,
+      memberGroupId: t.a.defaultGroupId, llmModelId: bots.get(t.a.id)!.modelId, text: 'final', reasoning: null, status: 'completed',
+      inputTokens: 1, outputTokens: 1, units: 0n, period: periodStart(),
+    });
+    answer.update('late partial', null);
+    await new Promise((r) => setTimeout(r, 80));
+    expect(await textOf(t.a.id, turn.assistantMessageId)).toEqual({ text: 'final', reasoning: null, status: 'completed' });
+    // A write that arrives after the close (another instance's, say) changes nothing either.
+    await flushAnswers(db, t.a.id, [{ id: turn.assistantMessageId, text: 'stale', reasoning: null }]);
+    expect((await textOf(t.a.id, turn.assistantMessageId))!.text).toBe('final');
+  });
+
+  it("never writes another tenant's answer", async () => {
+    const theirs = await openTurn(db, t.b.id, newSession(t.b, 'globex'));
+    await flushAnswers(db, t.a.id, [{ id: theirs.assistantMessageId, text: 'overwritten', reasoning: null }]);
+    expect(await textOf(t.b.id, theirs.assistantMessageId)).toEqual({ text: '', reasoning: null, status: 'streaming' });
   });
 });

@@ -5,13 +5,19 @@ import { modelUsableSql } from '../llm-models/llm-models.repo';
 import { statement, type Database, type Executor } from '../../db/client';
 
 /** The hot statements of a chat turn: named, prepared once per connection, past the query builder (decision 012). */
-type RawExecutor = Pick<Database, 'raw'>;
+export type RawExecutor = Pick<Database, 'raw'>;
 
-/** Periodic flush while streaming, so a crash leaves the text streamed so far. */
-export async function flushMessage(db: RawExecutor, tenantId: number, id: number, text: string, reasoning: string | null) {
-  await db.raw(FLUSH_SQL, [tenantId, id, text, reasoning]);
+/**
+ * Writes the text streamed so far of several open answers of one tenant in ONE statement, so a
+ * crash leaves it. Only answers still `streaming` are written: a write that lands after its answer
+ * was closed changes nothing.
+ */
+export async function flushAnswers(db: RawExecutor, tenantId: number, answers: Array<{ id: number; text: string; reasoning: string | null }>) {
+  await db.raw(FLUSH_MANY_SQL, [tenantId, JSON.stringify(answers)]);
 }
-const FLUSH_SQL = statement('chat_flush', 'update chat_messages set text = $3, reasoning = $4, updated_at = now() where tenant_id = $1 and id = $2');
+const FLUSH_MANY_SQL = statement('chat_flush_many', `update chat_messages m set text = v.text, reasoning = v.reasoning, updated_at = now()
+  from json_to_recordset($2::json) as v(id int, text text, reasoning text)
+  where m.tenant_id = $1 and m.id = v.id and m.status = 'streaming'`);
 
 /**
  * After a crash of the single embedded-database process no stream can still be running: the
@@ -81,60 +87,6 @@ export async function openTurns(db: RawExecutor, tenantId: number, turns: TurnTo
     return row && row.user_id !== null ? opened(row) : undefined;
   });
 }
-
-/** Most turns a batched open writes at once. */
-const OPEN_BATCH_MAX = 500;
-
-/**
- * Opens turns with one statement at a time per tenant (group commit): a turn that arrives while
- * its tenant's statement runs waits for it and goes out with every other turn that arrived
- * meanwhile, as one `openTurns` statement. A turn that finds nothing running goes out at once,
- * so nothing waits when the load is low; when many arrive together (a class starting at the same
- * minute) the embedded database writes them in a fraction of the time one statement each would
- * take (bench/chat-overhead.ts, burst). Should a batch fail, its turns are retried one by one, so
- * one bad turn fails alone.
- */
-export function createTurnOpener(db: RawExecutor) {
-  interface Waiting {
-    turn: TurnToOpen;
-    resolve: (t: OpenedTurn) => void;
-    reject: (e: unknown) => void;
-  }
-  /** Tenants with a statement running, and the turns waiting behind it. */
-  const queues = new Map<number, Waiting[]>();
-
-  async function runBatch(tenantId: number, batch: Waiting[]) {
-    let results: Array<OpenedTurn | undefined>;
-    try {
-      results = await openTurns(db, tenantId, batch.map((w) => w.turn));
-    } catch {
-      await Promise.all(batch.map((w) => openTurn(db, tenantId, w.turn).then(w.resolve, w.reject)));
-      return;
-    }
-    results.forEach((r, i) => (r ? batch[i]!.resolve(r) : batch[i]!.reject(new Error('openTurn: session vanished'))));
-  }
-
-  function next(tenantId: number) {
-    const waiting = queues.get(tenantId)!;
-    if (waiting.length === 0) {
-      queues.delete(tenantId);
-      return;
-    }
-    const batch = waiting.splice(0, OPEN_BATCH_MAX);
-    const run = batch.length === 1 ? openTurn(db, tenantId, batch[0]!.turn).then(batch[0]!.resolve, batch[0]!.reject) : runBatch(tenantId, batch);
-    void run.finally(() => next(tenantId));
-  }
-
-  return function open(tenantId: number, turn: TurnToOpen): Promise<OpenedTurn> {
-    const waiting = queues.get(tenantId);
-    if (waiting) return new Promise((resolve, reject) => waiting.push({ turn, resolve, reject }));
-    queues.set(tenantId, []);
-    const first = openTurn(db, tenantId, turn);
-    void first.catch(() => undefined).finally(() => next(tenantId));
-    return first;
-  };
-}
-export type TurnOpener = ReturnType<typeof createTurnOpener>;
 
 interface OpenedRow {
   session_id: number;

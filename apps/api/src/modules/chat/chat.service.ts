@@ -15,7 +15,8 @@ import { createUsageCache } from '../credits/usage-cache';
 import { findModel, isModelUsableBy, type LlmModelRow } from '../llm-models/llm-models.repo';
 import { findMessagesBefore, findSessionByHash, type SessionRow } from '../sessions/sessions.repo';
 import { titleFrom } from '../sessions/sessions.service';
-import { closeTurn, createTurnOpener, findChatContext, flushMessage } from './chat.repo';
+import { closeTurn, findChatContext } from './chat.repo';
+import { createAnswerFlusher, createTurnOpener } from './turn-writer';
 
 type ChatInput = z.output<typeof chatBody>;
 
@@ -85,8 +86,10 @@ export function createChatService(database: Database, registry: LlmRegistry, cac
   // One process owns an embedded database, so its figures are exact; with a server other
   // instances charge too, and a figure older than a second is refreshed in the background.
   const usage = createUsageCache(database, { maxAgeMs: database.kind === 'pglite' ? Number.POSITIVE_INFINITY : 1000 });
-  // Turns that arrive together are written together (group commit, decision 014).
+  // Turns that arrive together are written together, and open answers are written to disk
+  // together (decision 014).
   const openTurn = createTurnOpener(database);
+  const flusher = createAnswerFlusher(database, FLUSH_MS);
 
   const botContext = (ctx: MemberContext, chatbotId: number) =>
     caches.through(bots, ctx.tenantId, `${chatbotId}:${ctx.member.id}`, () => findChatContext(db, ctx.tenantId, chatbotId, ctx.member));
@@ -236,27 +239,20 @@ export function createChatService(database: Database, registry: LlmRegistry, cac
     let reasoning = '';
     let status: 'completed' | 'stopped' | 'failed' = 'completed';
     let reported: { input?: number; output?: number } = {};
-    let lastFlush = Date.now();
-    let flushing: Promise<void> | null = null;
-    const flush = () => {
-      if (flushing) return;
-      lastFlush = Date.now();
-      flushing = flushMessage(database, ctx.tenantId, run.assistantMessageId, text, reasoning || null)
-        .catch(() => undefined)
-        .finally(() => {
-          flushing = null;
-        });
-    };
+    // Written to its row at most FLUSH_MS behind while streaming: a crash keeps the text so far.
+    const answer = flusher.track(ctx.tenantId, run.assistantMessageId);
 
     try {
       const { stream: parts } = await run.call;
       for await (const part of parts) {
         if (part.type === 'text-delta') {
           text += part.delta;
+          answer.update(text, reasoning || null);
           emit({ type: 'text', text: part.delta });
         } else if (part.type === 'reasoning-delta') {
           if (!run.thinking) continue;
           reasoning += part.delta;
+          answer.update(text, reasoning);
           emit({ type: 'reasoning', text: part.delta });
         } else if (part.type === 'source' && part.sourceType === 'url') {
           emit({ type: 'source', url: part.url, title: part.title ?? null });
@@ -266,14 +262,14 @@ export function createChatService(database: Database, registry: LlmRegistry, cac
           status = signal.aborted ? 'stopped' : 'failed';
           if (status === 'failed') emit({ type: 'error', code: 'upstream_failed', message: 'Chat processing failed; try again' });
         }
-        if (Date.now() - lastFlush >= FLUSH_MS) flush();
       }
     } catch {
       status = signal.aborted ? 'stopped' : 'failed';
       if (status === 'failed') emit({ type: 'error', code: 'upstream_failed', message: 'Chat processing failed; try again' });
+    } finally {
+      await answer.close();
     }
     if (signal.aborted) status = 'stopped';
-    await flushing;
 
     // Without a usage report (stopped, failed) the tokens sent and received are estimated.
     const inputTokens = reported.input ?? estimateTokens(run.system + run.messages.map((m) => m.content).join(''));
