@@ -52,7 +52,6 @@ export function createTurnOpener(db: RawExecutor) {
     return first;
   };
 }
-export type TurnOpener = ReturnType<typeof createTurnOpener>;
 
 /** An open answer as the flusher sees it. */
 export interface TrackedAnswer {
@@ -63,7 +62,7 @@ export interface TrackedAnswer {
 }
 
 /**
- * Keeps the text of every open answer on disk at most `everyMs` behind, so a crash loses no
+ * Keeps the text of every open answer on disk about `everyMs` behind, so a crash loses no
  * more: one timer for the process, and at each tick ONE statement per tenant writes every answer
  * of that tenant whose text changed since the last tick — instead of one statement per answer
  * every `everyMs`, which with hundreds of long answers open was most of the database's work
@@ -125,4 +124,3 @@ export function createAnswerFlusher(db: RawExecutor, everyMs: number) {
     },
   };
 }
-export type AnswerFlusher = ReturnType<typeof createAnswerFlusher>;
