@@ -10,9 +10,15 @@
  * A single stream at a time (--single N requests per path, 0 to skip) shows the path's own
  * latency with nothing queued ahead of it.
  *
- *   npx tsx bench/chat-overhead.ts [--concurrency 200] [--rounds 3] [--token-delay 20] [--single 100] [--database-url postgres://…] [--skip-floor]
+ * --pin keeps the load apart from the server under test: this process and the fake upstream on
+ * CPU 0, the platform and the relay on the other CPUs (Linux `taskset`). Without it all share
+ * every CPU, as on one small machine.
+ *
+ *   npx tsx bench/chat-overhead.ts [--concurrency 200] [--rounds 3] [--token-delay 20] [--single 100] [--database-url postgres://…] [--skip-floor] [--pin]
  */
+import { execFileSync } from 'node:child_process';
 import http from 'node:http';
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { controlFakeLlm } from '../tools/fake-llm/control';
 import { hasUpstreamText, openStream, percentile, startChild, upstreamBody } from './lib';
@@ -27,6 +33,7 @@ const { values } = parseArgs({
     'database-url': { type: 'string' },
     'skip-floor': { type: 'boolean', default: false },
     single: { type: 'string', default: '100' },
+    pin: { type: 'boolean', default: false },
   },
 });
 const FLOOR = !values['skip-floor'];
@@ -37,13 +44,22 @@ const TOKENS = Number(values.tokens);
 const SECONDS = Number(values.seconds);
 const SINGLE = Number(values.single);
 const FAKE_PORT = 4310;
+const CPUS = os.availableParallelism();
+if (values.pin) {
+  if (CPUS < 2) throw new Error('--pin needs at least 2 CPUs');
+  // Every thread of this process, and the children that inherit it (the fake upstream), on CPU 0.
+  execFileSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
+}
+const serverCpus = values.pin ? (CPUS === 2 ? '1' : `1-${CPUS - 1}`) : undefined;
 
 const reply = Array.from({ length: TOKENS }, (_, i) => `w${i}`).join(' ');
 const fake = await startChild('tools/fake-llm/server.ts', ['--port', String(FAKE_PORT), '--delay', String(TOKEN_DELAY), '--reply', reply]);
 const upstream = `http://127.0.0.1:${FAKE_PORT}/v1`;
-const platform = await startChild('bench/platform-server.ts', ['--upstream', upstream, ...(process.env.BENCH_MEMORY ? ['--memory'] : []), ...(values['database-url'] ? ['--database-url', values['database-url']] : [])]);
+const platform = await startChild('bench/platform-server.ts', ['--upstream', upstream, ...(process.env.BENCH_MEMORY ? ['--memory'] : []), ...(values['database-url'] ? ['--database-url', values['database-url']] : [])], {
+  cpus: serverCpus,
+});
 const { port, subdomain, token, chatbotId } = JSON.parse(platform.line) as { port: number; subdomain: string; token: string; chatbotId: number };
-const floor = FLOOR ? await startChild('bench/relay-floor-server.ts', ['--upstream', upstream]) : null;
+const floor = FLOOR ? await startChild('bench/relay-floor-server.ts', ['--upstream', upstream], { cpus: serverCpus }) : null;
 const floorPort = floor ? (JSON.parse(floor.line) as { port: number }).port : 0;
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
@@ -109,7 +125,7 @@ function report(label: string, d: number[], p: number[], f: number[] | null, tar
 }
 
 try {
-  console.log(`chat-overhead: ${N} concurrent streams, database ${values['database-url'] ? 'PostgreSQL' : 'PGlite (embedded)'}`);
+  console.log(`chat-overhead: ${N} concurrent streams, database ${values['database-url'] ? 'PostgreSQL' : 'PGlite (embedded)'}${values.pin ? `; bench and fake upstream on CPU 0, servers on CPU ${serverCpus}` : `; everything shares ${CPUS} CPUs`}`);
   await burst(direct, 20);
   await burst(viaPlatform, 20); // warm-up: JIT, connections
   if (floor) await burst(viaFloor, 20);

@@ -6,9 +6,12 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Starts a TypeScript entry as its own process (own event loop, own RSS); resolves with its first stdout line. */
-export function startChild(script: string, args: string[], opts: { ulimit?: number } = {}): Promise<{ child: ChildProcess; line: string }> {
-  const cmd = `${opts.ulimit ? `ulimit -n ${opts.ulimit}; ` : ''}exec ${JSON.stringify(process.execPath)} ${process.env.BENCH_NODE_FLAGS ?? ''} --import tsx ${script} ${args.map((a) => JSON.stringify(a)).join(' ')}`;
+/**
+ * Starts a TypeScript entry as its own process (own event loop, own RSS); resolves with its first
+ * stdout line. `cpus` (a `taskset` list such as "1" or "1-3") confines it to those CPUs.
+ */
+export function startChild(script: string, args: string[], opts: { ulimit?: number; cpus?: string } = {}): Promise<{ child: ChildProcess; line: string }> {
+  const cmd = `${opts.ulimit ? `ulimit -n ${opts.ulimit}; ` : ''}exec ${opts.cpus ? `taskset -c ${opts.cpus} ` : ''}${JSON.stringify(process.execPath)} ${process.env.BENCH_NODE_FLAGS ?? ''} --import tsx ${script} ${args.map((a) => JSON.stringify(a)).join(' ')}`;
   const child = spawn('bash', ['-c', cmd], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let buf = '';
