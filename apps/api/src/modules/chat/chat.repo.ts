@@ -156,6 +156,12 @@ const OPEN_MANY_SQL = statement('chat_open_many', `with input as (
     left join mr a on a.r = 2 * k.r
   order by t.n`);
 
+/** A member's and the tenant's monthly totals after a close, in credit units. */
+export interface ClosedTotals {
+  memberUsedUnits: bigint;
+  tenantUsedUnits: bigint;
+}
+
 export interface ClosedTurn {
   sessionId: number;
   assistantMessageId: number;
@@ -177,7 +183,7 @@ export interface ClosedTurn {
  * moves both monthly totals — ONE statement, so it is atomic without a transaction and costs one
  * round trip per answer. Returns the member's new monthly total (credit units).
  */
-export async function closeTurn(db: RawExecutor, tenantId: number, v: ClosedTurn): Promise<{ memberUsedUnits: bigint; tenantUsedUnits: bigint }> {
+export async function closeTurn(db: RawExecutor, tenantId: number, v: ClosedTurn): Promise<ClosedTotals> {
   const [row] = await db.raw<{ used: string; tenant_used: string }>(CLOSE_SQL, [
     tenantId,
     v.assistantMessageId,
@@ -229,6 +235,74 @@ const CLOSE_SQL = statement('chat_close', `with msg as (
   )
   select member_total.used_units::text as used, tenant_total.used_units::text as tenant_used
   from member_total, tenant_total, (select count(*) from msg) m, (select count(*) from bot) b, (select count(*) from ledger) l`);
+
+/**
+ * Several closes of one tenant and one month in ONE statement: what `closeTurn` writes for each
+ * (the answer, the chatbot's count, one ledger row per answer, both monthly totals, moved by the
+ * sum). Returns, in the given order, each member's and the tenant's monthly total after all of
+ * them.
+ */
+export async function closeTurns(db: RawExecutor, tenantId: number, period: string, turns: Omit<ClosedTurn, 'period'>[]): Promise<ClosedTotals[]> {
+  const input = turns.map((v) => ({
+    message_id: v.assistantMessageId,
+    text: v.text,
+    reasoning: v.reasoning,
+    status: v.status,
+    input_tokens: v.inputTokens,
+    output_tokens: v.outputTokens,
+    units: v.units.toString(),
+    chatbot_id: v.chatbotId,
+    member_id: v.memberId,
+    member_group_id: v.memberGroupId,
+    llm_model_id: v.llmModelId,
+    session_id: v.sessionId,
+  }));
+  const rows = await db.raw<{ n: string; used: string; tenant_used: string }>(CLOSE_MANY_SQL, [tenantId, JSON.stringify(input), period]);
+  if (rows.length !== turns.length) throw new Error('closeTurns: a total is missing');
+  return rows.map((r) => ({ memberUsedUnits: BigInt(r.used), tenantUsedUnits: BigInt(r.tenant_used) }));
+}
+/** $1 tenant, $2 a JSON array of closes (n = position from 1), $3 the month. */
+const CLOSE_MANY_SQL = statement('chat_close_many', `with input as (
+    select * from rows from (json_to_recordset($2::json) as (message_id int, text text, reasoning text, status text, input_tokens int, output_tokens int,
+      units bigint, chatbot_id int, member_id int, member_group_id int, llm_model_id int, session_id int))
+      with ordinality as i(message_id, text, reasoning, status, input_tokens, output_tokens, units, chatbot_id, member_id, member_group_id, llm_model_id, session_id, n)
+  ),
+  msg as (
+    update chat_messages m
+    set text = i.text, reasoning = i.reasoning, status = i.status, input_tokens = i.input_tokens, output_tokens = i.output_tokens, credit_units = i.units, updated_at = now()
+    from input i
+    where m.tenant_id = $1 and m.id = i.message_id
+    returning m.id
+  ),
+  bot as (
+    update chatbots c set message_count = c.message_count + b.answers, last_chat_at = now()
+    from (select chatbot_id, count(*)::int as answers from input group by chatbot_id) b
+    where c.tenant_id = $1 and c.id = b.chatbot_id
+    returning c.id
+  ),
+  ledger as (
+    insert into credit_ledger (tenant_id, kind, member_id, member_group_id, llm_model_id, session_id, message_id, input_tokens, output_tokens, amount_units, period_start)
+    select $1, 'usage', member_id, member_group_id, llm_model_id, session_id, message_id, input_tokens, output_tokens, -units, $3::date from input order by n
+    returning id
+  ),
+  tenant_total as (
+    insert into tenant_credit_usage (tenant_id, period_start, used_units) select $1, $3::date, sum(units)::bigint from input
+    on conflict (tenant_id, period_start) do update set used_units = tenant_credit_usage.used_units + excluded.used_units
+    returning used_units
+  ),
+  member_total as (
+    insert into member_credit_usage (tenant_id, member_id, period_start, used_units, message_count, input_tokens, output_tokens)
+    select $1, member_id, $3::date, sum(units)::bigint, count(*)::int, sum(input_tokens)::bigint, sum(output_tokens)::bigint from input group by member_id
+    on conflict (tenant_id, member_id, period_start) do update set
+      used_units = member_credit_usage.used_units + excluded.used_units,
+      message_count = member_credit_usage.message_count + excluded.message_count,
+      input_tokens = member_credit_usage.input_tokens + excluded.input_tokens,
+      output_tokens = member_credit_usage.output_tokens + excluded.output_tokens
+    returning member_id, used_units
+  )
+  select i.n::text as n, mt.used_units::text as used, (select used_units from tenant_total)::text as tenant_used
+  from input i join member_total mt on mt.member_id = i.member_id, (select count(*) from msg) m, (select count(*) from bot) b, (select count(*) from ledger) l
+  order by i.n`);
 
 /**
  * What a chat request checks before streaming and what rarely changes — the chatbot, its model,

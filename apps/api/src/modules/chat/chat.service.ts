@@ -15,8 +15,8 @@ import { createUsageCache } from '../credits/usage-cache';
 import { findModel, isModelUsableBy, type LlmModelRow } from '../llm-models/llm-models.repo';
 import { findMessagesBefore, findSessionByHash, type SessionRow } from '../sessions/sessions.repo';
 import { titleFrom } from '../sessions/sessions.service';
-import { closeTurn, findChatContext } from './chat.repo';
-import { createAnswerFlusher, createTurnOpener } from './turn-writer';
+import { findChatContext } from './chat.repo';
+import { createAnswerFlusher, createTurnCloser, createTurnOpener } from './turn-writer';
 
 type ChatInput = z.output<typeof chatBody>;
 
@@ -86,9 +86,10 @@ export function createChatService(database: Database, registry: LlmRegistry, cac
   // One process owns an embedded database, so its figures are exact; with a server other
   // instances charge too, and a figure older than a second is refreshed in the background.
   const usage = createUsageCache(database, { maxAgeMs: database.kind === 'pglite' ? Number.POSITIVE_INFINITY : 1000 });
-  // Turns that arrive together are written together, and open answers are written to disk
-  // together (decision 014).
+  // Turns that open or close together are written together, and so are the texts of open
+  // answers (decision 014).
   const openTurn = createTurnOpener(database);
+  const closeTurn = createTurnCloser(database);
   const flusher = createAnswerFlusher(database, FLUSH_MS);
 
   const botContext = (ctx: MemberContext, chatbotId: number) =>
@@ -276,7 +277,7 @@ export function createChatService(database: Database, registry: LlmRegistry, cac
     const outputTokens = reported.output ?? estimateTokens(reasoning + text);
     const units = status === 'failed' && !text ? 0n : usageUnits(inputTokens, outputTokens, model.inputCostE4, model.outputCostE4);
     const period = periodStart();
-    const totals = await closeTurn(database, ctx.tenantId, {
+    const totals = await closeTurn(ctx.tenantId, {
       sessionId: run.sessionId,
       assistantMessageId: run.assistantMessageId,
       chatbotId: run.chatbot.id,

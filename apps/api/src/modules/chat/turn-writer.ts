@@ -1,56 +1,77 @@
-import { flushAnswers, openTurn, openTurns, type OpenedTurn, type RawExecutor, type TurnToOpen } from './chat.repo';
+import { closeTurn, closeTurns, flushAnswers, openTurn, openTurns, type ClosedTotals, type ClosedTurn, type OpenedTurn, type RawExecutor, type TurnToOpen } from './chat.repo';
 
-/** Most turns a batched open writes at once. */
-const OPEN_BATCH_MAX = 500;
+/** Most turns one batched statement writes. */
+const BATCH_MAX = 500;
 
 /**
- * Opens turns with one statement at a time per tenant (group commit): a turn that arrives while
- * its tenant's statement runs waits for it and goes out with every other turn that arrived
- * meanwhile, as one `openTurns` statement. A turn that finds nothing running goes out at once,
- * so nothing waits when the load is low; when many arrive together (a class starting at the same
- * minute) the embedded database writes them in a fraction of the time one statement each would
- * take (bench/chat-overhead.ts, burst). Should a batch fail, its turns are retried one by one, so
- * one bad turn fails alone.
+ * Group commit: at most one statement runs per key (a tenant, or a tenant and month). An item
+ * that finds nothing running goes out at once through `one`, so nothing waits when the load is
+ * low; the items that arrive while a statement runs go out together through `many` when it
+ * ends. When many arrive together (a class starting at the same minute) the database writes them
+ * in a fraction of the time one statement each would take (decision 014). `many` answers each
+ * item with its result or an Error that fails that item alone; should `many` fail as a whole, its
+ * items are retried through `one`, so one bad item fails alone.
  */
-export function createTurnOpener(db: RawExecutor) {
+function groupCommit<T, R>(one: (item: T) => Promise<R>, many: (items: T[]) => Promise<Array<R | Error>>) {
   interface Waiting {
-    turn: TurnToOpen;
-    resolve: (t: OpenedTurn) => void;
+    item: T;
+    resolve: (r: R) => void;
     reject: (e: unknown) => void;
   }
-  /** Tenants with a statement running, and the turns waiting behind it. */
-  const queues = new Map<number, Waiting[]>();
+  /** Keys with a statement running, and the items waiting behind it. */
+  const queues = new Map<string, Waiting[]>();
 
-  async function runBatch(tenantId: number, batch: Waiting[]) {
-    let results: Array<OpenedTurn | undefined>;
+  async function runBatch(batch: Waiting[]) {
+    let results: Array<R | Error>;
     try {
-      results = await openTurns(db, tenantId, batch.map((w) => w.turn));
+      results = await many(batch.map((w) => w.item));
     } catch {
-      await Promise.all(batch.map((w) => openTurn(db, tenantId, w.turn).then(w.resolve, w.reject)));
+      await Promise.all(batch.map((w) => one(w.item).then(w.resolve, w.reject)));
       return;
     }
-    results.forEach((r, i) => (r ? batch[i]!.resolve(r) : batch[i]!.reject(new Error('openTurn: session vanished'))));
+    results.forEach((r, i) => (r instanceof Error ? batch[i]!.reject(r) : batch[i]!.resolve(r)));
   }
 
-  function next(tenantId: number) {
-    const waiting = queues.get(tenantId)!;
+  function next(key: string) {
+    const waiting = queues.get(key)!;
     if (waiting.length === 0) {
-      queues.delete(tenantId);
+      queues.delete(key);
       return;
     }
-    const batch = waiting.splice(0, OPEN_BATCH_MAX);
-    const run = batch.length === 1 ? openTurn(db, tenantId, batch[0]!.turn).then(batch[0]!.resolve, batch[0]!.reject) : runBatch(tenantId, batch);
-    void run.finally(() => next(tenantId));
+    const batch = waiting.splice(0, BATCH_MAX);
+    const run = batch.length === 1 ? one(batch[0]!.item).then(batch[0]!.resolve, batch[0]!.reject) : runBatch(batch);
+    void run.finally(() => next(key));
   }
 
-  return function open(tenantId: number, turn: TurnToOpen): Promise<OpenedTurn> {
-    const waiting = queues.get(tenantId);
-    if (waiting) return new Promise((resolve, reject) => waiting.push({ turn, resolve, reject }));
-    queues.set(tenantId, []);
-    const first = openTurn(db, tenantId, turn);
-    void first.catch(() => undefined).finally(() => next(tenantId));
+  return function submit(key: string, item: T): Promise<R> {
+    const waiting = queues.get(key);
+    if (waiting) return new Promise((resolve, reject) => waiting.push({ item, resolve, reject }));
+    queues.set(key, []);
+    const first = one(item);
+    void first.catch(() => undefined).finally(() => next(key));
     return first;
   };
+}
+
+/** Opens turns (the question, the empty answer, a new session) with group commit per tenant. */
+export function createTurnOpener(db: RawExecutor) {
+  const submit = groupCommit<{ tenantId: number; turn: TurnToOpen }, OpenedTurn>(
+    ({ tenantId, turn }) => openTurn(db, tenantId, turn),
+    async (items) => (await openTurns(db, items[0]!.tenantId, items.map((i) => i.turn))).map((r) => r ?? new Error('openTurn: session vanished')),
+  );
+  return (tenantId: number, turn: TurnToOpen) => submit(String(tenantId), { tenantId, turn });
+}
+
+/**
+ * Closes turns (the final answer, the ledger row, the monthly totals) with group commit per
+ * tenant and month. A batch reports each member's total after the whole batch.
+ */
+export function createTurnCloser(db: RawExecutor) {
+  const submit = groupCommit<{ tenantId: number; turn: ClosedTurn }, ClosedTotals>(
+    ({ tenantId, turn }) => closeTurn(db, tenantId, turn),
+    (items) => closeTurns(db, items[0]!.tenantId, items[0]!.turn.period, items.map((i) => i.turn)),
+  );
+  return (tenantId: number, turn: ClosedTurn) => submit(`${tenantId}:${turn.period}`, { tenantId, turn });
 }
 
 /** An open answer as the flusher sees it. */
