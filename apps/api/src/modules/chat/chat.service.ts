@@ -240,7 +240,7 @@ export function createChatService(database: Database, registry: LlmRegistry, cac
     let reasoning = '';
     let status: 'completed' | 'stopped' | 'failed' = 'completed';
     let reported: { input?: number; output?: number } = {};
-    // Written to its row at most FLUSH_MS behind while streaming: a crash keeps the text so far.
+    // Written to its row about FLUSH_MS behind while streaming: a crash keeps the text so far.
     const answer = flusher.track(ctx.tenantId, run.assistantMessageId);
 
     try {
