@@ -3,6 +3,7 @@ import type { LanguageModelV3, LanguageModelV3StreamPart } from '@ai-sdk/provide
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../../../tools/fake-llm/server';
 import { withLeanStreaming } from './openai-compatible-stream';
+import { partChannelOf } from './part-channel';
 
 let fake: FakeLlm;
 let sdk: LanguageModelV3;
@@ -37,6 +38,38 @@ describe('lean OpenAI-compatible streaming', () => {
     expect(b).toEqual(a);
     expect(b.filter((x) => x[0] === 'text').map((x) => x[1]).join('')).toBe('Alpha beta gamma delta.');
     expect(b.at(-1)).toEqual(['finish', 'stop', 17, 8]); // 4 reasoning + 4 answer tokens
+  });
+  it('pushes the same parts to a sink as it streams, each on the tick it arrives (decision 016)', async () => {
+    const viaStream = await parts(lean);
+    const result = await lean.doStream({ prompt: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: [{ type: 'text', text: 'Hello' }] }] });
+    const channel = partChannelOf(result);
+    expect(channel).toBeDefined();
+    const pushed: LanguageModelV3StreamPart[] = [];
+    await new Promise<void>((resolve, reject) => channel!.pipe({ part: (p) => pushed.push(p), end: resolve, error: reject }));
+    expect(pushed.map((p) => p.type)).toEqual(viaStream.map((p) => p.type));
+    expect(essence(pushed)).toEqual(essence(viaStream));
+    expect(() => result.stream).toThrow(/already been taken/);
+  });
+  it('an abort while pushing ends the upstream request and reports the error to the sink', async () => {
+    fake.set({ tokenDelayMs: 30 });
+    const before = fake.aborted;
+    const ac = new AbortController();
+    const result = await lean.doStream({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'x' }] }], abortSignal: ac.signal });
+    let deltas = 0;
+    const outcome = await new Promise<string>((resolve) =>
+      partChannelOf(result)!.pipe({
+        part: (p) => {
+          if (p.type === 'reasoning-delta' && ++deltas === 2) ac.abort();
+        },
+        end: () => resolve('end'),
+        error: (e) => resolve(`error:${(e as Error).name}`),
+      }),
+    );
+    expect(outcome).toBe('error:AbortError');
+    expect(deltas).toBe(2);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fake.aborted).toBe(before + 1);
+    fake.set({ tokenDelayMs: 1 });
   });
   it('sends the request the SDK sends: model, messages, stream with usage', async () => {
     fake.requests.length = 0;

@@ -9,6 +9,7 @@ import {
   type LanguageModelV3StreamPart,
   UnsupportedFunctionalityError,
 } from '@ai-sdk/provider';
+import { PartChannel } from './part-channel';
 
 /**
  * Streaming chat completions from an OpenAI-compatible endpoint (Ollama, vLLM, llama.cpp, LM
@@ -17,7 +18,9 @@ import {
  * one stream part per upstream chunk. The SDK's stream stack (fetch, TextDecoderStream,
  * EventSourceParserStream, a schema validation per chunk, transform streams) cost 90 µs of CPU
  * per token against 37 µs for this path on the same machine, and the relay of every token of
- * every open stream is the platform's hottest loop (docs/decisions/010, bench/README.md).
+ * every open stream is the platform's hottest loop (docs/decisions/010, bench/README.md). The
+ * parts go out through a `PartChannel`: pushed to the chat service, a web stream for anyone else
+ * (decision 016).
  */
 export function withLeanStreaming(sdkModel: LanguageModelV3, config: { baseURL: string; apiKey?: string; modelId: string }): LanguageModelV3 {
   const url = new URL(`${config.baseURL.replace(/\/+$/, '')}/chat/completions`);
@@ -130,22 +133,26 @@ function stream(
       let metaSent = false;
       let finish: string | undefined;
       let usage: Chunk['usage'];
-      let done = false;
-      let controller!: ReadableStreamDefaultController<LanguageModelV3StreamPart>;
+      // Parts go to the chat service pushed, or to any other consumer as the SDK's web stream.
+      const channel = new PartChannel(() => {
+        signal?.removeEventListener('abort', onAbort);
+        req.destroy();
+      });
+      channel.push({ type: 'stream-start', warnings: [] });
 
       const closeBlocks = () => {
-        if (reasoningOpen) controller.enqueue({ type: 'reasoning-end', id: 'reasoning-0' });
-        if (textOpen) controller.enqueue({ type: 'text-end', id: 'txt-0' });
+        if (reasoningOpen) channel.push({ type: 'reasoning-end', id: 'reasoning-0' });
+        if (textOpen) channel.push({ type: 'text-end', id: 'txt-0' });
         reasoningOpen = textOpen = false;
       };
       const onChunk = (c: Chunk) => {
         if (c.error) {
-          controller.enqueue({ type: 'error', error: c.error });
+          channel.push({ type: 'error', error: c.error });
           return;
         }
         if (!metaSent) {
           metaSent = true;
-          controller.enqueue({ type: 'response-metadata', id: c.id, modelId: c.model, timestamp: c.created ? new Date(c.created * 1000) : undefined });
+          channel.push({ type: 'response-metadata', id: c.id, modelId: c.model, timestamp: c.created ? new Date(c.created * 1000) : undefined });
         }
         if (c.usage) usage = c.usage;
         const choice = c.choices?.[0];
@@ -153,18 +160,18 @@ function stream(
         const delta = choice.delta;
         const reasoning = delta?.reasoning_content ?? delta?.reasoning;
         if (reasoning) {
-          if (!reasoningOpen) controller.enqueue({ type: 'reasoning-start', id: 'reasoning-0' });
+          if (!reasoningOpen) channel.push({ type: 'reasoning-start', id: 'reasoning-0' });
           reasoningOpen = true;
-          controller.enqueue({ type: 'reasoning-delta', id: 'reasoning-0', delta: reasoning });
+          channel.push({ type: 'reasoning-delta', id: 'reasoning-0', delta: reasoning });
         }
         if (delta?.content) {
           if (reasoningOpen) {
-            controller.enqueue({ type: 'reasoning-end', id: 'reasoning-0' });
+            channel.push({ type: 'reasoning-end', id: 'reasoning-0' });
             reasoningOpen = false;
           }
-          if (!textOpen) controller.enqueue({ type: 'text-start', id: 'txt-0' });
+          if (!textOpen) channel.push({ type: 'text-start', id: 'txt-0' });
           textOpen = true;
-          controller.enqueue({ type: 'text-delta', id: 'txt-0', delta: delta.content });
+          channel.push({ type: 'text-delta', id: 'txt-0', delta: delta.content });
         }
         if (choice.finish_reason) finish = choice.finish_reason;
       };
@@ -175,19 +182,18 @@ function stream(
         try {
           parsed = JSON.parse(payload) as Chunk;
         } catch (error) {
-          controller.enqueue({ type: 'error', error });
+          channel.push({ type: 'error', error });
           return;
         }
         onChunk(parsed);
       };
       const end = () => {
-        if (done) return;
-        done = true;
+        if (!channel.isOpen) return;
         signal?.removeEventListener('abort', onAbort);
         closeBlocks();
         const reasoningTokens = usage?.completion_tokens_details?.reasoning_tokens;
         const cached = usage?.prompt_tokens_details?.cached_tokens;
-        controller.enqueue({
+        channel.push({
           type: 'finish',
           finishReason: { unified: finish ? (FINISH[finish] ?? 'other') : 'other', raw: finish },
           usage: {
@@ -199,28 +205,15 @@ function stream(
             },
           },
         });
-        controller.close();
+        channel.end();
       };
       const fail = (err: unknown) => {
-        if (done) return;
-        done = true;
+        if (!channel.isOpen) return;
         signal?.removeEventListener('abort', onAbort);
-        controller.error(signal?.aborted ? abortError(signal) : err);
+        channel.error(signal?.aborted ? abortError(signal) : err);
       };
-
-      const parts = new ReadableStream<LanguageModelV3StreamPart>({
-        start(c) {
-          controller = c;
-          c.enqueue({ type: 'stream-start', warnings: [] });
-        },
-        cancel() {
-          done = true;
-          signal?.removeEventListener('abort', onAbort);
-          req.destroy();
-        },
-      });
       res.on('data', (d: string) => {
-        if (done) return;
+        if (!channel.isOpen) return;
         buffer += d;
         let nl: number;
         while ((nl = buffer.indexOf('\n')) >= 0) {
@@ -244,7 +237,7 @@ function stream(
       });
       res.on('error', fail);
       res.on('close', () => fail(new Error('upstream closed the stream early')));
-      resolve({ stream: parts, request: { body } });
+      resolve(channel.result({ request: { body } }));
     });
     req.end(body);
   });

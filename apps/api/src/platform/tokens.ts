@@ -58,6 +58,20 @@ export function newOpaqueToken(): string {
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
+/**
+ * Random bytes for public ids, drawn from the CSPRNG 4 KB at a time as `crypto.randomUUID` does:
+ * every `randomBytes` call makes a system call (OpenSSL's fork check), and a chat's first message
+ * names its new session on the request's hot path.
+ */
+const ID_POOL_BYTES = 4096;
+let idPool = Buffer.alloc(0);
+let idPoolAt = 0;
 export function newHashId(bytes = 12): string {
-  return randomBytes(bytes).toString('base64url');
+  if (idPoolAt + bytes > idPool.length) {
+    idPool = randomBytes(Math.max(ID_POOL_BYTES, bytes));
+    idPoolAt = 0;
+  }
+  const id = idPool.toString('base64url', idPoolAt, idPoolAt + bytes);
+  idPoolAt += bytes;
+  return id;
 }

@@ -15,6 +15,7 @@ import { createUsageCache } from '../credits/usage-cache';
 import { findModel, isModelUsableBy, type LlmModelRow } from '../llm-models/llm-models.repo';
 import { findMessagesBefore, findSessionByHash, type SessionRow } from '../sessions/sessions.repo';
 import { titleFrom } from '../sessions/sessions.service';
+import { partChannelOf } from '../../llm/part-channel';
 import { findChatContext } from './chat.repo';
 import { createAnswerFlusher, createTurnCloser, createTurnOpener } from './turn-writer';
 
@@ -238,35 +239,44 @@ export function createChatService(database: Database, registry: LlmRegistry, cac
     const { ctx, model } = run;
     let text = '';
     let reasoning = '';
-    let status: 'completed' | 'stopped' | 'failed' = 'completed';
+    // Set inside the part handlers: typed wide so the checks below are not narrowed to the start value.
+    let status = 'completed' as 'completed' | 'stopped' | 'failed';
     let reported: { input?: number; output?: number } = {};
     // Written to its row about FLUSH_MS behind while streaming: a crash keeps the text so far.
     const answer = flusher.track(ctx.tenantId, run.assistantMessageId);
 
-    try {
-      const { stream: parts } = await run.call;
-      for await (const part of parts) {
-        if (part.type === 'text-delta') {
-          text += part.delta;
-          answer.update(text, reasoning || null);
-          emit({ type: 'text', text: part.delta });
-        } else if (part.type === 'reasoning-delta') {
-          if (!run.thinking) continue;
-          reasoning += part.delta;
-          answer.update(text, reasoning);
-          emit({ type: 'reasoning', text: part.delta });
-        } else if (part.type === 'source' && part.sourceType === 'url') {
-          emit({ type: 'source', url: part.url, title: part.title ?? null });
-        } else if (part.type === 'finish') {
-          reported = { input: part.usage.inputTokens.total, output: part.usage.outputTokens.total };
-        } else if (part.type === 'error') {
-          status = signal.aborted ? 'stopped' : 'failed';
-          if (status === 'failed') emit({ type: 'error', code: 'upstream_failed', message: 'Chat processing failed; try again' });
-        }
+    const onPart = (part: LanguageModelV3StreamPart) => {
+      if (part.type === 'text-delta') {
+        text += part.delta;
+        answer.update(text, reasoning || null);
+        emit({ type: 'text', text: part.delta });
+      } else if (part.type === 'reasoning-delta') {
+        if (!run.thinking) return;
+        reasoning += part.delta;
+        answer.update(text, reasoning);
+        emit({ type: 'reasoning', text: part.delta });
+      } else if (part.type === 'source' && part.sourceType === 'url') {
+        emit({ type: 'source', url: part.url, title: part.title ?? null });
+      } else if (part.type === 'finish') {
+        reported = { input: part.usage.inputTokens.total, output: part.usage.outputTokens.total };
+      } else if (part.type === 'error') {
+        onError();
       }
-    } catch {
+    };
+    const onError = () => {
       status = signal.aborted ? 'stopped' : 'failed';
       if (status === 'failed') emit({ type: 'error', code: 'upstream_failed', message: 'Chat processing failed; try again' });
+    };
+
+    try {
+      const result = await run.call;
+      // Providers that offer it push their parts straight here, each relayed on the tick it
+      // arrives; the others are read as the AI SDK's web stream (decision 016).
+      const channel = partChannelOf(result);
+      if (channel) await new Promise<void>((resolve) => channel.pipe({ part: onPart, end: resolve, error: () => (onError(), resolve()) }));
+      else for await (const part of result.stream) onPart(part);
+    } catch {
+      onError();
     } finally {
       await answer.close();
     }
