@@ -21,7 +21,7 @@ import http from 'node:http';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { controlFakeLlm } from '../tools/fake-llm/control';
-import { hasUpstreamText, openStream, percentile, startChild, upstreamBody } from './lib';
+import { cpuMs, hasUpstreamText, openStream, percentile, startChild, upstreamBody } from './lib';
 
 const { values } = parseArgs({
   options: {
@@ -57,8 +57,9 @@ const fake = await startChild('tools/fake-llm/server.ts', ['--port', String(FAKE
 const upstream = `http://127.0.0.1:${FAKE_PORT}/v1`;
 const platform = await startChild('bench/platform-server.ts', ['--upstream', upstream, ...(process.env.BENCH_MEMORY ? ['--memory'] : []), ...(values['database-url'] ? ['--database-url', values['database-url']] : [])], {
   cpus: serverCpus,
+  nodeFlags: process.env.BENCH_PLATFORM_FLAGS,
 });
-const { port, subdomain, token, chatbotId } = JSON.parse(platform.line) as { port: number; subdomain: string; token: string; chatbotId: number };
+const { port, subdomain, token, chatbotId, pid: platformPid } = JSON.parse(platform.line) as { port: number; subdomain: string; token: string; chatbotId: number; pid: number };
 const floor = FLOOR ? await startChild('bench/relay-floor-server.ts', ['--upstream', upstream], { cpus: serverCpus }) : null;
 const floorPort = floor ? (JSON.parse(floor.line) as { port: number }).port : 0;
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
@@ -139,9 +140,19 @@ try {
     report(`One stream at a time: ${SINGLE} requests per path, nothing else in flight (${TOKEN_DELAY} ms to the first token)`, sd, sp, sf, false);
   }
   const cd = await closedLoop(direct, N, forSeconds(SECONDS));
+  const cpu0 = cpuMs(platformPid);
+  const t0 = performance.now();
   const cp = await closedLoop(viaPlatform, N, forSeconds(SECONDS));
+  const cpu1 = cpuMs(platformPid);
+  const wall = performance.now() - t0;
   const cf = floor ? await closedLoop(viaFloor, N, forSeconds(SECONDS)) : null;
   report(`Steady state: ${N} streams open at all times for ${SECONDS} s (${TOKENS} tokens × ${TOKEN_DELAY} ms each; ${cd.length} direct and ${cp.length} platform streams started)`, cd, cp, cf);
+  const perK = (ms: number) => ((ms / (cp.length * TOKENS)) * 1000).toFixed(0);
+  const main = cpu1.main - cpu0.main;
+  const others = cpu1.others - cpu0.others;
+  console.log(
+    `  platform CPU while its streams ran: main thread ${(main / wall * 100).toFixed(1)} % of a CPU, its other threads (database, GC helpers) ${(others / wall * 100).toFixed(1)} %; per 1,000 tokens relayed ${perK(main)} + ${perK(others)} ms`,
+  );
   const d: number[] = [];
   const p: number[] = [];
   const f: number[] = [];

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,10 +8,11 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 /**
  * Starts a TypeScript entry as its own process (own event loop, own RSS); resolves with its first
- * stdout line. `cpus` (a `taskset` list such as "1" or "1-3") confines it to those CPUs.
+ * stdout line. `cpus` (a `taskset` list such as "1" or "1-3") confines it to those CPUs;
+ * `nodeFlags` go to its `node` command line after `BENCH_NODE_FLAGS`.
  */
-export function startChild(script: string, args: string[], opts: { ulimit?: number; cpus?: string } = {}): Promise<{ child: ChildProcess; line: string }> {
-  const cmd = `${opts.ulimit ? `ulimit -n ${opts.ulimit}; ` : ''}exec ${opts.cpus ? `taskset -c ${opts.cpus} ` : ''}${JSON.stringify(process.execPath)} ${process.env.BENCH_NODE_FLAGS ?? ''} --import tsx ${script} ${args.map((a) => JSON.stringify(a)).join(' ')}`;
+export function startChild(script: string, args: string[], opts: { ulimit?: number; cpus?: string; nodeFlags?: string } = {}): Promise<{ child: ChildProcess; line: string }> {
+  const cmd = `${opts.ulimit ? `ulimit -n ${opts.ulimit}; ` : ''}exec ${opts.cpus ? `taskset -c ${opts.cpus} ` : ''}${JSON.stringify(process.execPath)} ${process.env.BENCH_NODE_FLAGS ?? ''} ${opts.nodeFlags ?? ''} --import tsx ${script} ${args.map((a) => JSON.stringify(a)).join(' ')}`;
   const child = spawn('bash', ['-c', cmd], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let buf = '';
@@ -33,6 +34,27 @@ export const hasUpstreamText = (chunk: string) => chunk.includes('"content":"') 
 export function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+}
+
+/** CPU time (ms) a process has used so far: its main thread, and all its other threads together (Linux). */
+export function cpuMs(pid: number): { main: number; others: number } {
+  const tick = 1000 / 100; // USER_HZ
+  let main = 0;
+  let others = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    } catch {
+      continue; // the thread ended meanwhile
+    }
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ms = (Number(f[11]) + Number(f[12])) * tick;
+    if (tid === String(pid)) main += ms;
+    else others += ms;
+  }
+  return { main, others };
 }
 
 export function percentile(sorted: number[], p: number): number {
