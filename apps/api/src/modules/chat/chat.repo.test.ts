@@ -270,6 +270,24 @@ describe('closing turns', () => {
     expect(totals[0]!.memberUsedUnits).toBe(after.byMember.get(t.a.member.id)!.used - 20_000n);
   });
 
+  it('an answer missing from a committed batch fails alone and is never charged twice', async () => {
+    // A batch that committed but whose result lost a row: retrying it one close at a time would
+    // write a second ledger row and move the totals twice.
+    const close = createTurnCloser({
+      raw: (async (st, params) => {
+        const rows = await db.raw(st, params);
+        return st.name === 'chat_close_many' ? rows.slice(1) : rows;
+      }) as Database['raw'],
+    });
+    const turns = [];
+    for (let i = 0; i < 4; i += 1) turns.push(await openTurn(db, t.a.id, newSession(t.a, `q${i}`)));
+    const before = await state(t.a);
+    const results = await Promise.allSettled(turns.map((turn, i) => close(t.a.id, closing(t.a, turn, t.a.member.id, 100n, `a${i}`))));
+    // The first went alone; of the three batched after it, the one whose row was lost fails.
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(delta(before, await state(t.a))).toMatchObject({ botCount: 4, tenantUsed: 400n, ledger: 4 });
+  });
+
   it("never closes another tenant's answer", async () => {
     const theirs = await openTurn(db, t.b.id, newSession(t.b, 'globex'));
     const mine = await openTurn(db, t.a.id, newSession(t.a, 'acme'));

@@ -240,9 +240,10 @@ const CLOSE_SQL = statement('chat_close', `with msg as (
  * Several closes of one tenant and one month in ONE statement: what `closeTurn` writes for each
  * (the answer, the chatbot's count, one ledger row per answer, both monthly totals, moved by the
  * sum). Returns, in the given order, each member's and the tenant's monthly total after all of
- * them.
+ * them. The statement has committed when this returns, so an answer whose total is missing gets
+ * an Error of its own: the batch must not be retried and charged twice.
  */
-export async function closeTurns(db: RawExecutor, tenantId: number, period: string, turns: Omit<ClosedTurn, 'period'>[]): Promise<ClosedTotals[]> {
+export async function closeTurns(db: RawExecutor, tenantId: number, period: string, turns: Omit<ClosedTurn, 'period'>[]): Promise<Array<ClosedTotals | Error>> {
   const input = turns.map((v) => ({
     message_id: v.assistantMessageId,
     text: v.text,
@@ -258,8 +259,11 @@ export async function closeTurns(db: RawExecutor, tenantId: number, period: stri
     session_id: v.sessionId,
   }));
   const rows = await db.raw<{ n: string; used: string; tenant_used: string }>(CLOSE_MANY_SQL, [tenantId, JSON.stringify(input), period]);
-  if (rows.length !== turns.length) throw new Error('closeTurns: a total is missing');
-  return rows.map((r) => ({ memberUsedUnits: BigInt(r.used), tenantUsedUnits: BigInt(r.tenant_used) }));
+  const byN = new Map(rows.map((r) => [Number(r.n), r]));
+  return turns.map((_, i) => {
+    const row = byN.get(i + 1);
+    return row ? { memberUsedUnits: BigInt(row.used), tenantUsedUnits: BigInt(row.tenant_used) } : new Error('closeTurns: a total is missing');
+  });
 }
 /** $1 tenant, $2 a JSON array of closes (n = position from 1), $3 the month. */
 const CLOSE_MANY_SQL = statement('chat_close_many', `with input as (

@@ -273,8 +273,20 @@ export function createChatService(database: Database, registry: LlmRegistry, cac
       // Providers that offer it push their parts straight here, each relayed on the tick it
       // arrives; the others are read as the AI SDK's web stream (decision 016).
       const channel = partChannelOf(result);
-      if (channel) await new Promise<void>((resolve) => channel.pipe({ part: onPart, end: resolve, error: () => (onError(), resolve()) }));
-      else for await (const part of result.stream) onPart(part);
+      if (channel) {
+        await new Promise<void>((resolve) =>
+          channel.pipe({
+            part: onPart,
+            end: resolve,
+            error: () => {
+              onError();
+              resolve();
+            },
+          }),
+        );
+      } else {
+        for await (const part of result.stream) onPart(part);
+      }
     } catch {
       onError();
     } finally {

@@ -9,8 +9,9 @@ const BATCH_MAX = 500;
  * low; the items that arrive while a statement runs go out together through `many` when it
  * ends. When many arrive together (a class starting at the same minute) the database writes them
  * in a fraction of the time one statement each would take (decision 014). `many` answers each
- * item with its result or an Error that fails that item alone; should `many` fail as a whole, its
- * items are retried through `one`, so one bad item fails alone.
+ * item with its result or an Error that fails that item alone. `many` throws only when its
+ * statement wrote nothing (one statement is atomic); then its items are retried through `one`, so
+ * one bad item fails alone. After a statement committed, no item is ever retried.
  */
 function groupCommit<T, R>(one: (item: T) => Promise<R>, many: (items: T[]) => Promise<Array<R | Error>>) {
   interface Waiting {
