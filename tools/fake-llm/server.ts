@@ -39,6 +39,8 @@ export interface FakeLlm {
   scenario: Scenario;
   /** Request bodies received, newest last. */
   requests: Array<Record<string, unknown>>;
+  /** Their headers, in the same order. */
+  requestHeaders: IncomingMessage['headers'][];
   /** Streams cut by the client before they ended. */
   aborted: number;
   set(s: Partial<Scenario>): void;
@@ -74,6 +76,7 @@ export async function startFakeLlm(opts: { port?: number; host?: string; scenari
     server: undefined as unknown as Server,
     scenario: { ...defaultScenario, ...opts.scenario },
     requests: [],
+    requestHeaders: [],
     aborted: 0,
     set(s) {
       Object.assign(fake.scenario, s);
@@ -81,6 +84,7 @@ export async function startFakeLlm(opts: { port?: number; host?: string; scenari
     reset() {
       fake.scenario = { ...defaultScenario, ...opts.scenario };
       fake.requests = [];
+      fake.requestHeaders = [];
       fake.aborted = 0;
     },
     close: () => new Promise((resolve) => {
@@ -91,7 +95,10 @@ export async function startFakeLlm(opts: { port?: number; host?: string; scenari
 
   async function completions(req: IncomingMessage, res: ServerResponse) {
     const body = JSON.parse((await readBody(req)) || '{}') as Record<string, unknown>;
-    if (record) fake.requests.push(body);
+    if (record) {
+      fake.requests.push(body);
+      fake.requestHeaders.push(req.headers);
+    }
     const s = { ...fake.scenario };
     if (s.failStatus) {
       res.writeHead(s.failStatus, { 'content-type': 'application/json' });

@@ -58,7 +58,6 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app, { spa });
-  await app.register(cookie);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Chatbot platform API', version: '1.0.0' },
@@ -84,7 +83,12 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
   await app.register(
     async (api) => {
       registerTenantRoutes(api);
-      registerAuthRoutes(api, { auth: createAuthService(db, tokens, { refreshTtlDays: config.refreshTokenTtlDays }), cookieSecure: config.cookieSecure, refreshTtlDays: config.refreshTokenTtlDays });
+      // Only the auth routes read or set a cookie (the refresh token): its parsing hook runs for them
+      // alone, not on every request (the chat stream among them).
+      await api.register(async (auth) => {
+        await auth.register(cookie);
+        registerAuthRoutes(auth, { auth: createAuthService(db, tokens, { refreshTtlDays: config.refreshTokenTtlDays }), cookieSecure: config.cookieSecure, refreshTtlDays: config.refreshTokenTtlDays });
+      });
       registerMemberRoutes(api, { members: createMembersService(db) });
       registerLlmModelRoutes(api, { llmModels: createLlmModelsService(db) });
       registerCategoryRoutes(api, { db });

@@ -32,6 +32,19 @@ const essence = (ps: LanguageModelV3StreamPart[]) =>
   });
 
 describe('lean OpenAI-compatible streaming', () => {
+  it('sends the key and a call\'s own headers, and no call header replaces the key', async () => {
+    const keyed = withLeanStreaming(sdk, { baseURL: fake.url, apiKey: 'sk-test', modelId: 'fake-model' });
+    const prompt = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'Hello' }] }];
+    for (const headers of [undefined, { 'x-trace': 't1', authorization: 'Bearer stolen', accept: undefined }]) {
+      const { stream } = await keyed.doStream({ prompt, headers });
+      for await (const p of stream) void p;
+    }
+    const [plain, withHeaders] = fake.requestHeaders.slice(-2);
+    expect(plain).toMatchObject({ authorization: 'Bearer sk-test', accept: 'text/event-stream', 'content-type': 'application/json' });
+    expect(plain!['x-trace']).toBeUndefined();
+    expect(withHeaders).toMatchObject({ authorization: 'Bearer sk-test', accept: 'text/event-stream', 'x-trace': 't1' });
+    expect(fake.requests.at(-1)).toMatchObject({ model: 'fake-model', stream: true, messages: [{ role: 'user', content: 'Hello' }] });
+  });
   it('yields the same text, reasoning, finish reason and usage as the AI SDK provider', async () => {
     const a = essence(await parts(sdk));
     const b = essence(await parts(lean));

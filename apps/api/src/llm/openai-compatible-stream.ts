@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { urlToHttpOptions } from 'node:url';
 import {
   APICallError,
   type LanguageModelV3,
@@ -25,19 +26,34 @@ import { PartChannel } from './part-channel';
 export function withLeanStreaming(sdkModel: LanguageModelV3, config: { baseURL: string; apiKey?: string; modelId: string }): LanguageModelV3 {
   const url = new URL(`${config.baseURL.replace(/\/+$/, '')}/chat/completions`);
   const client = url.protocol === 'https:' ? https : http;
-  const agent = url.protocol === 'https:' ? httpsAgent : httpAgent;
+  // The request's options and headers are the same for every answer: made once here, not parsed
+  // from the URL again on the chat request's path before the provider request leaves.
+  const auth: Record<string, string> = config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {};
+  const target: Target = {
+    url,
+    options: { ...urlToHttpOptions(url), method: 'POST', agent: url.protocol === 'https:' ? httpsAgent : httpAgent },
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...auth },
+    auth,
+  };
   return {
     specificationVersion: 'v3',
     provider: sdkModel.provider,
     modelId: sdkModel.modelId,
     supportedUrls: sdkModel.supportedUrls,
     doGenerate: (options) => sdkModel.doGenerate(options),
-    doStream: (options) => stream(client, agent, url, config, options),
+    doStream: (options) => stream(client, target, config.modelId, options),
   };
 }
 
 const httpAgent = new http.Agent({ keepAlive: true, maxSockets: Infinity, scheduling: 'lifo' });
 const httpsAgent = new https.Agent({ keepAlive: true, maxSockets: Infinity, scheduling: 'lifo' });
+
+interface Target {
+  url: URL;
+  options: http.RequestOptions;
+  headers: Record<string, string>;
+  auth: Record<string, string>;
+}
 
 type Message = { role: 'system' | 'user' | 'assistant'; content: string };
 
@@ -94,18 +110,18 @@ interface Chunk {
 
 function stream(
   client: typeof http | typeof https,
-  agent: http.Agent,
-  url: URL,
-  config: { apiKey?: string; modelId: string },
+  target: Target,
+  modelId: string,
   options: LanguageModelV3CallOptions,
 ): Promise<{ stream: ReadableStream<LanguageModelV3StreamPart>; request: { body: string } }> {
-  const body = bodyOf(config.modelId, options);
+  const body = bodyOf(modelId, options);
   const signal = options.abortSignal;
+  const { url } = target;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream', ...dropUndefined(options.headers) };
-    if (config.apiKey) headers.authorization = `Bearer ${config.apiKey}`;
-    const req = client.request(url, { method: 'POST', agent, headers });
+    // A call's own headers may replace the content type, never the key.
+    const headers = options.headers ? { ...target.headers, ...dropUndefined(options.headers), ...target.auth } : target.headers;
+    const req = client.request({ ...target.options, headers });
     const onAbort = () => req.destroy(abortError(signal));
     signal?.addEventListener('abort', onAbort, { once: true });
     req.on('error', (err) => {
