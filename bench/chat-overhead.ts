@@ -21,7 +21,7 @@ import http from 'node:http';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { controlFakeLlm } from '../tools/fake-llm/control';
-import { cpuMs, hasUpstreamText, openStream, percentile, startChild, upstreamBody } from './lib';
+import { closedLoop, cpuMs, forSeconds, hasUpstreamText, openStream, percentile, startChild, upstreamBody } from './lib';
 
 const { values } = parseArgs({
   options: {
@@ -43,6 +43,7 @@ const TOKEN_DELAY = Number(values['token-delay']);
 const TOKENS = Number(values.tokens);
 const SECONDS = Number(values.seconds);
 const SINGLE = Number(values.single);
+const STREAM_MS = TOKENS * TOKEN_DELAY;
 const FAKE_PORT = 4310;
 const CPUS = os.availableParallelism();
 if (values.pin) {
@@ -78,31 +79,6 @@ async function burst(open: () => ReturnType<typeof direct>, n: number): Promise<
   return probes.map((p) => p.ttft);
 }
 
-/**
- * Closed loop: `n` workers each keep one stream open and start the next as soon as it ends, so
- * exactly `n` streams are open at any time (the realistic meaning of "n concurrent streams"),
- * while `more()` says so.
- */
-async function closedLoop(open: () => ReturnType<typeof direct>, n: number, more: () => boolean): Promise<number[]> {
-  const ttfts: number[] = [];
-  await Promise.all(
-    Array.from({ length: n }, async (_, i) => {
-      // Stagger the first wave over one stream's length so workers do not stay in lockstep.
-      await new Promise((r) => setTimeout(r, (i / n) * TOKENS * TOKEN_DELAY));
-      while (more()) {
-        const p = await open();
-        ttfts.push(p.ttft);
-        await p.done;
-      }
-    }),
-  );
-  return ttfts;
-}
-/** Keeps a closed loop going for `seconds` from now. */
-const forSeconds = (seconds: number) => {
-  const until = performance.now() + seconds * 1000;
-  return () => performance.now() < until;
-};
 /** Lets a closed loop start `count` streams in all. */
 const times = (count: number) => () => count-- > 0;
 
@@ -133,19 +109,19 @@ try {
   if (SINGLE > 0) {
     // Three tokens per answer: only the first one is measured, and the run stays short.
     await controlFakeLlm(FAKE_PORT, { reply: 'w0 w1 w2' });
-    const sd = await closedLoop(direct, 1, times(SINGLE));
-    const sp = await closedLoop(viaPlatform, 1, times(SINGLE));
-    const sf = floor ? await closedLoop(viaFloor, 1, times(SINGLE)) : null;
+    const sd = await closedLoop(direct, 1, times(SINGLE), STREAM_MS);
+    const sp = await closedLoop(viaPlatform, 1, times(SINGLE), STREAM_MS);
+    const sf = floor ? await closedLoop(viaFloor, 1, times(SINGLE), STREAM_MS) : null;
     await controlFakeLlm(FAKE_PORT, { reply });
     report(`One stream at a time: ${SINGLE} requests per path, nothing else in flight (${TOKEN_DELAY} ms to the first token)`, sd, sp, sf, false);
   }
-  const cd = await closedLoop(direct, N, forSeconds(SECONDS));
+  const cd = await closedLoop(direct, N, forSeconds(SECONDS), STREAM_MS);
   const cpu0 = cpuMs(platformPid);
   const t0 = performance.now();
-  const cp = await closedLoop(viaPlatform, N, forSeconds(SECONDS));
+  const cp = await closedLoop(viaPlatform, N, forSeconds(SECONDS), STREAM_MS);
   const cpu1 = cpuMs(platformPid);
   const wall = performance.now() - t0;
-  const cf = floor ? await closedLoop(viaFloor, N, forSeconds(SECONDS)) : null;
+  const cf = floor ? await closedLoop(viaFloor, N, forSeconds(SECONDS), STREAM_MS) : null;
   report(`Steady state: ${N} streams open at all times for ${SECONDS} s (${TOKENS} tokens × ${TOKEN_DELAY} ms each; ${cd.length} direct and ${cp.length} platform streams started)`, cd, cp, cf);
   const perK = (ms: number) => ((ms / (cp.length * TOKENS)) * 1000).toFixed(0);
   const main = cpu1.main - cpu0.main;

@@ -109,3 +109,30 @@ export function openStream(agent: http.Agent, url: string, headers: Record<strin
     req.end(JSON.stringify(body));
   });
 }
+
+/**
+ * Closed loop: `n` workers each keep one stream open and start the next as soon as it ends, so
+ * exactly `n` streams are open at any time (the realistic meaning of "n concurrent streams"),
+ * while `more()` says so. The first wave is staggered over `staggerMs` (one stream's length) so
+ * workers do not stay in lockstep. Resolves with every stream's time to first token.
+ */
+export async function closedLoop(open: () => Promise<StreamProbe>, n: number, more: () => boolean, staggerMs: number): Promise<number[]> {
+  const ttfts: number[] = [];
+  await Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      await new Promise((r) => setTimeout(r, (i / n) * staggerMs));
+      while (more()) {
+        const p = await open();
+        ttfts.push(p.ttft);
+        await p.done;
+      }
+    }),
+  );
+  return ttfts;
+}
+
+/** Keeps a closed loop going for `seconds` from now. */
+export const forSeconds = (seconds: number) => {
+  const until = performance.now() + seconds * 1000;
+  return () => performance.now() < until;
+};

@@ -1,0 +1,135 @@
+/**
+ * Where the time to first token goes, hop by hop, at N concurrent streams (steady state, as in
+ * chat-overhead.ts): the bench, the fake upstream and the platform each stamp every traced
+ * request on the machine-wide monotonic clock (bench/hop-trace.mjs preloaded into the two
+ * servers), and this process lines the stamps up per request. Prints p50 / p90 / p99 of each
+ * segment for the direct path and the platform path, then the slowest platform requests with
+ * their segments and the platform's garbage collections that overlapped them.
+ *
+ * The wrappers that take the stamps cost a little on every request and token: use
+ * chat-overhead.ts for the figures against the targets, this one to see where they come from.
+ *
+ *   npx tsx bench/ttft-breakdown.ts [--concurrency 200] [--seconds 15] [--slowest 12] [--database-url postgres://…]
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { closedLoop, forSeconds, hasUpstreamText, openStream, percentile, startChild, upstreamBody } from './lib';
+
+const { values } = parseArgs({
+  options: {
+    concurrency: { type: 'string', default: '200' },
+    seconds: { type: 'string', default: '15' },
+    slowest: { type: 'string', default: '12' },
+    'database-url': { type: 'string' },
+  },
+});
+const N = Number(values.concurrency);
+const SECONDS = Number(values.seconds);
+const TOKENS = 60;
+const TOKEN_DELAY = 50;
+const FAKE_PORT = 4311;
+
+const traceDir = mkdtempSync(path.join(os.tmpdir(), 'hop-trace-'));
+process.env.HOP_TRACE_DIR = traceDir; // the children inherit it
+const preload = '--import ./bench/hop-trace.mjs';
+const reply = Array.from({ length: TOKENS }, (_, i) => `w${i}`).join(' ');
+const fake = await startChild('tools/fake-llm/server.ts', ['--port', String(FAKE_PORT), '--delay', String(TOKEN_DELAY), '--reply', reply], { nodeFlags: preload });
+const upstream = `http://127.0.0.1:${FAKE_PORT}/v1`;
+const platform = await startChild('bench/platform-server.ts', ['--upstream', upstream, ...(values['database-url'] ? ['--database-url', values['database-url']] : [])], { nodeFlags: preload });
+const { port, subdomain, token, chatbotId } = JSON.parse(platform.line) as { port: number; subdomain: string; token: string; chatbotId: number };
+const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+
+type Stamps = Record<string, number>;
+const stamps = new Map<string, Stamps>();
+let nextId = 0;
+const stamp = (id: string, event: string, ms: number) => {
+  const s = stamps.get(id) ?? {};
+  s[event] ??= ms;
+  stamps.set(id, s);
+};
+const now = () => Number(process.hrtime.bigint()) / 1e6;
+
+/** One traced stream: its id rides in the question (and in `x-trace` to the platform). */
+async function traced(via: 'direct' | 'platform') {
+  const id = String((nextId += 1));
+  const sent = now();
+  const probe =
+    via === 'direct'
+      ? await openStream(agent, `${upstream}/chat/completions`, {}, upstreamBody(`Hello there #${id}`), hasUpstreamText)
+      : await openStream(agent, `http://127.0.0.1:${port}/api/chatbots/${chatbotId}/chat/`, { 'x-tenant-subdomain': subdomain, 'x-access-token': token, 'x-trace': id }, { text: `Hello there #${id}` }, (c) =>
+          c.includes('"type":"text"'),
+        );
+  stamp(id, 'bench_send', sent);
+  stamp(id, 'bench_token', sent + probe.ttft);
+  stamp(id, 'via', via === 'direct' ? 0 : 1);
+  return probe;
+}
+
+const SEGMENTS = {
+  direct: [
+    ['bench → upstream request', 'bench_send', 'upstream_request'],
+    ['upstream: request → first token written', 'upstream_request', 'upstream_token'],
+    ['upstream token → bench', 'upstream_token', 'bench_token'],
+  ],
+  platform: [
+    ['bench → platform request', 'bench_send', 'platform_request'],
+    ['platform: request → provider request', 'platform_request', 'provider_request'],
+    ['provider request → upstream request', 'provider_request', 'upstream_request'],
+    ['upstream: request → first token written', 'upstream_request', 'upstream_token'],
+    ['upstream token → platform frame written', 'upstream_token', 'platform_token'],
+    ['platform frame → bench', 'platform_token', 'bench_token'],
+  ],
+} as const;
+
+try {
+  await Promise.all(Array.from({ length: 20 }, async () => (await traced('platform')).done)); // warm-up
+  const firstSteady = nextId;
+  const stagger = TOKENS * TOKEN_DELAY;
+  await closedLoop(() => traced('direct'), N, forSeconds(SECONDS), stagger);
+  await closedLoop(() => traced('platform'), N, forSeconds(SECONDS), stagger);
+
+  fake.child.kill('SIGTERM');
+  platform.child.kill('SIGTERM');
+  await Promise.all([fake, platform].map(({ child }) => new Promise((r) => child.once('exit', r))));
+  const gcs: Array<[number, number]> = [];
+  for (const file of readdirSync(traceDir)) {
+    for (const line of readFileSync(path.join(traceDir, file), 'utf8').split('\n')) {
+      if (!line) continue;
+      const [id, event, ms, duration] = JSON.parse(line) as [string, string, number, number?];
+      if (event === 'gc') gcs.push([ms, duration ?? 0]);
+      else stamp(id, event, ms);
+    }
+  }
+
+  console.log(`ttft-breakdown: ${N} streams open at all times, ${SECONDS} s per path, ${TOKEN_DELAY} ms to the first token; ms on the machine's monotonic clock`);
+  const rows = (via: 0 | 1) => [...stamps].filter(([id, s]) => Number(id) > firstSteady && s.via === via).map(([, s]) => s);
+  for (const via of [0, 1] as const) {
+    const segments = via === 0 ? SEGMENTS.direct : SEGMENTS.platform;
+    const complete = rows(via).filter((s) => segments.every(([, a, b]) => s[a] !== undefined && s[b] !== undefined));
+    console.log(`\n${via === 0 ? 'Direct to the upstream' : 'Through the platform'} (${complete.length} streams)`);
+    console.log(`  ${'segment'.padEnd(44)} ${'p50'.padStart(8)} ${'p90'.padStart(8)} ${'p99'.padStart(8)}`);
+    const line = (name: string, xs: number[]) => {
+      const s = xs.sort((a, b) => a - b);
+      console.log(`  ${name.padEnd(44)} ${[50, 90, 99].map((p) => percentile(s, p).toFixed(3).padStart(8)).join(' ')}`);
+    };
+    for (const [name, a, b] of segments) line(name, complete.map((s) => s[b]! - s[a]!));
+    line('time to first token', complete.map((s) => s.bench_token! - s.bench_send!));
+    if (via === 1) {
+      const slowest = [...complete].sort((x, y) => y.bench_token! - y.bench_send! - (x.bench_token! - x.bench_send!)).slice(0, Number(values.slowest));
+      console.log(`\n  slowest ${slowest.length}: time to first token minus ${TOKEN_DELAY} ms, then each segment (the upstream's minus ${TOKEN_DELAY}); platform GC pauses inside the stream's window`);
+      for (const s of slowest) {
+        const parts = segments.map(([, a, b], i) => (s[b]! - s[a]! - (i === 3 ? TOKEN_DELAY : 0)).toFixed(2).padStart(6));
+        const pauses = gcs.filter(([start, d]) => start < s.bench_token! && start + d > s.bench_send!).map(([, d]) => `${d.toFixed(1)} ms`);
+        console.log(`  ${(s.bench_token! - s.bench_send! - TOKEN_DELAY).toFixed(2).padStart(6)}  ${parts.join(' ')}${pauses.length ? `   gc ${pauses.join(', ')}` : ''}`);
+      }
+    }
+  }
+} finally {
+  fake.child.kill('SIGKILL');
+  platform.child.kill('SIGTERM');
+  agent.destroy();
+  rmSync(traceDir, { recursive: true, force: true });
+}
