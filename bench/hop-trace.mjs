@@ -24,6 +24,23 @@ function install(role) {
   const events = [];
   const idIn = (text) => /#(\d+)/.exec(text)?.[1];
   const emit = http.Server.prototype.emit;
+  /**
+   * Stamps `event` once per stream, after the first write of a string that `isFirst` accepts. The
+   * stamp is taken when write() returns; the reader on the other core may have the bytes before
+   * that, so the next hop can measure slightly below zero.
+   */
+  const stampFirstWrite = (proto, event, isFirst) => {
+    const write = proto.write;
+    proto.write = function (chunk, ...rest) {
+      const first = this.traceId && !this.traceFirst && typeof chunk === 'string' && isFirst(chunk);
+      const r = write.call(this, chunk, ...rest);
+      if (first) {
+        this.traceFirst = true;
+        events.push([this.traceId, event, now()]);
+      }
+      return r;
+    };
+  };
 
   if (role === 'upstream') {
     // The request's arrival, and the write of its first answer token.
@@ -40,16 +57,7 @@ function install(role) {
       }
       return emit.apply(this, arguments);
     };
-    const write = http.ServerResponse.prototype.write;
-    http.ServerResponse.prototype.write = function (chunk, ...rest) {
-      const first = this.traceId && !this.traceFirst && typeof chunk === 'string' && chunk.includes('"content":"w');
-      const r = write.call(this, chunk, ...rest);
-      if (first) {
-        this.traceFirst = true;
-        events.push([this.traceId, 'upstream_token', now()]);
-      }
-      return r;
-    };
+    stampFirstWrite(http.ServerResponse.prototype, 'upstream_token', (chunk) => chunk.includes('"content":"w'));
     process.on('SIGTERM', () => process.exit(0));
   } else {
     // The request's arrival, the provider request leaving, and the first token's frame written to the client.
@@ -68,16 +76,8 @@ function install(role) {
       if (id) events.push([id, 'provider_request', now()]);
       return end.call(this, body, ...rest);
     };
-    const write = net.Socket.prototype.write;
-    net.Socket.prototype.write = function (chunk, ...rest) {
-      const first = this.traceId && !this.traceFirst && typeof chunk === 'string' && chunk.includes('"type":"text"');
-      const r = write.call(this, chunk, ...rest);
-      if (first) {
-        this.traceFirst = true;
-        events.push([this.traceId, 'platform_token', now()]);
-      }
-      return r;
-    };
+    // The chat route writes its frames straight to the socket (decision 015).
+    stampFirstWrite(net.Socket.prototype, 'platform_token', (chunk) => chunk.includes('"type":"text"'));
     const hr0 = now();
     const perf0 = performance.now();
     new PerformanceObserver((list) => {

@@ -44,6 +44,7 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
 type Stamps = Record<string, number>;
 const stamps = new Map<string, Stamps>();
+const platformIds = new Set<string>();
 let nextId = 0;
 const stamp = (id: string, event: string, ms: number) => {
   const s = stamps.get(id) ?? {};
@@ -64,21 +65,24 @@ async function traced(via: 'direct' | 'platform') {
         );
   stamp(id, 'bench_send', sent);
   stamp(id, 'bench_token', sent + probe.ttft);
-  stamp(id, 'via', via === 'direct' ? 0 : 1);
+  if (via === 'platform') platformIds.add(id);
   return probe;
 }
 
+/** The upstream's own segment: it holds the first-token delay the fake upstream is set to. */
+const UPSTREAM = 'upstream: request → first token written';
+/** Per path: [label, from stamp, to stamp]. */
 const SEGMENTS = {
   direct: [
     ['bench → upstream request', 'bench_send', 'upstream_request'],
-    ['upstream: request → first token written', 'upstream_request', 'upstream_token'],
+    [UPSTREAM, 'upstream_request', 'upstream_token'],
     ['upstream token → bench', 'upstream_token', 'bench_token'],
   ],
   platform: [
     ['bench → platform request', 'bench_send', 'platform_request'],
     ['platform: request → provider request', 'platform_request', 'provider_request'],
     ['provider request → upstream request', 'provider_request', 'upstream_request'],
-    ['upstream: request → first token written', 'upstream_request', 'upstream_token'],
+    [UPSTREAM, 'upstream_request', 'upstream_token'],
     ['upstream token → platform frame written', 'upstream_token', 'platform_token'],
     ['platform frame → bench', 'platform_token', 'bench_token'],
   ],
@@ -105,11 +109,11 @@ try {
   }
 
   console.log(`ttft-breakdown: ${N} streams open at all times, ${SECONDS} s per path, ${TOKEN_DELAY} ms to the first token; ms on the machine's monotonic clock`);
-  const rows = (via: 0 | 1) => [...stamps].filter(([id, s]) => Number(id) > firstSteady && s.via === via).map(([, s]) => s);
-  for (const via of [0, 1] as const) {
-    const segments = via === 0 ? SEGMENTS.direct : SEGMENTS.platform;
-    const complete = rows(via).filter((s) => segments.every(([, a, b]) => s[a] !== undefined && s[b] !== undefined));
-    console.log(`\n${via === 0 ? 'Direct to the upstream' : 'Through the platform'} (${complete.length} streams)`);
+  const rows = (platform: boolean) => [...stamps].filter(([id]) => Number(id) > firstSteady && platformIds.has(id) === platform).map(([, s]) => s);
+  for (const platform of [false, true]) {
+    const segments = platform ? SEGMENTS.platform : SEGMENTS.direct;
+    const complete = rows(platform).filter((s) => segments.every(([, a, b]) => s[a] !== undefined && s[b] !== undefined));
+    console.log(`\n${platform ? 'Through the platform' : 'Direct to the upstream'} (${complete.length} streams)`);
     console.log(`  ${'segment'.padEnd(44)} ${'p50'.padStart(8)} ${'p90'.padStart(8)} ${'p99'.padStart(8)}`);
     const line = (name: string, xs: number[]) => {
       const s = xs.sort((a, b) => a - b);
@@ -117,11 +121,11 @@ try {
     };
     for (const [name, a, b] of segments) line(name, complete.map((s) => s[b]! - s[a]!));
     line('time to first token', complete.map((s) => s.bench_token! - s.bench_send!));
-    if (via === 1) {
+    if (platform) {
       const slowest = [...complete].sort((x, y) => y.bench_token! - y.bench_send! - (x.bench_token! - x.bench_send!)).slice(0, Number(values.slowest));
       console.log(`\n  slowest ${slowest.length}: time to first token minus ${TOKEN_DELAY} ms, then each segment (the upstream's minus ${TOKEN_DELAY}); platform GC pauses inside the stream's window`);
       for (const s of slowest) {
-        const parts = segments.map(([, a, b], i) => (s[b]! - s[a]! - (i === 3 ? TOKEN_DELAY : 0)).toFixed(2).padStart(6));
+        const parts = segments.map(([name, a, b]) => (s[b]! - s[a]! - (name === UPSTREAM ? TOKEN_DELAY : 0)).toFixed(2).padStart(6));
         const pauses = gcs.filter(([start, d]) => start < s.bench_token! && start + d > s.bench_send!).map(([, d]) => `${d.toFixed(1)} ms`);
         console.log(`  ${(s.bench_token! - s.bench_send! - TOKEN_DELAY).toFixed(2).padStart(6)}  ${parts.join(' ')}${pauses.length ? `   gc ${pauses.join(', ')}` : ''}`);
       }
