@@ -21,7 +21,7 @@ import http from 'node:http';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { controlFakeLlm } from '../tools/fake-llm/control';
-import { closedLoop, cpuMs, forSeconds, hasUpstreamText, openStream, percentile, startChild, upstreamBody } from './lib';
+import { closedLoop, cpuMs, forSeconds, hasUpstreamText, machineShare, machineTicks, openStream, percentile, startChild, upstreamBody } from './lib';
 
 const { values } = parseArgs({
   options: {
@@ -115,13 +115,17 @@ try {
     await controlFakeLlm(FAKE_PORT, { reply });
     report(`One stream at a time: ${SINGLE} requests per path, nothing else in flight (${TOKEN_DELAY} ms to the first token)`, sd, sp, sf, false);
   }
+  const m0 = machineTicks();
   const cd = await closedLoop(direct, N, forSeconds(SECONDS), STREAM_MS);
+  const m1 = machineTicks();
   const cpu0 = cpuMs(platformPid);
   const t0 = performance.now();
   const cp = await closedLoop(viaPlatform, N, forSeconds(SECONDS), STREAM_MS);
   const cpu1 = cpuMs(platformPid);
   const wall = performance.now() - t0;
+  const m2 = machineTicks();
   const cf = floor ? await closedLoop(viaFloor, N, forSeconds(SECONDS), STREAM_MS) : null;
+  const m3 = machineTicks();
   report(`Steady state: ${N} streams open at all times for ${SECONDS} s (${TOKENS} tokens × ${TOKEN_DELAY} ms each; ${cd.length} direct and ${cp.length} platform streams started)`, cd, cp, cf);
   const perK = (ms: number) => ((ms / (cp.length * TOKENS)) * 1000).toFixed(0);
   const main = cpu1.main - cpu0.main;
@@ -129,6 +133,18 @@ try {
   console.log(
     `  platform CPU while its streams ran: main thread ${(main / wall * 100).toFixed(1)} % of a CPU, its other threads (database, GC helpers) ${(others / wall * 100).toFixed(1)} %; per 1,000 tokens relayed ${perK(main)} + ${perK(others)} ms`,
   );
+  console.log(`  while the direct streams ran: ${machineShare(m0, m1)}`);
+  console.log(`  while the platform's streams ran: ${machineShare(m1, m2)}`);
+  if (floor) console.log(`  while the relay's streams ran: ${machineShare(m2, m3)}`);
+  {
+    // Paired: both paths in the same window, so what the machine does meanwhile (other guests of
+    // the host stealing CPU, a slow second) hits both alike.
+    const more = forSeconds(SECONDS);
+    const m4 = machineTicks();
+    const [pd, pp] = await Promise.all([closedLoop(direct, N, more, STREAM_MS), closedLoop(viaPlatform, N, more, STREAM_MS)]);
+    report(`Paired: ${N} streams through the platform and ${N} straight to the upstream, open at all times in the same ${SECONDS} s (the upstream carries both)`, pd, pp, null);
+    console.log(`  meanwhile: ${machineShare(m4, machineTicks())}`);
+  }
   const d: number[] = [];
   const p: number[] = [];
   const f: number[] = [];

@@ -57,6 +57,27 @@ export function cpuMs(pid: number): { main: number; others: number } {
   return { main, others };
 }
 
+/** The machine's CPU time so far, from the first line of /proc/stat (Linux), in clock ticks. */
+export function machineTicks(): { busy: number; steal: number; total: number } {
+  const f = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal (guest time is already inside user).
+  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = f;
+  return { busy: user + nice + system + irq + softirq, steal, total: user + nice + system + idle + iowait + irq + softirq + steal };
+}
+
+/**
+ * What the machine did between two `machineTicks()` readings: the share of its CPU time that was
+ * busy here and the share the hypervisor gave to other guests (steal). A virtual machine whose
+ * host is oversubscribed loses whole milliseconds at random moments, which no code here can
+ * avoid: figures taken with more than a few per cent of steal say more about the host than about
+ * the code.
+ */
+export function machineShare(a: ReturnType<typeof machineTicks>, b: ReturnType<typeof machineTicks>): string {
+  const total = b.total - a.total || 1;
+  const pct = (n: number) => `${((n / total) * 100).toFixed(1)} %`;
+  return `machine busy ${pct(b.busy - a.busy)}, stolen by the host ${pct(b.steal - a.steal)} of its CPU time`;
+}
+
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
