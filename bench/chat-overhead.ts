@@ -10,6 +10,11 @@
  * A single stream at a time (--single N requests per path, 0 to skip) shows the path's own
  * latency with nothing queued ahead of it.
  *
+ * The steady state runs each path for --seconds, one after the other, and prints how busy the
+ * machine was meanwhile and how much CPU time the host stole (a virtual machine on an
+ * oversubscribed host loses milliseconds at random). The paired run then keeps N streams on each
+ * path in the same window, so such a second of the host hits both alike.
+ *
  * --pin keeps the load apart from the server under test: this process and the fake upstream on
  * CPU 0, the platform and the relay on the other CPUs (Linux `taskset`). Without it all share
  * every CPU, as on one small machine.
