@@ -26,7 +26,7 @@ import http from 'node:http';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { controlFakeLlm } from '../tools/fake-llm/control';
-import { closedLoop, cpuMs, forSeconds, hasUpstreamText, machineShare, machineTicks, openStream, percentile, startChild, upstreamBody } from './lib';
+import { closedLoop, cpuMs, directChat, forSeconds, machineShare, machineTicks, openStream, percentile, platformChat, startChild, startPlatform } from './lib';
 
 const { values } = parseArgs({
   options: {
@@ -61,21 +61,13 @@ const serverCpus = values.pin ? (CPUS === 2 ? '1' : `1-${CPUS - 1}`) : undefined
 const reply = Array.from({ length: TOKENS }, (_, i) => `w${i}`).join(' ');
 const fake = await startChild('tools/fake-llm/server.ts', ['--port', String(FAKE_PORT), '--delay', String(TOKEN_DELAY), '--reply', reply]);
 const upstream = `http://127.0.0.1:${FAKE_PORT}/v1`;
-const platform = await startChild('bench/platform-server.ts', ['--upstream', upstream, ...(process.env.BENCH_MEMORY ? ['--memory'] : []), ...(values['database-url'] ? ['--database-url', values['database-url']] : [])], {
-  cpus: serverCpus,
-  nodeFlags: process.env.BENCH_PLATFORM_FLAGS,
-});
-const { port, subdomain, token, chatbotId, pid: platformPid } = JSON.parse(platform.line) as { port: number; subdomain: string; token: string; chatbotId: number; pid: number };
+const platform = await startPlatform(upstream, values['database-url'], { cpus: serverCpus, nodeFlags: process.env.BENCH_PLATFORM_FLAGS });
 const floor = FLOOR ? await startChild('bench/relay-floor-server.ts', ['--upstream', upstream], { cpus: serverCpus }) : null;
 const floorPort = floor ? (JSON.parse(floor.line) as { port: number }).port : 0;
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
-const direct = () => openStream(agent, `${upstream}/chat/completions`, {}, upstreamBody('Hello there'), hasUpstreamText);
-const viaPlatform = () =>
-  openStream(agent, `http://127.0.0.1:${port}/api/chatbots/${chatbotId}/chat/`, { 'x-tenant-subdomain': subdomain, 'x-access-token': token }, { text: 'Hello there' }, (c) =>
-    c.includes('"type":"text"'),
-  );
-
+const direct = () => directChat(agent, upstream, 'Hello there');
+const viaPlatform = () => platformChat(agent, platform, 'Hello there');
 const viaFloor = () => openStream(agent, `http://127.0.0.1:${floorPort}/`, {}, { text: 'Hello there' }, (c) => c.includes('"type":"text"'));
 
 async function burst(open: () => ReturnType<typeof direct>, n: number): Promise<number[]> {
@@ -123,10 +115,10 @@ try {
   const m0 = machineTicks();
   const cd = await closedLoop(direct, N, forSeconds(SECONDS), STREAM_MS);
   const m1 = machineTicks();
-  const cpu0 = cpuMs(platformPid);
+  const cpu0 = cpuMs(platform.pid);
   const t0 = performance.now();
   const cp = await closedLoop(viaPlatform, N, forSeconds(SECONDS), STREAM_MS);
-  const cpu1 = cpuMs(platformPid);
+  const cpu1 = cpuMs(platform.pid);
   const wall = performance.now() - t0;
   const m2 = machineTicks();
   const cf = floor ? await closedLoop(viaFloor, N, forSeconds(SECONDS), STREAM_MS) : null;

@@ -25,6 +25,33 @@ export function startChild(script: string, args: string[], opts: { ulimit?: numb
   });
 }
 
+/** The benchmarked platform (bench/platform-server.ts) as a child process, with its tenant's chat route and credentials. */
+export interface BenchPlatform {
+  child: ChildProcess;
+  pid: number;
+  /** The chat route of the tenant's first chatbot. */
+  chatUrl: string;
+  /** Tenant and access token for that route. */
+  headers: Record<string, string>;
+}
+
+/**
+ * Starts bench/platform-server.ts against `upstream`: PGlite on disk (in memory with
+ * `BENCH_MEMORY=1`), or the PostgreSQL server at `databaseUrl`.
+ */
+export async function startPlatform(upstream: string, databaseUrl: string | undefined, opts: Parameters<typeof startChild>[2] = {}): Promise<BenchPlatform> {
+  const { child, line } = await startChild('bench/platform-server.ts', ['--upstream', upstream, ...(process.env.BENCH_MEMORY ? ['--memory'] : []), ...(databaseUrl ? ['--database-url', databaseUrl] : [])], opts);
+  const { port, subdomain, token, chatbotId, pid } = JSON.parse(line) as { port: number; subdomain: string; token: string; chatbotId: number; pid: number };
+  return { child, pid, chatUrl: `http://127.0.0.1:${port}/api/chatbots/${chatbotId}/chat/`, headers: { 'x-tenant-subdomain': subdomain, 'x-access-token': token } };
+}
+
+/** One question to the platform; resolves at its first text event. */
+export const platformChat = (agent: http.Agent, platform: BenchPlatform, text: string, headers: Record<string, string> = {}) =>
+  openStream(agent, platform.chatUrl, { ...platform.headers, ...headers }, { text }, (c) => c.includes('"type":"text"'));
+
+/** The same question straight to the upstream (`…/v1`); resolves at its first answer token. */
+export const directChat = (agent: http.Agent, upstream: string, text: string) => openStream(agent, `${upstream}/chat/completions`, {}, upstreamBody(text), hasUpstreamText);
+
 /** The chat-completions request the platform sends for one question: the direct path and the floor relay send the same. */
 export const upstreamBody = (text: string) => ({ model: 'fake-model', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: text }] });
 

@@ -7,7 +7,7 @@
  */
 import http from 'node:http';
 import { parseArgs } from 'node:util';
-import { openStream, rssMb, startChild, type StreamProbe } from './lib';
+import { openStream, rssMb, startChild, startPlatform, type StreamProbe } from './lib';
 
 const { values } = parseArgs({
   options: {
@@ -25,12 +25,8 @@ const ULIMIT = 20_000;
 
 const reply = Array.from({ length: 200 }, (_, i) => `w${i}`).join(' ');
 const fake = await startChild('tools/fake-llm/server.ts', ['--port', String(FAKE_PORT), '--first-byte-delay', values.wait!, '--delay', '50', '--reply', reply], { ulimit: ULIMIT });
-const platform = await startChild(
-  'bench/platform-server.ts',
-  ['--upstream', `http://127.0.0.1:${FAKE_PORT}/v1`, ...(process.env.BENCH_MEMORY ? ['--memory'] : []), ...(values['database-url'] ? ['--database-url', values['database-url']] : [])],
-  { ulimit: ULIMIT },
-);
-const { port, subdomain, token, chatbotId, pid } = JSON.parse(platform.line) as { port: number; subdomain: string; token: string; chatbotId: number; pid: number };
+const platform = await startPlatform(`http://127.0.0.1:${FAKE_PORT}/v1`, values['database-url'], { ulimit: ULIMIT });
+const { pid } = platform;
 const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
 const open: StreamProbe[] = [];
 let failed = 0;
@@ -47,8 +43,8 @@ try {
       Array.from({ length: n }, (_, j) =>
         openStream(
           agent,
-          `http://127.0.0.1:${port}/api/chatbots/${chatbotId}/chat/`,
-          { 'x-tenant-subdomain': subdomain, 'x-access-token': token },
+          platform.chatUrl,
+          platform.headers,
           { text: 'Tell me a long story' },
           'headers',
           // Spread client sockets over loopback addresses so ephemeral ports never run out.

@@ -16,7 +16,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { closedLoop, forSeconds, hasUpstreamText, openStream, percentile, startChild, upstreamBody } from './lib';
+import { closedLoop, directChat, forSeconds, percentile, platformChat, startChild, startPlatform } from './lib';
 
 const { values } = parseArgs({
   options: {
@@ -38,8 +38,7 @@ const preload = '--import ./bench/hop-trace.mjs';
 const reply = Array.from({ length: TOKENS }, (_, i) => `w${i}`).join(' ');
 const fake = await startChild('tools/fake-llm/server.ts', ['--port', String(FAKE_PORT), '--delay', String(TOKEN_DELAY), '--reply', reply], { nodeFlags: preload });
 const upstream = `http://127.0.0.1:${FAKE_PORT}/v1`;
-const platform = await startChild('bench/platform-server.ts', ['--upstream', upstream, ...(values['database-url'] ? ['--database-url', values['database-url']] : [])], { nodeFlags: preload });
-const { port, subdomain, token, chatbotId } = JSON.parse(platform.line) as { port: number; subdomain: string; token: string; chatbotId: number };
+const platform = await startPlatform(upstream, values['database-url'], { nodeFlags: preload });
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
 type Stamps = Record<string, number>;
@@ -57,12 +56,8 @@ const now = () => Number(process.hrtime.bigint()) / 1e6;
 async function traced(via: 'direct' | 'platform') {
   const id = String((nextId += 1));
   const sent = now();
-  const probe =
-    via === 'direct'
-      ? await openStream(agent, `${upstream}/chat/completions`, {}, upstreamBody(`Hello there #${id}`), hasUpstreamText)
-      : await openStream(agent, `http://127.0.0.1:${port}/api/chatbots/${chatbotId}/chat/`, { 'x-tenant-subdomain': subdomain, 'x-access-token': token, 'x-trace': id }, { text: `Hello there #${id}` }, (c) =>
-          c.includes('"type":"text"'),
-        );
+  const text = `Hello there #${id}`;
+  const probe = via === 'direct' ? await directChat(agent, upstream, text) : await platformChat(agent, platform, text, { 'x-trace': id });
   stamp(id, 'bench_send', sent);
   stamp(id, 'bench_token', sent + probe.ttft);
   if (via === 'platform') platformIds.add(id);

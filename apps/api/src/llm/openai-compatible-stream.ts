@@ -31,8 +31,12 @@ export function withLeanStreaming(sdkModel: LanguageModelV3, config: { baseURL: 
   const auth: Record<string, string> = config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {};
   const target: Target = {
     url,
-    options: { ...urlToHttpOptions(url), method: 'POST', agent: url.protocol === 'https:' ? httpsAgent : httpAgent },
-    headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...auth },
+    options: {
+      ...urlToHttpOptions(url),
+      method: 'POST',
+      agent: url.protocol === 'https:' ? httpsAgent : httpAgent,
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...auth },
+    },
     auth,
   };
   return {
@@ -50,8 +54,8 @@ const httpsAgent = new https.Agent({ keepAlive: true, maxSockets: Infinity, sche
 
 interface Target {
   url: URL;
-  options: http.RequestOptions;
-  headers: Record<string, string>;
+  /** Node copies the options it is given, so every request can share these. */
+  options: http.RequestOptions & { headers: Record<string, string> };
   auth: Record<string, string>;
 }
 
@@ -120,8 +124,9 @@ function stream(
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     // A call's own headers may replace the content type, never the key.
-    const headers = options.headers ? { ...target.headers, ...dropUndefined(options.headers), ...target.auth } : target.headers;
-    const req = client.request({ ...target.options, headers });
+    const req = client.request(
+      options.headers ? { ...target.options, headers: { ...target.options.headers, ...dropUndefined(options.headers), ...target.auth } } : target.options,
+    );
     const onAbort = () => req.destroy(abortError(signal));
     signal?.addEventListener('abort', onAbort, { once: true });
     req.on('error', (err) => {
