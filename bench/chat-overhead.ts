@@ -21,12 +21,11 @@
  *
  *   npx tsx bench/chat-overhead.ts [--concurrency 200] [--rounds 3] [--token-delay 20] [--single 100] [--database-url postgres://…] [--skip-floor] [--pin]
  */
-import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { controlFakeLlm } from '../tools/fake-llm/control';
-import { closedLoop, cpuMs, directChat, forSeconds, machineShare, machineTicks, openStream, percentile, platformChat, startChild, startPlatform } from './lib';
+import { closedLoop, cpuMs, directChat, forSeconds, machineShare, machineTicks, openStream, percentile, pinLoadToCpu0, platformChat, startChild, startPlatform } from './lib';
 
 const { values } = parseArgs({
   options: {
@@ -51,12 +50,7 @@ const SINGLE = Number(values.single);
 const STREAM_MS = TOKENS * TOKEN_DELAY;
 const FAKE_PORT = 4310;
 const CPUS = os.availableParallelism();
-if (values.pin) {
-  if (CPUS < 2) throw new Error('--pin needs at least 2 CPUs');
-  // Every thread of this process, and the children that inherit it (the fake upstream), on CPU 0.
-  execFileSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
-}
-const serverCpus = values.pin ? (CPUS === 2 ? '1' : `1-${CPUS - 1}`) : undefined;
+const serverCpus = values.pin ? pinLoadToCpu0() : undefined;
 
 const reply = Array.from({ length: TOKENS }, (_, i) => `w${i}`).join(' ');
 const fake = await startChild('tools/fake-llm/server.ts', ['--port', String(FAKE_PORT), '--delay', String(TOKEN_DELAY), '--reply', reply]);

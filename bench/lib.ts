@@ -1,6 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -8,8 +9,8 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 /**
  * Starts a TypeScript entry as its own process (own event loop, own RSS); resolves with its first
- * stdout line. `cpus` (a `taskset` list such as "1" or "1-3") confines it to those CPUs;
- * `nodeFlags` go to its `node` command line after `BENCH_NODE_FLAGS`.
+ * stdout line that V8's tracing did not write. `cpus` (a `taskset` list such as "1" or "1-3")
+ * confines it to those CPUs; `nodeFlags` go to its `node` command line after `BENCH_NODE_FLAGS`.
  */
 export function startChild(script: string, args: string[], opts: { ulimit?: number; cpus?: string; nodeFlags?: string } = {}): Promise<{ child: ChildProcess; line: string }> {
   const cmd = `${opts.ulimit ? `ulimit -n ${opts.ulimit}; ` : ''}exec ${opts.cpus ? `taskset -c ${opts.cpus} ` : ''}${JSON.stringify(process.execPath)} ${process.env.BENCH_NODE_FLAGS ?? ''} ${opts.nodeFlags ?? ''} --import tsx ${script} ${args.map((a) => JSON.stringify(a)).join(' ')}`;
@@ -18,11 +19,28 @@ export function startChild(script: string, args: string[], opts: { ulimit?: numb
     let buf = '';
     child.stdout!.on('data', (d: Buffer) => {
       buf += d.toString();
-      const i = buf.indexOf('\n');
-      if (i >= 0) resolve({ child, line: buf.slice(0, i) });
+      // V8's tracing lines (`--trace-gc`: "[pid:0x…] …") go on to stderr; the first other line is the answer.
+      let i;
+      while ((i = buf.indexOf('\n')) >= 0) {
+        const line = buf.slice(0, i);
+        buf = buf.slice(i + 1);
+        if (!line.startsWith('[')) resolve({ child, line });
+        else process.stderr.write(`${line}\n`);
+      }
     });
     child.on('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
+}
+
+/**
+ * `--pin`: every thread of this process, and the children it starts without `cpus` (the fake
+ * upstream), on CPU 0 (Linux `taskset`); returns the `cpus` list for the servers: the other CPUs.
+ */
+export function pinLoadToCpu0(): string {
+  const cpus = os.availableParallelism();
+  if (cpus < 2) throw new Error('--pin needs at least 2 CPUs');
+  execFileSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
+  return cpus === 2 ? '1' : `1-${cpus - 1}`;
 }
 
 /** The benchmarked platform (bench/platform-server.ts) as a child process, with its tenant's chat route and credentials. */

@@ -9,14 +9,17 @@
  * The wrappers that take the stamps cost a little on every request and token: use
  * chat-overhead.ts for the figures against the targets, this one to see where they come from.
  *
- *   npx tsx bench/ttft-breakdown.ts [--concurrency 200] [--seconds 15] [--slowest 12] [--database-url postgres://…]
+ * `--pin` keeps the load apart as in chat-overhead.ts: this process and the fake upstream on CPU 0,
+ * the platform on the other CPUs.
+ *
+ *   npx tsx bench/ttft-breakdown.ts [--concurrency 200] [--seconds 15] [--slowest 12] [--database-url postgres://…] [--pin]
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { closedLoop, directChat, forSeconds, percentile, platformChat, startChild, startPlatform } from './lib';
+import { closedLoop, directChat, forSeconds, percentile, pinLoadToCpu0, platformChat, startChild, startPlatform } from './lib';
 
 const { values } = parseArgs({
   options: {
@@ -24,6 +27,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '15' },
     slowest: { type: 'string', default: '12' },
     'database-url': { type: 'string' },
+    pin: { type: 'boolean', default: false },
   },
 });
 const N = Number(values.concurrency);
@@ -32,13 +36,15 @@ const TOKENS = 60;
 const TOKEN_DELAY = 50;
 const FAKE_PORT = 4311;
 
+const serverCpus = values.pin ? pinLoadToCpu0() : undefined;
+
 const traceDir = mkdtempSync(path.join(os.tmpdir(), 'hop-trace-'));
 process.env.HOP_TRACE_DIR = traceDir; // the children inherit it
 const preload = '--import ./bench/hop-trace.mjs';
 const reply = Array.from({ length: TOKENS }, (_, i) => `w${i}`).join(' ');
 const fake = await startChild('tools/fake-llm/server.ts', ['--port', String(FAKE_PORT), '--delay', String(TOKEN_DELAY), '--reply', reply], { nodeFlags: preload });
 const upstream = `http://127.0.0.1:${FAKE_PORT}/v1`;
-const platform = await startPlatform(upstream, values['database-url'], { nodeFlags: preload });
+const platform = await startPlatform(upstream, values['database-url'], { nodeFlags: preload, cpus: serverCpus });
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
 type Stamps = Record<string, number>;
