@@ -25,7 +25,7 @@ import http from 'node:http';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { controlFakeLlm } from '../tools/fake-llm/control';
-import { closedLoop, cpuMs, directChat, forSeconds, machineShare, machineTicks, openStream, percentile, pinLoadToCpu0, platformChat, startChild, startPlatform } from './lib';
+import { closedLoop, cpuMs, directChat, forSeconds, hostSpeed, machineShare, machineTicks, openStream, percentile, pinLoadToCpu0, platformChat, startChild, startPlatform } from './lib';
 
 const { values } = parseArgs({
   options: {
@@ -94,6 +94,10 @@ function report(label: string, d: number[], p: number[], f: number[] | null, tar
 
 try {
   console.log(`chat-overhead: ${N} concurrent streams, database ${values['database-url'] ? 'PostgreSQL' : 'PGlite (embedded)'}${values.pin ? `; bench and fake upstream on CPU 0, servers on CPU ${serverCpus}` : `; everything shares ${CPUS} CPUs`}`);
+  const speed = await hostSpeed();
+  console.log(
+    `host speed: ${speed.jsUsPerToken.toFixed(2)} µs of CPU to parse a chunk and make a frame in JavaScript; a 100-byte loopback write that wakes its reader ${speed.writeUsP50.toFixed(1)} µs p50, ${speed.writeUsMean.toFixed(1)} µs mean`,
+  );
   await burst(direct, 20);
   await burst(viaPlatform, 20); // warm-up: JIT, connections
   if (floor) await burst(viaFloor, 20);

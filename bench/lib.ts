@@ -1,6 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -121,6 +122,45 @@ export function machineShare(a: ReturnType<typeof machineTicks>, b: ReturnType<t
   const total = b.total - a.total || 1;
   const pct = (n: number) => `${((n / total) * 100).toFixed(1)} %`;
   return `machine busy ${pct(b.busy - a.busy)}, stolen by the host ${pct(b.steal - a.steal)} of its CPU time`;
+}
+
+/**
+ * How fast this host is at the two things the relay does most, so that figures from different
+ * days can be told apart from changes of the code: CPU time of a fixed piece of JavaScript (one
+ * upstream chunk parsed and one SSE frame made, as per token), and the time one 100-byte write
+ * takes on a loopback TCP connection whose reader, another process, sleeps between writes — the
+ * system call that sends each frame, waking the client. Run before the load; takes about 3 s.
+ */
+export async function hostSpeed(): Promise<{ jsUsPerToken: number; writeUsP50: number; writeUsMean: number }> {
+  const chunk = JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'fake-model', choices: [{ index: 0, delta: { content: ' w1' }, finish_reason: null }] });
+  let sink = 0;
+  const JS_ROUNDS = 200_000;
+  const cpu0 = process.cpuUsage();
+  for (let i = 0; i < JS_ROUNDS; i++) {
+    const c = JSON.parse(chunk) as { choices: Array<{ delta: { content: string } }> };
+    sink += `data: ${JSON.stringify({ type: 'text', text: c.choices[0]!.delta.content })}\n\n`.length;
+  }
+  const used = process.cpuUsage(cpu0);
+  const jsUsPerToken = (used.user + used.system) / JS_ROUNDS;
+
+  // The reader: a process of its own that accepts one connection and discards what it reads.
+  const reader = spawn(process.execPath, ['-e', "const s = require('net').createServer((c) => c.resume()).listen(0, '127.0.0.1', () => console.log(s.address().port))"], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve) => reader.stdout!.once('data', (d: Buffer) => resolve(Number(d.toString().trim()))));
+  const socket = net.connect({ port, host: '127.0.0.1', noDelay: true });
+  await new Promise<void>((resolve) => socket.once('connect', resolve));
+  const frame = 'x'.repeat(100);
+  const took: number[] = [];
+  for (let i = 0; i < 2000; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 1)); // the reader goes back to sleep, as between tokens
+    const t = process.hrtime.bigint();
+    socket.write(frame);
+    took.push(Number(process.hrtime.bigint() - t) / 1000);
+  }
+  socket.destroy();
+  reader.kill();
+  if (sink < 0) console.log(sink); // keeps the work from being optimised away
+  took.sort((a, b) => a - b);
+  return { jsUsPerToken, writeUsP50: percentile(took, 50), writeUsMean: took.reduce((a, b) => a + b, 0) / took.length };
 }
 
 export function percentile(sorted: number[], p: number): number {
