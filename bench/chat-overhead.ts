@@ -25,7 +25,7 @@ import http from 'node:http';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { controlFakeLlm } from '../tools/fake-llm/control';
-import { closedLoop, cpuMs, directChat, forSeconds, hostSpeed, machineShare, machineTicks, openStream, percentile, pinLoadToCpu0, platformChat, startChild, startPlatform } from './lib';
+import { closedLoop, cpuMs, directChat, forSeconds, hostSpeed, machineShare, machineTicks, openStream, percentile, pinLoadToCpu0, platformChat, startChild, startFakeUpstream, startPlatform } from './lib';
 
 const { values } = parseArgs({
   options: {
@@ -52,9 +52,8 @@ const FAKE_PORT = 4310;
 const CPUS = os.availableParallelism();
 const serverCpus = values.pin ? pinLoadToCpu0() : undefined;
 
-const reply = Array.from({ length: TOKENS }, (_, i) => `w${i}`).join(' ');
-const fake = await startChild('tools/fake-llm/server.ts', ['--port', String(FAKE_PORT), '--delay', String(TOKEN_DELAY), '--reply', reply]);
-const upstream = `http://127.0.0.1:${FAKE_PORT}/v1`;
+const fake = await startFakeUpstream(FAKE_PORT, { tokens: TOKENS, delayMs: TOKEN_DELAY });
+const { url: upstream, reply } = fake;
 const platform = await startPlatform(upstream, values['database-url'], { cpus: serverCpus, nodeFlags: process.env.BENCH_PLATFORM_FLAGS });
 const floor = FLOOR ? await startChild('bench/relay-floor-server.ts', ['--upstream', upstream], { cpus: serverCpus }) : null;
 const floorPort = floor ? (JSON.parse(floor.line) as { port: number }).port : 0;

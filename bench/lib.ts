@@ -4,33 +4,48 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * Starts a TypeScript entry as its own process (own event loop, own RSS); resolves with its first
- * stdout line that V8's tracing did not write. `cpus` (a `taskset` list such as "1" or "1-3")
- * confines it to those CPUs; `nodeFlags` go to its `node` command line after `BENCH_NODE_FLAGS`.
+ * stdout line that is not V8 tracing (`--trace-gc`: "[pid:0x…] …"); every other line goes on to
+ * stderr. `cpus` (a `taskset` list such as "1" or "1-3") confines it to those CPUs; `nodeFlags`
+ * go to its `node` command line after `BENCH_NODE_FLAGS`.
  */
 export function startChild(script: string, args: string[], opts: { ulimit?: number; cpus?: string; nodeFlags?: string } = {}): Promise<{ child: ChildProcess; line: string }> {
   const cmd = `${opts.ulimit ? `ulimit -n ${opts.ulimit}; ` : ''}exec ${opts.cpus ? `taskset -c ${opts.cpus} ` : ''}${JSON.stringify(process.execPath)} ${process.env.BENCH_NODE_FLAGS ?? ''} ${opts.nodeFlags ?? ''} --import tsx ${script} ${args.map((a) => JSON.stringify(a)).join(' ')}`;
   const child = spawn('bash', ['-c', cmd], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
-    let buf = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      buf += d.toString();
-      // V8's tracing lines (`--trace-gc`: "[pid:0x…] …") go on to stderr; the first other line is the answer.
-      let i;
-      while ((i = buf.indexOf('\n')) >= 0) {
-        const line = buf.slice(0, i);
-        buf = buf.slice(i + 1);
-        if (!line.startsWith('[')) resolve({ child, line });
-        else process.stderr.write(`${line}\n`);
+    let answered = false;
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (answered || line.startsWith('[')) process.stderr.write(`${line}\n`);
+      else {
+        answered = true;
+        resolve({ child, line });
       }
     });
     child.on('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
+}
+
+/**
+ * The fake OpenAI-compatible upstream (tools/fake-llm) as a child process on `port`: answers
+ * `tokens` words ("w0 w1 …"), one every `delayMs`, the first after `firstByteDelayMs` if given.
+ * Resolves with its base URL (`…/v1`) and the reply it was given.
+ */
+export async function startFakeUpstream(
+  port: number,
+  answer: { tokens: number; delayMs: number; firstByteDelayMs?: number },
+  opts: Parameters<typeof startChild>[2] = {},
+): Promise<{ child: ChildProcess; url: string; reply: string }> {
+  const reply = Array.from({ length: answer.tokens }, (_, i) => `w${i}`).join(' ');
+  const args = ['--port', String(port), '--delay', String(answer.delayMs), '--reply', reply];
+  if (answer.firstByteDelayMs !== undefined) args.push('--first-byte-delay', String(answer.firstByteDelayMs));
+  const { child } = await startChild('tools/fake-llm/server.ts', args, opts);
+  return { child, url: `http://127.0.0.1:${port}/v1`, reply };
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import http from 'node:http';
 import { parseArgs } from 'node:util';
-import { openStream, rssMb, startChild, startPlatform, type StreamProbe } from './lib';
+import { openStream, rssMb, startFakeUpstream, startPlatform, type StreamProbe } from './lib';
 
 const { values } = parseArgs({
   options: {
@@ -23,9 +23,8 @@ const FAKE_PORT = 4320;
 // The hard limit on this machine is 20,000 descriptors; each stream costs the platform two (client and upstream).
 const ULIMIT = 20_000;
 
-const reply = Array.from({ length: 200 }, (_, i) => `w${i}`).join(' ');
-const fake = await startChild('tools/fake-llm/server.ts', ['--port', String(FAKE_PORT), '--first-byte-delay', values.wait!, '--delay', '50', '--reply', reply], { ulimit: ULIMIT });
-const platform = await startPlatform(`http://127.0.0.1:${FAKE_PORT}/v1`, values['database-url'], { ulimit: ULIMIT });
+const fake = await startFakeUpstream(FAKE_PORT, { tokens: 200, delayMs: 50, firstByteDelayMs: Number(values.wait) }, { ulimit: ULIMIT });
+const platform = await startPlatform(fake.url, values['database-url'], { ulimit: ULIMIT });
 const { pid } = platform;
 const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
 const open: StreamProbe[] = [];

@@ -19,7 +19,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { closedLoop, directChat, forSeconds, percentile, pinLoadToCpu0, platformChat, startChild, startPlatform } from './lib';
+import { closedLoop, directChat, forSeconds, percentile, pinLoadToCpu0, platformChat, startFakeUpstream, startPlatform } from './lib';
 
 const { values } = parseArgs({
   options: {
@@ -41,9 +41,8 @@ const serverCpus = values.pin ? pinLoadToCpu0() : undefined;
 const traceDir = mkdtempSync(path.join(os.tmpdir(), 'hop-trace-'));
 process.env.HOP_TRACE_DIR = traceDir; // the children inherit it
 const preload = '--import ./bench/hop-trace.mjs';
-const reply = Array.from({ length: TOKENS }, (_, i) => `w${i}`).join(' ');
-const fake = await startChild('tools/fake-llm/server.ts', ['--port', String(FAKE_PORT), '--delay', String(TOKEN_DELAY), '--reply', reply], { nodeFlags: preload });
-const upstream = `http://127.0.0.1:${FAKE_PORT}/v1`;
+const fake = await startFakeUpstream(FAKE_PORT, { tokens: TOKENS, delayMs: TOKEN_DELAY }, { nodeFlags: preload });
+const upstream = fake.url;
 const platform = await startPlatform(upstream, values['database-url'], { nodeFlags: preload, cpus: serverCpus });
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
