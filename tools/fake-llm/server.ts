@@ -21,6 +21,8 @@ export interface Scenario {
   failStatus: number | null;
   /** Reported prompt_tokens; null = estimate (characters / 4). */
   promptTokens: number | null;
+  /** When set, the connection is cut (no end, no usage) after this many answer tokens: an upstream that breaks off. */
+  cutAfterTokens: number | null;
 }
 
 export const defaultScenario: Scenario = {
@@ -30,6 +32,7 @@ export const defaultScenario: Scenario = {
   reasoning: null,
   failStatus: null,
   promptTokens: null,
+  cutAfterTokens: null,
 };
 
 export interface FakeLlm {
@@ -147,11 +150,18 @@ export async function startFakeLlm(opts: { port?: number; host?: string; scenari
       res.write(chunk({ reasoning_content: t }));
       sent += 1;
     }
+    let answered = 0;
     for (const t of answer) {
+      if (answered === s.cutAfterTokens) {
+        // The connection ends once what was written is sent, without the body's last chunk.
+        res.socket?.end();
+        return;
+      }
       await sleep(s.tokenDelayMs);
       if (closed) return;
       res.write(chunk({ content: t }));
       sent += 1;
+      answered += 1;
     }
     res.write(chunk({}, 'stop'));
     const includeUsage = (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage;

@@ -7,10 +7,9 @@ import {
   type LanguageModelV3CallOptions,
   type LanguageModelV3FinishReason,
   type LanguageModelV3Prompt,
-  type LanguageModelV3StreamPart,
   UnsupportedFunctionalityError,
 } from '@ai-sdk/provider';
-import { PartChannel } from './part-channel';
+import { PartChannel, type PartChannelResult } from './part-channel';
 
 /**
  * Streaming chat completions from an OpenAI-compatible endpoint (Ollama, vLLM, llama.cpp, LM
@@ -117,151 +116,189 @@ function stream(
   target: Target,
   modelId: string,
   options: LanguageModelV3CallOptions,
-): Promise<{ stream: ReadableStream<LanguageModelV3StreamPart>; request: { body: string } }> {
-  const body = bodyOf(modelId, options);
+): Promise<PartChannelResult> {
   const signal = options.abortSignal;
-  const { url } = target;
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
+  if (signal?.aborted) return Promise.reject(signal.reason);
+  const body = bodyOf(modelId, options);
+  return new Promise((resolve, reject) => new CompletionRequest(client, target, body, options.headers, signal, resolve, reject));
+}
+
+/**
+ * One streamed completion, from the request to the last part. A class, not a nest of closures:
+ * every open stream holds one of these, and the fewer objects each stream keeps alive the less
+ * every garbage collection copies (bench/README.md). Only what is read later is kept: not the
+ * prompt, not the request body.
+ */
+class CompletionRequest {
+  private readonly req: http.ClientRequest;
+  private channel: PartChannel | null = null;
+  private buffer = '';
+  private data = '';
+  private textOpen = false;
+  private reasoningOpen = false;
+  private metaSent = false;
+  private finishReason: string | undefined;
+  private usage: Chunk['usage'];
+
+  constructor(
+    client: typeof http | typeof https,
+    private readonly target: Target,
+    body: string,
+    headers: LanguageModelV3CallOptions['headers'],
+    private readonly signal: AbortSignal | undefined,
+    private readonly resolve: (result: PartChannelResult) => void,
+    private readonly reject: (err: unknown) => void,
+  ) {
     // A call's own headers may replace the content type, never the key.
-    const req = client.request(
-      options.headers ? { ...target.options, headers: { ...target.options.headers, ...dropUndefined(options.headers), ...target.auth } } : target.options,
-    );
-    const onAbort = () => req.destroy(abortError(signal));
-    signal?.addEventListener('abort', onAbort, { once: true });
-    req.on('error', (err) => {
-      signal?.removeEventListener('abort', onAbort);
+    this.req = client.request(headers ? { ...target.options, headers: { ...target.options.headers, ...dropUndefined(headers), ...target.auth } } : target.options);
+    // `handleEvent`: the signal calls this object, no listener closure per request.
+    signal?.addEventListener('abort', this, { once: true });
+    this.req.on('error', (err) => {
+      this.stopListening();
       reject(err);
     });
-    req.on('response', (res) => {
-      const status = res.statusCode ?? 0;
-      if (status < 200 || status > 299) {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (d: string) => (text += d));
-        res.on('end', () => {
-          signal?.removeEventListener('abort', onAbort);
-          reject(new APICallError({ message: `HTTP ${status} from ${url.host}`, url: url.href, requestBodyValues: {}, statusCode: status, responseBody: text, isRetryable: status === 429 || status >= 500 }));
-        });
-        res.on('error', reject);
-        return;
-      }
-      res.setEncoding('utf8');
-      let buffer = '';
-      let data = '';
-      let textOpen = false;
-      let reasoningOpen = false;
-      let metaSent = false;
-      let finish: string | undefined;
-      let usage: Chunk['usage'];
-      // Parts go to the chat service pushed, or to any other consumer as the SDK's web stream.
-      const channel = new PartChannel(() => {
-        signal?.removeEventListener('abort', onAbort);
-        req.destroy();
-      });
-      channel.push({ type: 'stream-start', warnings: [] });
+    this.req.on('response', (res) => this.onResponse(res));
+    this.req.end(body);
+  }
 
-      const closeBlocks = () => {
-        if (reasoningOpen) channel.push({ type: 'reasoning-end', id: 'reasoning-0' });
-        if (textOpen) channel.push({ type: 'text-end', id: 'txt-0' });
-        reasoningOpen = textOpen = false;
-      };
-      const onChunk = (c: Chunk) => {
-        if (c.error) {
-          channel.push({ type: 'error', error: c.error });
-          return;
-        }
-        if (!metaSent) {
-          metaSent = true;
-          channel.push({ type: 'response-metadata', id: c.id, modelId: c.model, timestamp: c.created ? new Date(c.created * 1000) : undefined });
-        }
-        if (c.usage) usage = c.usage;
-        const choice = c.choices?.[0];
-        if (!choice) return;
-        const delta = choice.delta;
-        const reasoning = delta?.reasoning_content ?? delta?.reasoning;
-        if (reasoning) {
-          if (!reasoningOpen) channel.push({ type: 'reasoning-start', id: 'reasoning-0' });
-          reasoningOpen = true;
-          channel.push({ type: 'reasoning-delta', id: 'reasoning-0', delta: reasoning });
-        }
-        if (delta?.content) {
-          if (reasoningOpen) {
-            channel.push({ type: 'reasoning-end', id: 'reasoning-0' });
-            reasoningOpen = false;
-          }
-          if (!textOpen) channel.push({ type: 'text-start', id: 'txt-0' });
-          textOpen = true;
-          channel.push({ type: 'text-delta', id: 'txt-0', delta: delta.content });
-        }
-        if (choice.finish_reason) finish = choice.finish_reason;
-      };
-      /** One SSE event's data: a JSON chunk, or `[DONE]`. */
-      const onEvent = (payload: string) => {
-        if (payload === '[DONE]') return;
-        let parsed: Chunk;
-        try {
-          parsed = JSON.parse(payload) as Chunk;
-        } catch (error) {
-          channel.push({ type: 'error', error });
-          return;
-        }
-        onChunk(parsed);
-      };
-      const end = () => {
-        if (!channel.isOpen) return;
-        signal?.removeEventListener('abort', onAbort);
-        closeBlocks();
-        const reasoningTokens = usage?.completion_tokens_details?.reasoning_tokens;
-        const cached = usage?.prompt_tokens_details?.cached_tokens;
-        channel.push({
-          type: 'finish',
-          finishReason: { unified: finish ? (FINISH[finish] ?? 'other') : 'other', raw: finish },
-          usage: {
-            inputTokens: { total: usage?.prompt_tokens, noCache: cached === undefined || usage?.prompt_tokens === undefined ? undefined : usage.prompt_tokens - cached, cacheRead: cached, cacheWrite: undefined },
-            outputTokens: {
-              total: usage?.completion_tokens,
-              text: reasoningTokens === undefined || usage?.completion_tokens === undefined ? usage?.completion_tokens : usage.completion_tokens - reasoningTokens,
-              reasoning: reasoningTokens,
-            },
-          },
-        });
-        channel.end();
-      };
-      const fail = (err: unknown) => {
-        if (!channel.isOpen) return;
-        signal?.removeEventListener('abort', onAbort);
-        channel.error(signal?.aborted ? abortError(signal) : err);
-      };
-      res.on('data', (d: string) => {
-        if (!channel.isOpen) return;
-        buffer += d;
-        let nl: number;
-        while ((nl = buffer.indexOf('\n')) >= 0) {
-          let line = buffer.slice(0, nl);
-          buffer = buffer.slice(nl + 1);
-          if (line.endsWith('\r')) line = line.slice(0, -1);
-          if (line === '') {
-            if (data) onEvent(data);
-            data = '';
-          } else if (line.startsWith('data:')) {
-            const v = line.charCodeAt(5) === 32 ? line.slice(6) : line.slice(5);
-            data = data ? `${data}\n${v}` : v;
-          }
-        }
-      });
+  /** The abort signal fired. */
+  handleEvent(): void {
+    this.req.destroy(abortError(this.signal));
+  }
+
+  private stopListening() {
+    this.signal?.removeEventListener('abort', this);
+  }
+
+  private onResponse(res: http.IncomingMessage) {
+    const status = res.statusCode ?? 0;
+    res.setEncoding('utf8');
+    if (status < 200 || status > 299) {
+      let text = '';
+      res.on('data', (d: string) => (text += d));
       res.on('end', () => {
-        if (data) onEvent(data);
-        // A connection cut before the end of the answer is an error, not a short answer.
-        if (res.complete) end();
-        else fail(new Error('upstream closed the stream early'));
+        this.stopListening();
+        const { url } = this.target;
+        this.reject(new APICallError({ message: `HTTP ${status} from ${url.host}`, url: url.href, requestBodyValues: {}, statusCode: status, responseBody: text, isRetryable: status === 429 || status >= 500 }));
       });
-      res.on('error', fail);
-      res.on('close', () => fail(new Error('upstream closed the stream early')));
-      resolve(channel.result({ request: { body } }));
+      res.on('error', this.reject);
+      return;
+    }
+    // Parts go to the chat service pushed, or to any other consumer as the SDK's web stream.
+    const channel = new PartChannel(() => {
+      this.stopListening();
+      this.req.destroy();
     });
-    req.end(body);
-  });
+    this.channel = channel;
+    channel.push({ type: 'stream-start', warnings: [] });
+    res.on('data', (d: string) => this.onData(d));
+    res.on('end', () => {
+      if (this.data) this.onEvent(this.data);
+      // A connection cut before the end of the answer is an error, not a short answer.
+      if (res.complete) this.end();
+      else this.fail(new Error('upstream closed the stream early'));
+    });
+    res.on('error', (err) => this.fail(err));
+    res.on('close', () => this.fail(new Error('upstream closed the stream early')));
+    this.resolve(channel.result());
+  }
+
+  /** SSE lines: `data:` lines gather into one event, which an empty line ends. */
+  private onData(d: string) {
+    if (!this.channel?.isOpen) return;
+    let buffer = this.buffer + d;
+    let nl: number;
+    while ((nl = buffer.indexOf('\n')) >= 0) {
+      let line = buffer.slice(0, nl);
+      buffer = buffer.slice(nl + 1);
+      if (line.endsWith('\r')) line = line.slice(0, -1);
+      if (line === '') {
+        if (this.data) this.onEvent(this.data);
+        this.data = '';
+      } else if (line.startsWith('data:')) {
+        const v = line.charCodeAt(5) === 32 ? line.slice(6) : line.slice(5);
+        this.data = this.data ? `${this.data}\n${v}` : v;
+      }
+    }
+    this.buffer = buffer;
+  }
+
+  /** One SSE event's data: a JSON chunk, or `[DONE]`. */
+  private onEvent(payload: string) {
+    if (payload === '[DONE]') return;
+    let parsed: Chunk;
+    try {
+      parsed = JSON.parse(payload) as Chunk;
+    } catch (error) {
+      this.channel!.push({ type: 'error', error });
+      return;
+    }
+    this.onChunk(parsed);
+  }
+
+  private onChunk(c: Chunk) {
+    const channel = this.channel!;
+    if (c.error) {
+      channel.push({ type: 'error', error: c.error });
+      return;
+    }
+    if (!this.metaSent) {
+      this.metaSent = true;
+      channel.push({ type: 'response-metadata', id: c.id, modelId: c.model, timestamp: c.created ? new Date(c.created * 1000) : undefined });
+    }
+    if (c.usage) this.usage = c.usage;
+    const choice = c.choices?.[0];
+    if (!choice) return;
+    const delta = choice.delta;
+    const reasoning = delta?.reasoning_content ?? delta?.reasoning;
+    if (reasoning) {
+      if (!this.reasoningOpen) channel.push({ type: 'reasoning-start', id: 'reasoning-0' });
+      this.reasoningOpen = true;
+      channel.push({ type: 'reasoning-delta', id: 'reasoning-0', delta: reasoning });
+    }
+    if (delta?.content) {
+      if (this.reasoningOpen) {
+        channel.push({ type: 'reasoning-end', id: 'reasoning-0' });
+        this.reasoningOpen = false;
+      }
+      if (!this.textOpen) channel.push({ type: 'text-start', id: 'txt-0' });
+      this.textOpen = true;
+      channel.push({ type: 'text-delta', id: 'txt-0', delta: delta.content });
+    }
+    if (choice.finish_reason) this.finishReason = choice.finish_reason;
+  }
+
+  private end() {
+    const channel = this.channel!;
+    if (!channel.isOpen) return;
+    this.stopListening();
+    if (this.reasoningOpen) channel.push({ type: 'reasoning-end', id: 'reasoning-0' });
+    if (this.textOpen) channel.push({ type: 'text-end', id: 'txt-0' });
+    this.reasoningOpen = this.textOpen = false;
+    const { usage, finishReason: finish } = this;
+    const reasoningTokens = usage?.completion_tokens_details?.reasoning_tokens;
+    const cached = usage?.prompt_tokens_details?.cached_tokens;
+    channel.push({
+      type: 'finish',
+      finishReason: { unified: finish ? (FINISH[finish] ?? 'other') : 'other', raw: finish },
+      usage: {
+        inputTokens: { total: usage?.prompt_tokens, noCache: cached === undefined || usage?.prompt_tokens === undefined ? undefined : usage.prompt_tokens - cached, cacheRead: cached, cacheWrite: undefined },
+        outputTokens: {
+          total: usage?.completion_tokens,
+          text: reasoningTokens === undefined || usage?.completion_tokens === undefined ? usage?.completion_tokens : usage.completion_tokens - reasoningTokens,
+          reasoning: reasoningTokens,
+        },
+      },
+    });
+    channel.end();
+  }
+
+  private fail(err: unknown) {
+    const channel = this.channel!;
+    if (!channel.isOpen) return;
+    this.stopListening();
+    channel.error(this.signal?.aborted ? abortError(this.signal) : err);
+  }
 }
 
 function abortError(signal: AbortSignal | undefined): Error {

@@ -50,7 +50,7 @@ describe('PartChannel', () => {
   it('gives the same parts as a web stream, made only when read, and only one way out', async () => {
     let made = 0;
     const ch = new PartChannel(() => undefined);
-    const result = ch.result({ request: { body: '{}' } });
+    const result = ch.result();
     const original = ch.stream.bind(ch);
     ch.stream = () => (made++, original());
     ch.push(delta('a'));

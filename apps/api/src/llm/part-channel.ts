@@ -97,16 +97,28 @@ export class PartChannel {
     this.claimed = true;
   }
 
-  /** The result `doStream` returns, `extra` besides: `stream` is made only when read. */
-  result<T extends object>(extra: T): T & { readonly stream: ReadableStream<LanguageModelV3StreamPart> } {
-    Object.defineProperty(extra, 'stream', { get: () => this.stream(), enumerable: true });
-    Object.defineProperty(extra, CHANNEL, { value: this });
-    return extra as T & { readonly stream: ReadableStream<LanguageModelV3StreamPart> };
+  /** The result `doStream` returns: `stream` is made only when read. */
+  result(): PartChannelResult {
+    return new PartChannelResult(this);
+  }
+}
+
+/**
+ * What a provider's `doStream` resolves with when its parts come through a channel: the AI SDK's
+ * `stream`, made only when read, and the channel for `partChannelOf`. A class, so every answer's
+ * result shares one shape instead of getting its own from `Object.defineProperty`.
+ */
+export class PartChannelResult {
+  readonly [CHANNEL]: PartChannel;
+  constructor(channel: PartChannel) {
+    this[CHANNEL] = channel;
+  }
+  get stream(): ReadableStream<LanguageModelV3StreamPart> {
+    return this[CHANNEL].stream();
   }
 }
 
 /** The push side of a `doStream` result, when its provider offers one. */
 export function partChannelOf(result: object): Pick<PartChannel, 'pipe'> | undefined {
-  const channel = (result as { [CHANNEL]?: PartChannel })[CHANNEL];
-  return channel instanceof PartChannel ? channel : undefined;
+  return result instanceof PartChannelResult ? result[CHANNEL] : undefined;
 }

@@ -11,6 +11,8 @@ const HEARTBEAT_MS = 15_000;
 /** Header values must be latin-1: escape everything else inside the JSON. */
 const asciiJson = (v: unknown) => JSON.stringify(v).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
+const frameOf = (e: ChatEvent) => `data: ${JSON.stringify(e)}\n\n`;
+
 export function registerChatRoutes(app: FastifyInstance, deps: { chat: ChatService }) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/chatbots/:id/chat/',
@@ -30,7 +32,7 @@ export function registerChatRoutes(app: FastifyInstance, deps: { chat: ChatServi
       res.on('close', () => {
         if (!res.writableEnded) abort.abort();
       });
-      const run = await deps.chat.open(plan, abort.signal);
+      const run = await deps.chat.open(plan, abort);
       reply.hijack();
       res.socket?.setNoDelay(true);
       res.writeHead(200, {
@@ -43,15 +45,15 @@ export function registerChatRoutes(app: FastifyInstance, deps: { chat: ChatServi
       });
       res.flushHeaders();
       const write = sseWriter(res);
-      const emit = (e: ChatEvent) => write(`data: ${JSON.stringify(e)}\n\n`);
       // A comment line now and then keeps proxies from closing a stream that is thinking quietly.
       const heartbeat = setInterval(() => write(': ping\n\n'), HEARTBEAT_MS);
       try {
-        await deps.chat.stream(run, abort.signal, emit);
+        // Inline: a named closure per stream would get a name property of its own (tsx's keepNames).
+        await deps.chat.stream(run, abort.signal, (e) => write(frameOf(e)));
       } catch (err) {
         req.log.error({ err, reqId: req.id }, 'chat stream failed');
-        emit({ type: 'error', code: 'internal_error', message: 'Chat processing failed; try again' });
-        emit({ type: 'end', status: 'failed' });
+        write(frameOf({ type: 'error', code: 'internal_error', message: 'Chat processing failed; try again' }));
+        write(frameOf({ type: 'end', status: 'failed' }));
       }
       clearInterval(heartbeat);
       if (!res.writableEnded) res.end();

@@ -15,9 +15,9 @@ import { createUsageCache } from '../credits/usage-cache';
 import { findModel, isModelUsableBy, type LlmModelRow } from '../llm-models/llm-models.repo';
 import { findMessagesBefore, findSessionByHash, type SessionRow } from '../sessions/sessions.repo';
 import { titleFrom } from '../sessions/sessions.service';
-import { partChannelOf } from '../../llm/part-channel';
+import { partChannelOf, type PartSink } from '../../llm/part-channel';
 import { findChatContext } from './chat.repo';
-import { createAnswerFlusher, createTurnCloser, createTurnOpener } from './turn-writer';
+import { createAnswerFlusher, createTurnCloser, createTurnOpener, type TrackedAnswer } from './turn-writer';
 
 type ChatInput = z.output<typeof chatBody>;
 
@@ -59,8 +59,19 @@ export interface ChatPlan {
   thinking: boolean;
 }
 
-/** A turn whose rows are written and whose provider request is on its way. */
-export interface ChatRun extends ChatPlan {
+/**
+ * A turn whose rows are written and whose provider request is on its way: what streaming the
+ * answer still needs, and no more (not the history or the prompt). Every open stream holds one.
+ */
+export interface ChatRun {
+  ctx: MemberContext;
+  chatbotId: number;
+  model: LlmModelRow;
+  thinking: boolean;
+  /** The member's monthly quota when the turn opened: remaining = quota − new total. */
+  quotaUnits: bigint;
+  /** Tokens sent, estimated, for an answer that ends without the provider's usage report. */
+  inputEstimate: number;
   meta: ChatMeta;
   sessionId: number;
   assistantMessageId: number;
@@ -176,15 +187,12 @@ export function createChatService(database: Database, registry: LlmRegistry, cac
   /**
    * Sends the provider request and writes the question and the empty answer at the same time
    * (decision 010): the model's time to first token hides the write. Resolves once the rows are
-   * written; nothing of the answer is read before that. If the write fails the provider request
-   * is aborted and the error goes to the client as a plain HTTP error.
+   * written; nothing of the answer is read before that. `abort` is the request's one controller:
+   * the caller aborts it when the client leaves, and this aborts it, ending the provider request,
+   * when the write fails; the error then goes to the client as a plain HTTP error.
    */
-  async function open(plan: ChatPlan, signal: AbortSignal): Promise<ChatRun> {
+  async function open(plan: ChatPlan, abort: AbortController): Promise<ChatRun> {
     const { ctx, model, chatbot } = plan;
-    const upstream = new AbortController();
-    const onAbort = () => upstream.abort();
-    if (signal.aborted) upstream.abort();
-    else signal.addEventListener('abort', onAbort, { once: true });
     const ref = { provider: model.provider, modelName: model.modelName };
     // The provider adapter's own stream (AI SDK LanguageModelV3.doStream): one answer needs no
     // multi-step orchestration, and skipping streamText's stream stack keeps each open stream
@@ -193,7 +201,7 @@ export function createChatService(database: Database, registry: LlmRegistry, cac
       prompt: toPrompt(plan.system, plan.messages),
       temperature: plan.temperature,
       topP: plan.topP === 1 ? undefined : plan.topP,
-      abortSignal: upstream.signal,
+      abortSignal: abort.signal,
       providerOptions: model.supportsThinking ? registry.thinkingOptions(ref, plan.thinking) : undefined,
       includeRawChunks: false,
     }));
@@ -213,12 +221,16 @@ export function createChatService(database: Database, registry: LlmRegistry, cac
         llmModelId: model.id,
       });
     } catch (err) {
-      signal.removeEventListener('abort', onAbort);
-      upstream.abort();
+      abort.abort();
       throw err;
     }
     return {
-      ...plan,
+      ctx,
+      chatbotId: chatbot.id,
+      model,
+      thinking: plan.thinking,
+      quotaUnits: plan.quotaUnits,
+      inputEstimate: estimateTokens(plan.system + plan.messages.map((m) => m.content).join('')),
       call,
       sessionId: turn.sessionId,
       assistantMessageId: turn.assistantMessageId,
@@ -237,72 +249,36 @@ export function createChatService(database: Database, registry: LlmRegistry, cac
   /** Streams the answer through `emit`, keeping the message row and the ledger exact. */
   async function stream(run: ChatRun, signal: AbortSignal, emit: (e: ChatEvent) => void): Promise<void> {
     const { ctx, model } = run;
-    let text = '';
-    let reasoning = '';
-    // Set inside the part handlers: typed wide so the checks below are not narrowed to the start value.
-    let status = 'completed' as 'completed' | 'stopped' | 'failed';
-    let reported: { input?: number; output?: number } = {};
     // Written to its row about FLUSH_MS behind while streaming: a crash keeps the text so far.
-    const answer = flusher.track(ctx.tenantId, run.assistantMessageId);
-
-    const onPart = (part: LanguageModelV3StreamPart) => {
-      if (part.type === 'text-delta') {
-        text += part.delta;
-        answer.update(text, reasoning || null);
-        emit({ type: 'text', text: part.delta });
-      } else if (part.type === 'reasoning-delta') {
-        if (!run.thinking) return;
-        reasoning += part.delta;
-        answer.update(text, reasoning);
-        emit({ type: 'reasoning', text: part.delta });
-      } else if (part.type === 'source' && part.sourceType === 'url') {
-        emit({ type: 'source', url: part.url, title: part.title ?? null });
-      } else if (part.type === 'finish') {
-        reported = { input: part.usage.inputTokens.total, output: part.usage.outputTokens.total };
-      } else if (part.type === 'error') {
-        onError();
-      }
-    };
-    const onError = () => {
-      status = signal.aborted ? 'stopped' : 'failed';
-      if (status === 'failed') emit({ type: 'error', code: 'upstream_failed', message: 'Chat processing failed; try again' });
-    };
-
+    const relay = new AnswerRelay(run.thinking, signal, emit, flusher.track(ctx.tenantId, run.assistantMessageId));
     try {
       const result = await run.call;
-      // Providers that offer it push their parts straight here, each relayed on the tick it
+      // Providers that offer it push their parts straight to the relay, each on the tick it
       // arrives; the others are read as the AI SDK's web stream (decision 016).
       const channel = partChannelOf(result);
       if (channel) {
-        await new Promise<void>((resolve) =>
-          channel.pipe({
-            part: onPart,
-            end: resolve,
-            error: () => {
-              onError();
-              resolve();
-            },
-          }),
-        );
+        channel.pipe(relay);
+        await relay.ended;
       } else {
-        for await (const part of result.stream) onPart(part);
+        for await (const part of result.stream) relay.part(part);
       }
     } catch {
-      onError();
+      relay.error();
     } finally {
-      await answer.close();
+      await relay.answer.close();
     }
-    if (signal.aborted) status = 'stopped';
+    const { text, reasoning, reported } = relay;
+    const status = signal.aborted ? 'stopped' : relay.status;
 
     // Without a usage report (stopped, failed) the tokens sent and received are estimated.
-    const inputTokens = reported.input ?? estimateTokens(run.system + run.messages.map((m) => m.content).join(''));
+    const inputTokens = reported.input ?? run.inputEstimate;
     const outputTokens = reported.output ?? estimateTokens(reasoning + text);
     const units = status === 'failed' && !text ? 0n : usageUnits(inputTokens, outputTokens, model.inputCostE4, model.outputCostE4);
     const period = periodStart();
     const totals = await closeTurn(ctx.tenantId, {
       sessionId: run.sessionId,
       assistantMessageId: run.assistantMessageId,
-      chatbotId: run.chatbot.id,
+      chatbotId: run.chatbotId,
       memberId: ctx.member.id,
       memberGroupId: ctx.member.defaultMemberGroupId,
       llmModelId: model.id,
@@ -330,3 +306,64 @@ export function createChatService(database: Database, registry: LlmRegistry, cac
   return { prepare, open, stream };
 }
 export type ChatService = ReturnType<typeof createChatService>;
+
+/**
+ * Relays one answer's provider parts to the client as chat events and keeps its text for the
+ * message row. A class whose methods are the part sink, not a set of closures: every open stream
+ * holds one, and what each stream keeps alive is what every garbage collection copies
+ * (bench/README.md).
+ */
+class AnswerRelay implements PartSink {
+  text = '';
+  reasoning = '';
+  status: 'completed' | 'failed' = 'completed';
+  reported: { input?: number; output?: number } = {};
+  /** Resolves when the parts end, in success or failure. */
+  readonly ended: Promise<void>;
+  private settle!: () => void;
+
+  constructor(
+    private readonly thinking: boolean,
+    private readonly signal: AbortSignal,
+    private readonly emit: (e: ChatEvent) => void,
+    readonly answer: TrackedAnswer,
+  ) {
+    this.ended = new Promise<void>((resolve) => (this.settle = resolve));
+  }
+
+  part(part: LanguageModelV3StreamPart): void {
+    if (part.type === 'text-delta') {
+      this.text += part.delta;
+      this.answer.update(this.text, this.reasoning || null);
+      this.emit({ type: 'text', text: part.delta });
+    } else if (part.type === 'reasoning-delta') {
+      if (!this.thinking) return;
+      this.reasoning += part.delta;
+      this.answer.update(this.text, this.reasoning);
+      this.emit({ type: 'reasoning', text: part.delta });
+    } else if (part.type === 'source' && part.sourceType === 'url') {
+      this.emit({ type: 'source', url: part.url, title: part.title ?? null });
+    } else if (part.type === 'finish') {
+      this.reported = { input: part.usage.inputTokens.total, output: part.usage.outputTokens.total };
+    } else if (part.type === 'error') {
+      this.fail();
+    }
+  }
+
+  end(): void {
+    this.settle();
+  }
+
+  /** The stream failed, or the provider call did: the parts end. */
+  error(): void {
+    this.fail();
+    this.settle();
+  }
+
+  /** Failed, told to the client once; an answer whose client left is `stopped` instead. */
+  private fail() {
+    if (this.signal.aborted || this.status === 'failed') return;
+    this.status = 'failed';
+    this.emit({ type: 'error', code: 'upstream_failed', message: 'Chat processing failed; try again' });
+  }
+}

@@ -155,6 +155,20 @@ describe('streamed chat', () => {
     expect(h.items.at(-1).status).toBe('failed');
   });
 
+  it('an upstream that breaks off mid-answer: one error event, the partial text kept as failed and charged as estimated', async () => {
+    fake.set({ cutAfterTokens: 4 });
+    const r = await chat({ text: 'break off please' });
+    expect(r.status).toBe(200);
+    const partial = tokenize(REPLY).slice(0, 4).join('');
+    expect(textOf(r.events)).toBe(partial);
+    expect(r.events.filter((e) => e.type === 'error')).toEqual([{ type: 'error', code: 'upstream_failed', message: expect.any(String) }]);
+    // No usage report came: the output is estimated from the text that arrived (≈ 4 characters a token).
+    expect(r.events.at(-2)).toMatchObject({ type: 'usage', output_tokens: Math.ceil(partial.length / 4) });
+    expect(r.events.at(-1)).toEqual({ type: 'end', status: 'failed' });
+    const h = (await t.call(t.a, token, { method: 'GET', url: `/api/sessions/${r.meta!.session_hash_id}/history/` })).json();
+    expect(h.items.at(-1)).toMatchObject({ status: 'failed', text: partial });
+  });
+
   it('answers chats sent at the same moment each in its own session, in order within a shared one', async () => {
     fake.set({ tokenDelayMs: 1 });
     const shared = await chat({ text: 'Shared start' });

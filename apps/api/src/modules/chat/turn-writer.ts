@@ -75,12 +75,32 @@ export function createTurnCloser(db: RawExecutor) {
   return (tenantId: number, turn: ClosedTurn) => submit(`${tenantId}:${turn.period}`, { tenantId, turn });
 }
 
-/** An open answer as the flusher sees it. */
-export interface TrackedAnswer {
-  /** The text so far; written at the next tick. Cheap: called once per token. */
-  update(text: string, reasoning: string | null): void;
+/**
+ * An open answer as the flusher sees it: its text so far, written at the next tick. A class, so
+ * that an open stream holds one small object instead of a record and two closures.
+ */
+export class TrackedAnswer {
+  text = '';
+  reasoning: string | null = null;
+  changed = false;
+
+  constructor(
+    readonly tenantId: number,
+    readonly id: number,
+    private readonly flusher: { release(a: TrackedAnswer): Promise<void> },
+  ) {}
+
+  /** The text so far. Cheap: called once per token. */
+  update(text: string, reasoning: string | null): void {
+    this.text = text;
+    this.reasoning = reasoning;
+    this.changed = true;
+  }
+
   /** Stops writing this answer; resolves once no write of it is still running. */
-  close(): Promise<void>;
+  close(): Promise<void> {
+    return this.flusher.release(this);
+  }
 }
 
 /**
@@ -92,14 +112,7 @@ export interface TrackedAnswer {
  * stay marked and go with the next.
  */
 export function createAnswerFlusher(db: RawExecutor, everyMs: number) {
-  interface Answer {
-    tenantId: number;
-    id: number;
-    text: string;
-    reasoning: string | null;
-    changed: boolean;
-  }
-  const open = new Set<Answer>();
+  const open = new Set<TrackedAnswer>();
   let timer: NodeJS.Timeout | null = null;
   let writing: Promise<unknown> | null = null;
 
@@ -120,29 +133,26 @@ export function createAnswerFlusher(db: RawExecutor, everyMs: number) {
     });
   }
 
+  const flusher = {
+    async release(a: TrackedAnswer) {
+      if (!open.delete(a)) return;
+      if (open.size === 0 && timer) {
+        clearInterval(timer);
+        timer = null;
+      }
+      await writing;
+    },
+  };
+
   return {
     track(tenantId: number, id: number): TrackedAnswer {
-      const a: Answer = { tenantId, id, text: '', reasoning: null, changed: false };
+      const a = new TrackedAnswer(tenantId, id, flusher);
       open.add(a);
       if (!timer) {
         timer = setInterval(tick, everyMs);
         timer.unref();
       }
-      return {
-        update(text, reasoning) {
-          a.text = text;
-          a.reasoning = reasoning;
-          a.changed = true;
-        },
-        async close() {
-          if (!open.delete(a)) return;
-          if (open.size === 0 && timer) {
-            clearInterval(timer);
-            timer = null;
-          }
-          await writing;
-        },
-      };
+      return a;
     },
   };
 }
