@@ -26,13 +26,12 @@ export function registerChatRoutes(app: FastifyInstance, deps: { chat: ChatServi
       },
     },
     async (req, reply) => {
-      const plan = await deps.chat.prepare(memberCtx(req), req.params.id, req.body);
       const res = reply.raw;
       const abort = new AbortController();
       res.on('close', () => {
         if (!res.writableEnded) abort.abort();
       });
-      const run = await deps.chat.open(plan, abort);
+      const run = await deps.chat.start(memberCtx(req), req.params.id, req.body, abort);
       reply.hijack();
       res.socket?.setNoDelay(true);
       res.writeHead(200, {

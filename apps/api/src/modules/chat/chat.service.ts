@@ -303,7 +303,16 @@ export function createChatService(database: Database, registry: LlmRegistry, cac
     }
   }
 
-  return { prepare, open, stream };
+  /**
+   * Checks the request, writes the turn and sends the provider request: `open(prepare(…))`. One
+   * call, so that the caller, which waits while the answer streams, never holds the plan and its
+   * history; only the `ChatRun` stays.
+   */
+  async function start(ctx: MemberContext, chatbotId: number, input: ChatInput, abort: AbortController): Promise<ChatRun> {
+    return open(await prepare(ctx, chatbotId, input), abort);
+  }
+
+  return { start, stream };
 }
 export type ChatService = ReturnType<typeof createChatService>;
 
