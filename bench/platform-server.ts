@@ -16,8 +16,11 @@ import { openDatabase } from '../apps/api/src/db/client';
 import { tenants } from '../apps/api/src/db/schema/index';
 import { catalogFor } from '../apps/api/src/llm/catalog';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service';
+import { tuneGarbageCollection } from '../apps/api/src/platform/gc-tuning';
 import { testConfig } from '../apps/api/src/test/test-app';
 
+// As apps/api/src/main.ts does: the benchmarked process runs with the platform's own settings.
+tuneGarbageCollection();
 const { values } = parseArgs({ options: { upstream: { type: 'string' }, 'database-url': { type: 'string' }, memory: { type: 'boolean', default: false } } });
 if (!values.upstream) throw new Error('--upstream is required');
 const providers = { openaiCompatible: { baseUrl: values.upstream, models: ['fake-model'] } };

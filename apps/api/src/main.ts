@@ -1,8 +1,11 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { stopInterruptedStreams } from './modules/chat/chat.repo';
+import { tuneGarbageCollection } from './platform/gc-tuning';
 import { holdPgliteLock } from './platform/server-lock';
 import { seed } from './seed';
+
+tuneGarbageCollection();
 
 const config = loadConfig();
 const release = config.database.kind === 'pglite' ? holdPgliteLock(config.dataDir) : () => undefined;
