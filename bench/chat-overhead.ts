@@ -10,8 +10,9 @@
  * A single stream at a time (--single N requests per path, 0 to skip) shows the path's own
  * latency with nothing queued ahead of it.
  *
- * The steady state runs each path for --seconds, one after the other, and prints how busy the
- * machine was meanwhile and how much CPU time the host stole (a virtual machine on an
+ * The steady state runs each path for --seconds, one after the other, each after --warmup seconds
+ * of the same load that are not measured (a server's first seconds under load are its warm-up:
+ * JIT, heap sizing), and prints how busy the machine was meanwhile and how much CPU time the host stole (a virtual machine on an
  * oversubscribed host loses milliseconds at random). The paired run then keeps N streams on each
  * path in the same window, so such a second of the host hits both alike.
  *
@@ -19,13 +20,13 @@
  * CPU 0, the platform and the relay on the other CPUs (Linux `taskset`). Without it all share
  * every CPU, as on one small machine.
  *
- *   npx tsx bench/chat-overhead.ts [--concurrency 200] [--rounds 3] [--token-delay 20] [--single 100] [--database-url postgres://…] [--skip-floor] [--pin]
+ *   npx tsx bench/chat-overhead.ts [--concurrency 200] [--rounds 3] [--token-delay 20] [--single 100] [--seconds 15] [--warmup 10] [--database-url postgres://…] [--skip-floor] [--pin]
  */
 import http from 'node:http';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { controlFakeLlm } from '../tools/fake-llm/control';
-import { closedLoop, cpuMs, directChat, forSeconds, hostSpeed, machineShare, machineTicks, openStream, percentile, pinLoadToCpu0, platformChat, startChild, startFakeUpstream, startPlatform } from './lib';
+import { closedLoop, cpuMs, directChat, forSeconds, hostSpeed, machineShare, machineTicks, openStream, percentile, pinLoadToCpu0, platformChat, startChild, startFakeUpstream, startPlatform, type StreamProbe } from './lib';
 
 const { values } = parseArgs({
   options: {
@@ -34,6 +35,7 @@ const { values } = parseArgs({
     'token-delay': { type: 'string', default: '50' },
     tokens: { type: 'string', default: '60' },
     seconds: { type: 'string', default: '15' },
+    warmup: { type: 'string', default: '10' },
     'database-url': { type: 'string' },
     'skip-floor': { type: 'boolean', default: false },
     single: { type: 'string', default: '100' },
@@ -46,6 +48,7 @@ const ROUNDS = Number(values.rounds);
 const TOKEN_DELAY = Number(values['token-delay']);
 const TOKENS = Number(values.tokens);
 const SECONDS = Number(values.seconds);
+const WARMUP = Number(values.warmup);
 const SINGLE = Number(values.single);
 const STREAM_MS = TOKENS * TOKEN_DELAY;
 const FAKE_PORT = 4310;
@@ -109,18 +112,26 @@ try {
     await controlFakeLlm(FAKE_PORT, { reply });
     report(`One stream at a time: ${SINGLE} requests per path, nothing else in flight (${TOKEN_DELAY} ms to the first token)`, sd, sp, sf, false);
   }
+  // The same load, not measured, right before each measured phase (the measured one then starts
+  // its own staggered first wave).
+  const warm = (...paths: Array<() => Promise<StreamProbe>>) => (WARMUP > 0 ? Promise.all(paths.map((open) => closedLoop(open, N, forSeconds(WARMUP), STREAM_MS))) : undefined);
+  await warm(direct);
   const m0 = machineTicks();
   const cd = await closedLoop(direct, N, forSeconds(SECONDS), STREAM_MS);
   const m1 = machineTicks();
+  await warm(viaPlatform);
+  const m1w = machineTicks();
   const cpu0 = cpuMs(platform.pid);
   const t0 = performance.now();
   const cp = await closedLoop(viaPlatform, N, forSeconds(SECONDS), STREAM_MS);
   const cpu1 = cpuMs(platform.pid);
   const wall = performance.now() - t0;
   const m2 = machineTicks();
+  if (floor) await warm(viaFloor);
+  const m2w = machineTicks();
   const cf = floor ? await closedLoop(viaFloor, N, forSeconds(SECONDS), STREAM_MS) : null;
   const m3 = machineTicks();
-  report(`Steady state: ${N} streams open at all times for ${SECONDS} s (${TOKENS} tokens × ${TOKEN_DELAY} ms each; ${cd.length} direct and ${cp.length} platform streams started)`, cd, cp, cf);
+  report(`Steady state: ${N} streams open at all times for ${SECONDS} s after ${WARMUP} s of the same load not measured (${TOKENS} tokens × ${TOKEN_DELAY} ms each; ${cd.length} direct and ${cp.length} platform streams started)`, cd, cp, cf);
   const perK = (ms: number) => ((ms / (cp.length * TOKENS)) * 1000).toFixed(0);
   const main = cpu1.main - cpu0.main;
   const others = cpu1.others - cpu0.others;
@@ -128,15 +139,16 @@ try {
     `  platform CPU while its streams ran: main thread ${(main / wall * 100).toFixed(1)} % of a CPU, its other threads (database, GC helpers) ${(others / wall * 100).toFixed(1)} %; per 1,000 tokens relayed ${perK(main)} + ${perK(others)} ms`,
   );
   console.log(`  while the direct streams ran: ${machineShare(m0, m1)}`);
-  console.log(`  while the platform's streams ran: ${machineShare(m1, m2)}`);
-  if (floor) console.log(`  while the relay's streams ran: ${machineShare(m2, m3)}`);
+  console.log(`  while the platform's streams ran: ${machineShare(m1w, m2)}`);
+  if (floor) console.log(`  while the relay's streams ran: ${machineShare(m2w, m3)}`);
   {
     // Paired: both paths in the same window, so what the machine does meanwhile (other guests of
     // the host stealing CPU, a slow second) hits both alike.
+    await warm(direct, viaPlatform);
     const more = forSeconds(SECONDS);
     const m4 = machineTicks();
     const [pd, pp] = await Promise.all([closedLoop(direct, N, more, STREAM_MS), closedLoop(viaPlatform, N, more, STREAM_MS)]);
-    report(`Paired: ${N} streams through the platform and ${N} straight to the upstream, open at all times in the same ${SECONDS} s (the upstream carries both)`, pd, pp, null);
+    report(`Paired: ${N} streams through the platform and ${N} straight to the upstream, open at all times in the same ${SECONDS} s, after ${WARMUP} s not measured (the upstream carries both)`, pd, pp, null);
     console.log(`  meanwhile: ${machineShare(m4, machineTicks())}`);
   }
   const d: number[] = [];
