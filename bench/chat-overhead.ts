@@ -12,9 +12,10 @@
  *
  * The steady state runs each path for --seconds, one after the other, each after --warmup seconds
  * of the same load that are not measured (a server's first seconds under load are its warm-up:
- * JIT, heap sizing), and prints how busy the machine was meanwhile and how much CPU time the host stole (a virtual machine on an
- * oversubscribed host loses milliseconds at random). The paired run then keeps N streams on each
- * path in the same window, so such a second of the host hits both alike.
+ * JIT, heap sizing), and prints how busy the machine was meanwhile and how much CPU time the
+ * host stole (a virtual machine on an oversubscribed host loses milliseconds at random). The
+ * paired run then keeps N streams on each path in the same window, so such a second of the host
+ * hits both alike.
  *
  * --pin keeps the load apart from the server under test: this process and the fake upstream on
  * CPU 0, the platform and the relay on the other CPUs (Linux `taskset`). Without it all share
@@ -26,7 +27,7 @@ import http from 'node:http';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { controlFakeLlm } from '../tools/fake-llm/control';
-import { closedLoop, cpuMs, directChat, forSeconds, hostSpeed, machineShare, machineTicks, openStream, percentile, pinLoadToCpu0, platformChat, startChild, startFakeUpstream, startPlatform, type StreamProbe } from './lib';
+import { closedLoop, cpuMs, directChat, forSeconds, hasChatText, hostSpeed, machineShare, machineTicks, openStream, percentile, pinLoadToCpu0, platformChat, startChild, startFakeUpstream, startPlatform, type StreamProbe } from './lib';
 
 const { values } = parseArgs({
   options: {
@@ -64,7 +65,7 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
 const direct = () => directChat(agent, upstream, 'Hello there');
 const viaPlatform = () => platformChat(agent, platform, 'Hello there');
-const viaFloor = () => openStream(agent, `http://127.0.0.1:${floorPort}/`, {}, { text: 'Hello there' }, (c) => c.includes('"type":"text"'));
+const viaFloor = () => openStream(agent, `http://127.0.0.1:${floorPort}/`, {}, { text: 'Hello there' }, hasChatText);
 
 async function burst(open: () => ReturnType<typeof direct>, n: number): Promise<number[]> {
   const probes = await Promise.all(Array.from({ length: n }, open));

@@ -79,9 +79,12 @@ export async function startPlatform(upstream: string, databaseUrl: string | unde
   return { child, pid, chatUrl: `http://127.0.0.1:${port}/api/chatbots/${chatbotId}/chat/`, headers: { 'x-tenant-subdomain': subdomain, 'x-access-token': token } };
 }
 
+/** A chunk of the platform's chat stream (or the floor relay's) that carries a text event. */
+export const hasChatText = (chunk: string) => chunk.includes('"type":"text"');
+
 /** One question to the platform; resolves at its first text event. */
 export const platformChat = (agent: http.Agent, platform: BenchPlatform, text: string, headers: Record<string, string> = {}) =>
-  openStream(agent, platform.chatUrl, { ...platform.headers, ...headers }, { text }, (c) => c.includes('"type":"text"'));
+  openStream(agent, platform.chatUrl, { ...platform.headers, ...headers }, { text }, hasChatText);
 
 /** The same question straight to the upstream (`…/v1`); resolves at its first answer token. */
 export const directChat = (agent: http.Agent, upstream: string, text: string) => openStream(agent, `${upstream}/chat/completions`, {}, upstreamBody(text), hasUpstreamText);

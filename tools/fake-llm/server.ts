@@ -150,9 +150,8 @@ export async function startFakeLlm(opts: { port?: number; host?: string; scenari
       res.write(chunk({ reasoning_content: t }));
       sent += 1;
     }
-    let answered = 0;
-    for (const t of answer) {
-      if (answered === s.cutAfterTokens) {
+    for (const [i, t] of answer.entries()) {
+      if (i === s.cutAfterTokens) {
         // The connection ends once what was written is sent, without the body's last chunk.
         res.socket?.end();
         return;
@@ -161,7 +160,6 @@ export async function startFakeLlm(opts: { port?: number; host?: string; scenari
       if (closed) return;
       res.write(chunk({ content: t }));
       sent += 1;
-      answered += 1;
     }
     res.write(chunk({}, 'stop'));
     const includeUsage = (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage;

@@ -1,7 +1,7 @@
 import v8 from 'node:v8';
 
 /** The old generation may grow to twice what survived the last full collection before the next one. */
-export const HEAP_GROWING_PERCENT = 100;
+const HEAP_GROWING_PERCENT = 100;
 const FLAG = '--heap-growing-percent';
 
 /**

@@ -161,9 +161,10 @@ describe('writing open answers (the flusher)', () => {
     const a2 = await openTurn(db, t.a.id, newSession(t.a, 'q2'));
     const b1 = await openTurn(db, t.b.id, newSession(t.b, 'q3'));
     const [x1, x2, y1] = [flusher.track(t.a.id, a1.assistantMessageId), flusher.track(t.a.id, a2.assistantMessageId), flusher.track(t.b.id, b1.assistantMessageId)];
-    x1.update('Hello', null);
-    x2.update('안녕', 'thinking…');
-    y1.update('Globex', null);
+    x1.addText('Hello');
+    x2.addText('안녕');
+    x2.addReasoning('thinking…');
+    y1.addText('Globex');
     await until(async () => (await textOf(t.b.id, b1.assistantMessageId))?.text === 'Globex' && (await textOf(t.a.id, a2.assistantMessageId))?.text === '안녕');
     expect(await textOf(t.a.id, a1.assistantMessageId)).toEqual({ text: 'Hello', reasoning: null, status: 'streaming' });
     expect(await textOf(t.a.id, a2.assistantMessageId)).toEqual({ text: '안녕', reasoning: 'thinking…', status: 'streaming' });
@@ -171,7 +172,7 @@ describe('writing open answers (the flusher)', () => {
     expect(probe.names).toEqual(['chat_flush_many', 'chat_flush_many']);
     await new Promise((r) => setTimeout(r, 100));
     expect(probe.names).toHaveLength(2);
-    x1.update('Hello world', null);
+    x1.addText(' world');
     await until(async () => (await textOf(t.a.id, a1.assistantMessageId))?.text === 'Hello world');
     expect(probe.names).toHaveLength(3);
     await Promise.all([x1.close(), x2.close(), y1.close()]);
@@ -181,14 +182,14 @@ describe('writing open answers (the flusher)', () => {
     const flusher = createAnswerFlusher(db, 20);
     const turn = await openTurn(db, t.a.id, newSession(t.a, 'q'));
     const answer = flusher.track(t.a.id, turn.assistantMessageId);
-    answer.update('partial', null);
+    answer.addText('partial');
     await answer.close();
     await closeTurn(db, t.a.id, {
       sessionId: turn.sessionId, assistantMessageId: turn.assistantMessageId, chatbotId: bots.get(t.a.id)!.chatbotId, memberId: t.a.member.id,
       memberGroupId: t.a.defaultGroupId, llmModelId: bots.get(t.a.id)!.modelId, text: 'final', reasoning: null, status: 'completed',
       inputTokens: 1, outputTokens: 1, units: 0n, period: periodStart(),
     });
-    answer.update('late partial', null);
+    answer.addText(' late');
     await new Promise((r) => setTimeout(r, 80));
     expect(await textOf(t.a.id, turn.assistantMessageId)).toEqual({ text: 'final', reasoning: null, status: 'completed' });
     // A write that arrives after the close (another instance's, say) changes nothing either.

@@ -33,7 +33,8 @@ export function toPrompt(system: string, turns: ChatTurn[]): LanguageModelV3Prom
 }
 
 /** Rough token estimate (≈4 characters a token) for limits and for answers cut before usage arrives. */
-export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
+const CHARS_PER_TOKEN = 4;
+export const estimateTokens = (text: string) => Math.ceil(text.length / CHARS_PER_TOKEN);
 const HISTORY_MESSAGES = 40;
 const FLUSH_MS = 2000;
 
@@ -230,7 +231,8 @@ export function createChatService(database: Database, registry: LlmRegistry, cac
       model,
       thinking: plan.thinking,
       quotaUnits: plan.quotaUnits,
-      inputEstimate: estimateTokens(plan.system + plan.messages.map((m) => m.content).join('')),
+      // The estimate of system + messages as one text, from their lengths: no string is built.
+      inputEstimate: Math.ceil(plan.messages.reduce((chars, m) => chars + m.content.length, plan.system.length) / CHARS_PER_TOKEN),
       call,
       sessionId: turn.sessionId,
       assistantMessageId: turn.assistantMessageId,
@@ -267,7 +269,8 @@ export function createChatService(database: Database, registry: LlmRegistry, cac
     } finally {
       await relay.answer.close();
     }
-    const { text, reasoning, reported } = relay;
+    const { text, reasoning } = relay.answer;
+    const { reported } = relay;
     const status = signal.aborted ? 'stopped' : relay.status;
 
     // Without a usage report (stopped, failed) the tokens sent and received are estimated.
@@ -317,14 +320,11 @@ export function createChatService(database: Database, registry: LlmRegistry, cac
 export type ChatService = ReturnType<typeof createChatService>;
 
 /**
- * Relays one answer's provider parts to the client as chat events and keeps its text for the
- * message row. A class whose methods are the part sink, not a set of closures: every open stream
- * holds one, and what each stream keeps alive is what every garbage collection copies
- * (bench/README.md).
+ * Relays one answer's provider parts to the client as chat events and into its `TrackedAnswer`.
+ * A class whose methods are the part sink, not a set of closures: every open stream holds one,
+ * and what each stream keeps alive is what every garbage collection copies (bench/README.md).
  */
 class AnswerRelay implements PartSink {
-  text = '';
-  reasoning = '';
   status: 'completed' | 'failed' = 'completed';
   reported: { input?: number; output?: number } = {};
   /** Resolves when the parts end, in success or failure. */
@@ -342,13 +342,11 @@ class AnswerRelay implements PartSink {
 
   part(part: LanguageModelV3StreamPart): void {
     if (part.type === 'text-delta') {
-      this.text += part.delta;
-      this.answer.update(this.text, this.reasoning || null);
+      this.answer.addText(part.delta);
       this.emit({ type: 'text', text: part.delta });
     } else if (part.type === 'reasoning-delta') {
       if (!this.thinking) return;
-      this.reasoning += part.delta;
-      this.answer.update(this.text, this.reasoning);
+      this.answer.addReasoning(part.delta);
       this.emit({ type: 'reasoning', text: part.delta });
     } else if (part.type === 'source' && part.sourceType === 'url') {
       this.emit({ type: 'source', url: part.url, title: part.title ?? null });

@@ -76,12 +76,13 @@ export function createTurnCloser(db: RawExecutor) {
 }
 
 /**
- * An open answer as the flusher sees it: its text so far, written at the next tick. A class, so
- * that an open stream holds one small object instead of a record and two closures.
+ * An open answer: its text and reasoning so far, the one copy the stream keeps, written at the
+ * flusher's next tick. A class, so that an open stream holds one small object instead of a record
+ * and two closures.
  */
 export class TrackedAnswer {
   text = '';
-  reasoning: string | null = null;
+  reasoning = '';
   changed = false;
 
   constructor(
@@ -90,10 +91,14 @@ export class TrackedAnswer {
     private readonly flusher: { release(a: TrackedAnswer): Promise<void> },
   ) {}
 
-  /** The text so far. Cheap: called once per token. */
-  update(text: string, reasoning: string | null): void {
-    this.text = text;
-    this.reasoning = reasoning;
+  /** Cheap: called once per token. */
+  addText(delta: string): void {
+    this.text += delta;
+    this.changed = true;
+  }
+
+  addReasoning(delta: string): void {
+    this.reasoning += delta;
     this.changed = true;
   }
 
@@ -124,7 +129,7 @@ export function createAnswerFlusher(db: RawExecutor, everyMs: number) {
       a.changed = false;
       let rows = byTenant.get(a.tenantId);
       if (!rows) byTenant.set(a.tenantId, (rows = []));
-      rows.push({ id: a.id, text: a.text, reasoning: a.reasoning });
+      rows.push({ id: a.id, text: a.text, reasoning: a.reasoning || null });
     }
     if (byTenant.size === 0) return;
     // A failed write is retried with the next change; the answer's close writes it whole anyway.
