@@ -181,7 +181,10 @@ class CompletionRequest {
         const { url } = this.target;
         this.reject(new APICallError({ message: `HTTP ${status} from ${url.host}`, url: url.href, requestBodyValues: {}, statusCode: status, responseBody: text, isRetryable: status === 429 || status >= 500 }));
       });
-      res.on('error', this.reject);
+      res.on('error', (err) => {
+        this.stopListening();
+        this.reject(err);
+      });
       return;
     }
     // Parts go to the chat service pushed, or to any other consumer as the SDK's web stream.

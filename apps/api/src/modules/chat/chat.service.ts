@@ -286,7 +286,7 @@ export function createChatService(database: Database, registry: LlmRegistry, cac
       memberGroupId: ctx.member.defaultMemberGroupId,
       llmModelId: model.id,
       text,
-      reasoning: reasoning || null,
+      reasoning: relay.answer.storedReasoning,
       status,
       inputTokens,
       outputTokens,

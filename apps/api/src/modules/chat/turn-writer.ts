@@ -102,6 +102,11 @@ export class TrackedAnswer {
     this.changed = true;
   }
 
+  /** The reasoning as its row stores it: null when the model gave none. */
+  get storedReasoning(): string | null {
+    return this.reasoning || null;
+  }
+
   /** Stops writing this answer; resolves once no write of it is still running. */
   close(): Promise<void> {
     return this.flusher.release(this);
@@ -129,7 +134,7 @@ export function createAnswerFlusher(db: RawExecutor, everyMs: number) {
       a.changed = false;
       let rows = byTenant.get(a.tenantId);
       if (!rows) byTenant.set(a.tenantId, (rows = []));
-      rows.push({ id: a.id, text: a.text, reasoning: a.reasoning || null });
+      rows.push({ id: a.id, text: a.text, reasoning: a.storedReasoning });
     }
     if (byTenant.size === 0) return;
     // A failed write is retried with the next change; the answer's close writes it whole anyway.
