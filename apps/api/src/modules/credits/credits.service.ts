@@ -1,4 +1,4 @@
-import type { CreditCheck, Usage } from '@app/contracts/members';
+import type { CreditCheck, Usage } from '@app/contracts/credits';
 import type { Executor } from '../../db/client';
 import type { TenantRow } from '../../platform/context';
 import type { MemberRow } from '../members/members.repo';

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody, idParam } from '@app/contracts/common';
-import { creditCheckSchema, memberSchema, patchMemberBody, usageSchema } from '@app/contracts/members';
+import { creditCheckSchema, usageSchema } from '@app/contracts/credits';
+import { memberSchema, patchMemberBody } from '@app/contracts/members';
 import { memberCtx } from '../../platform/request-context';
 import type { MembersService } from './members.service';
 

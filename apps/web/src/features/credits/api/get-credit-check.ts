@@ -1,4 +1,4 @@
-import type { CreditCheck } from '@app/contracts/members';
+import type { CreditCheck } from '@app/contracts/credits';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';

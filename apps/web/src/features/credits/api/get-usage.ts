@@ -1,4 +1,4 @@
-import type { Usage } from '@app/contracts/members';
+import type { Usage } from '@app/contracts/credits';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';

@@ -1,4 +1,4 @@
-import type { CreditCheck } from '@app/contracts/members';
+import type { CreditCheck } from '@app/contracts/credits';
 
 export type CreditWarningLevel = 'none' | 'half' | 'high' | 'almost' | 'depleted' | 'tenant-depleted';
 
