@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { tenants } from './tenancy';
+import { tenants } from './tenants';
 
 export const announcements = pgTable(
   'announcements',

@@ -1,18 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-
-const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
-
-export const tenants = pgTable('tenants', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
-  subdomain: text().notNull().unique(),
-  koName: text().notNull(),
-  enName: text().notNull(),
-  logoUrl: text(),
-  /** Tenant-wide monthly credit pool in credit units (1e-8 credit); null = no tenant limit. */
-  creditQuotaUnits: bigint({ mode: 'bigint' }),
-  createdAt: createdAt(),
-});
+import { bigint, boolean, foreignKey, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { tenants } from './tenants';
+import { createdAt } from './columns';
 
 export const memberGroups = pgTable(
   'member_groups',
@@ -72,37 +61,4 @@ export const memberGroupMemberships = pgTable(
     foreignKey({ columns: [t.tenantId, t.memberId], foreignColumns: [members.tenantId, members.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.memberGroupId], foreignColumns: [memberGroups.tenantId, memberGroups.id] }).onDelete('cascade'),
   ],
-);
-
-export const refreshTokens = pgTable(
-  'refresh_tokens',
-  {
-    tenantId: integer().notNull(),
-    id: integer().notNull().generatedAlwaysAsIdentity(),
-    memberId: integer().notNull(),
-    familyId: text().notNull(),
-    tokenHash: text().notNull(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    usedAt: timestamp({ withTimezone: true }),
-    revokedAt: timestamp({ withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash),
-    index('refresh_tokens_family_idx').on(t.tenantId, t.familyId),
-    foreignKey({ columns: [t.tenantId, t.memberId], foreignColumns: [members.tenantId, members.id] }).onDelete('cascade'),
-  ],
-);
-
-export const categories = pgTable(
-  'categories',
-  {
-    tenantId: integer().notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    id: integer().notNull().generatedAlwaysAsIdentity(),
-    koName: text().notNull(),
-    enName: text().notNull(),
-    sortOrder: integer().notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );

@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { chatbots } from './chatbots';
+import { members } from './members';
+import { createdAt } from './columns';
+
+export const chatSessions = pgTable(
+  'chat_sessions',
+  {
+    tenantId: integer().notNull(),
+    id: integer().notNull().generatedAlwaysAsIdentity(),
+    hashId: text().notNull(),
+    memberId: integer().notNull(),
+    chatbotId: integer().notNull(),
+    title: text(),
+    isTest: boolean().notNull().default(false),
+    lastChatAt: createdAt(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('chat_sessions_hash_uq').on(t.hashId),
+    index('chat_sessions_member_idx').on(t.tenantId, t.memberId, t.lastChatAt),
+    foreignKey({ columns: [t.tenantId, t.memberId], foreignColumns: [members.tenantId, members.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.chatbotId], foreignColumns: [chatbots.tenantId, chatbots.id] }),
+  ],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    tenantId: integer().notNull(),
+    id: integer().notNull().generatedAlwaysAsIdentity(),
+    sessionId: integer().notNull(),
+    speakerType: text().notNull(),
+    text: text().notNull().default(''),
+    reasoning: text(),
+    status: text().notNull(),
+    llmModelId: integer(),
+    inputTokens: integer().notNull().default(0),
+    outputTokens: integer().notNull().default(0),
+    creditUnits: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('chat_messages_session_idx').on(t.tenantId, t.sessionId, t.id),
+    foreignKey({ columns: [t.tenantId, t.sessionId], foreignColumns: [chatSessions.tenantId, chatSessions.id] }).onDelete('cascade'),
+  ],
+);
