@@ -1,4 +1,4 @@
-import { bigint, boolean, date, foreignKey, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, foreignKey, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { memberGroups } from './members';
 import { tenants } from './tenants';
 import { createdAt } from './columns';
