@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { ChatEvent, ChatMeta } from '@app/contracts/chat';
+import { createChatStreamParser } from '@app/contracts/chat-stream';
 import type { TestApp, TestTenant } from './test-app';
 
 /** Listens on an ephemeral port once, so streams go over real HTTP (inject buffers the body). */
@@ -43,19 +44,13 @@ export async function streamChat(
   const times: number[] = [];
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
-  let buf = '';
+  const parser = createChatStreamParser();
   let texts = 0;
   try {
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;
-      buf += decoder.decode(value, { stream: true });
-      let i: number;
-      while ((i = buf.indexOf('\n\n')) >= 0) {
-        const frame = buf.slice(0, i);
-        buf = buf.slice(i + 2);
-        if (!frame.startsWith('data: ')) continue;
-        const e = JSON.parse(frame.slice(6)) as ChatEvent;
+      for (const e of parser.push(decoder.decode(value, { stream: true }))) {
         events.push(e);
         times.push(Date.now() - started);
         if (e.type === 'text') texts += 1;
