@@ -2,14 +2,15 @@ import { Box, Button, Divider, NavLink, Stack, UnstyledButton } from '@mantine/c
 import { IconBuildingStore, IconCode, IconLogout, IconPlus, IconShieldLock, IconTools } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { TenantLogo } from '../components/tenant-logo';
 import { useSignOut } from '../features/auth/api/sign-out';
 import { useChatbots } from '../features/chatbots/api/list-chatbots';
 import { useCreditCheck } from '../features/credits/api/get-credit-check';
 import { isDepleted } from '../features/credits/lib/warning-level';
-import { LanguageSwitch } from '../features/navigation/components/language-switch';
 import { SessionList } from '../features/sessions/components/session-list';
-import { TenantLogo } from '../features/tenant/components/tenant-logo';
+import { useTenant } from '../features/tenant/api/get-tenant';
 import { useAuth } from '../lib/use-auth';
+import { MemberLanguageSwitch } from './member-language-switch';
 
 /** The 264 px navigation bar of spec §2. */
 export function NavBar() {
@@ -20,6 +21,7 @@ export function NavBar() {
   const chatbots = useChatbots();
   const credits = useCreditCheck(member?.id);
   const signOut = useSignOut();
+  const tenant = useTenant();
   const items = chatbots.data?.items ?? [];
   const firstDefault = items.find((c) => c.is_default);
 
@@ -31,7 +33,7 @@ export function NavBar() {
   return (
     <Stack h="100%" gap="xs" p="sm" data-testid="nav-bar">
       <UnstyledButton component={Link} to="/dashboard/chat" aria-label={t('home')} py={4}>
-        <TenantLogo height={32} withName />
+        <TenantLogo tenant={tenant.data} loading={tenant.isLoading} height={32} withName />
       </UnstyledButton>
       <Button component={Link} to={newChatTo} leftSection={<IconPlus size={16} />} variant="light" fullWidth justify="flex-start" data-testid="new-chat-link">
         {t('newChat')}
@@ -46,7 +48,7 @@ export function NavBar() {
       <SessionList openHash={sessionHashId} onDeletedOpen={() => navigate(firstDefault ? `/dashboard/chat/${firstDefault.id}` : '/dashboard/chat')} />
       <Divider />
       <Stack gap={6}>
-        <LanguageSwitch />
+        <MemberLanguageSwitch />
         <NavLink component={Link} to="/dashboard/developers" label={t('developers.title')} leftSection={<IconCode size={16} />} data-testid="developers-link" />
         <NavLink
           component="button"

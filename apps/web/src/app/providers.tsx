@@ -3,7 +3,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError } from '../lib/api-client';
-import { DialogHost } from '../lib/dialogs';
+import { DialogHost } from '../components/dialogs';
 
 const theme = createTheme({ primaryColor: 'indigo', defaultRadius: 'md' });
 

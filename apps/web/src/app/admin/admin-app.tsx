@@ -2,11 +2,12 @@ import { AppShell, Box, Divider, NavLink, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconSpeakerphone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
+import { TenantLogo } from '../../components/tenant-logo';
 import { RestrictedPage } from '../../features/admin/components/restricted-page';
 import { AnnouncementsPage } from '../../features/announcements/components/announcements-page';
-import { LanguageSwitch } from '../../features/navigation/components/language-switch';
-import { TenantLogo } from '../../features/tenant/components/tenant-logo';
+import { useTenant } from '../../features/tenant/api/get-tenant';
 import { useAuth } from '../../lib/use-auth';
+import { MemberLanguageSwitch } from '../member-language-switch';
 
 /** Admin areas built so far; each later admin feature adds its entry here. */
 const AREAS = [{ path: '/admin/announcements', key: 'announcements', icon: IconSpeakerphone }] as const;
@@ -16,13 +17,14 @@ export default function AdminApp() {
   const { t } = useTranslation('admin');
   const { member } = useAuth();
   const { pathname } = useLocation();
+  const tenant = useTenant();
   if (!member?.is_admin) return <RestrictedPage />;
   return (
     <AppShell navbar={{ width: 240, breakpoint: 0 }} padding={0}>
       <AppShell.Navbar p="sm" data-testid="admin-nav">
         <Stack h="100%" gap="xs">
           <Box py={4}>
-            <TenantLogo height={32} withName />
+            <TenantLogo tenant={tenant.data} loading={tenant.isLoading} height={32} withName />
             <Text size="xs" c="dimmed" mt={4}>
               {t('console')}
             </Text>
@@ -32,7 +34,7 @@ export default function AdminApp() {
             <NavLink key={a.path} component={Link} to={a.path} label={t(`areas.${a.key}`)} leftSection={<a.icon size={16} />} active={pathname.startsWith(a.path)} />
           ))}
           <Box flex={1} />
-          <LanguageSwitch />
+          <MemberLanguageSwitch />
           <NavLink component="a" href="/dashboard/chat" label={t('backToDashboard')} leftSection={<IconArrowLeft size={16} />} data-testid="back-to-dashboard" />
         </Stack>
       </AppShell.Navbar>

@@ -3,7 +3,7 @@ import { Alert, Box } from '@mantine/core';
 import { IconSpeakerphone } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Markdown } from '../../markdown/components/markdown';
+import { Markdown } from '../../../components/markdown/markdown';
 import { useActiveAnnouncements } from '../api/get-active-announcements';
 import { useLatestAnnouncement } from '../api/get-latest-announcement';
 

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/status-messages';
-import { Markdown } from '../../markdown/components/markdown';
+import { Markdown } from '../../../components/markdown/markdown';
 import { useSaveAnnouncement } from '../api/save-announcement';
 
 interface FormValues {

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconSpeakerphone, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmDialog } from '../../../lib/dialogs';
+import { confirmDialog } from '../../../components/dialogs';
 import { errorMessage } from '../../../lib/status-messages';
 import { useActiveAnnouncements } from '../api/get-active-announcements';
 import { useDeleteAnnouncement } from '../api/delete-announcement';

@@ -2,7 +2,7 @@ import { Accordion, Badge, Box, Group, Paper, Text } from '@mantine/core';
 import { IconBrain } from '@tabler/icons-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Markdown } from '../../markdown/components/markdown';
+import { Markdown } from '../../../components/markdown/markdown';
 
 export interface BubbleMessage {
   key: string;

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
-import { confirmDialog, dialogs } from '../../../lib/dialogs';
+import { confirmDialog, dialogs } from '../../../components/dialogs';
 
 /** Delete confirmation (spec §2: a confirmation dialog before deleting a session). */
 export function confirmDeleteSession(t: TFunction, title: string | null, onConfirm: () => void) {

@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
-import { splitBlocks } from '../lib/split-blocks';
+import { splitBlocks } from './split-blocks';
 
 /** Images in model output are not fetched until the user asks: a URL could carry data out. */
 function ClickToLoadImage({ src, alt }: { src?: string; alt?: string }) {
-  const { t } = useTranslation('chat');
+  const { t } = useTranslation('common');
   const [shown, setShown] = useState(false);
   if (!src) return null;
   if (shown) return <img src={src} alt={alt ?? ''} style={{ maxWidth: '100%' }} referrerPolicy="no-referrer" />;

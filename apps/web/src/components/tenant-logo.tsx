@@ -1,21 +1,20 @@
+import type { Tenant } from '@app/contracts/tenants';
 import { Group, Image, Skeleton, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTenant } from '../api/get-tenant';
 
 export const FALLBACK_LOGO = '/brand/fallback-logo.svg';
 
 /** The tenant's logo, the fallback image when it is missing or fails to load (spec §9). */
-export function TenantLogo({ height = 32, withName = false }: { height?: number; withName?: boolean }) {
-  const { data, isLoading } = useTenant();
+export function TenantLogo({ tenant, loading, height = 32, withName = false }: { tenant: Tenant | undefined; loading: boolean; height?: number; withName?: boolean }) {
   const { i18n } = useTranslation();
   const [failed, setFailed] = useState(false);
-  if (isLoading) return <Skeleton height={height} width={height * 4} />;
-  const name = data ? (i18n.language === 'ko' ? data.ko_name : data.en_name) : '';
+  if (loading) return <Skeleton height={height} width={height * 4} />;
+  const name = tenant ? (i18n.language === 'ko' ? tenant.ko_name : tenant.en_name) : '';
   return (
     <Group gap="xs" wrap="nowrap">
       <Image
-        src={!failed && data?.logo_url ? data.logo_url : FALLBACK_LOGO}
+        src={!failed && tenant?.logo_url ? tenant.logo_url : FALLBACK_LOGO}
         alt={name}
         h={height}
         w="auto"

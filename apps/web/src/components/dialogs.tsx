@@ -25,7 +25,7 @@ export const dialogs = {
   },
 };
 
-const DialogModal = lazy(() => import('../components/dialog-modal'));
+const DialogModal = lazy(() => import('./dialog-modal'));
 
 export function DialogHost() {
   const spec = useSyncExternalStore(
