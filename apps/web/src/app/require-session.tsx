@@ -6,11 +6,12 @@ import { Navigate } from 'react-router';
 import { PageSkeleton } from '../components/page-skeleton';
 import { adoptSession } from '../features/auth/adopt-session';
 import { refreshSession } from '../lib/api-client';
-import { statusOf } from '../lib/status-messages';
 import { sessionHint } from '../lib/auth-store';
+import { errorMessage, type MessageOverrides } from '../lib/status-messages';
 import { useAuth } from '../lib/use-auth';
 
-const refreshMessage: Record<number, string> = { 401: 'auth:refresh.401', 403: 'auth:refresh.403' };
+/** Spec §8 token refresh statuses. */
+const refreshErrors: MessageOverrides = { 401: 'auth:refresh.401', 403: 'auth:refresh.403', otherwise: 'auth:refresh.500' };
 
 /**
  * Session startup (spec §4): with no access token in the store, exchange the refresh cookie;
@@ -35,12 +36,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
   const failed = !accessToken && refresh.isError;
   useEffect(() => {
     if (!failed) return;
-    const status = statusOf(refresh.error);
-    notifications.show({
-      id: 'session-refresh',
-      color: 'red',
-      message: t(status !== null && refreshMessage[status] ? refreshMessage[status] : 'auth:refresh.500'),
-    });
+    notifications.show({ id: 'session-refresh', color: 'red', message: errorMessage(t, refresh.error, refreshErrors) });
   }, [failed, refresh.error, t]);
   if (accessToken) return <>{children}</>;
   if (!hinted) return <Navigate to="/auth" replace />;

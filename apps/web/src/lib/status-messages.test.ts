@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
 import { messageKeyFor } from './status-messages';
 
-describe('status → message map', () => {
+describe('error → message map', () => {
   it('maps the spec §8 generic statuses', () => {
     expect(messageKeyFor(new ApiError(400, 'bad_request', ''))).toBe('errors.status.400');
     expect(messageKeyFor(new ApiError(401, 'unauthorized', ''))).toBe('errors.status.401');
@@ -10,18 +10,32 @@ describe('status → message map', () => {
     expect(messageKeyFor(new ApiError(404, 'not_found', ''))).toBe('errors.status.404');
     expect(messageKeyFor(new ApiError(422, 'validation_error', ''))).toBe('errors.status.422');
     expect(messageKeyFor(new ApiError(424, 'upstream_failed', ''))).toBe('errors.status.422');
-    expect(messageKeyFor(new ApiError(428, 'restricted_term', ''))).toBe('errors.status.428');
     expect(messageKeyFor(new ApiError(500, 'internal_error', ''))).toBe('errors.status.500');
     expect(messageKeyFor(new ApiError(503, 'x', ''))).toBe('errors.status.500');
   });
-  it('falls back to unknown', () => {
+  it('prefers a code with a finer text than its status', () => {
+    expect(messageKeyFor(new ApiError(400, 'message_empty', ''))).toBe('errors.code.message_empty');
+    expect(messageKeyFor(new ApiError(402, 'credits_depleted', ''))).toBe('errors.code.credits_depleted');
+    expect(messageKeyFor(new ApiError(403, 'model_not_allowed', ''))).toBe('errors.code.model_not_allowed');
+    expect(messageKeyFor(new ApiError(404, 'chatbot_unavailable', ''))).toBe('errors.code.chatbot_unavailable');
+    expect(messageKeyFor(new ApiError(404, 'session_not_found', ''))).toBe('errors.code.session_not_found');
+    expect(messageKeyFor(new ApiError(413, 'input_too_long', ''))).toBe('errors.code.input_too_long');
+    expect(messageKeyFor(new ApiError(428, 'restricted_term', ''))).toBe('errors.code.restricted_term');
+    expect(messageKeyFor(new ApiError(502, 'model_failed', ''))).toBe('errors.code.model_failed');
+  });
+  it('falls back to unknown, also for codes that only look like object keys', () => {
     expect(messageKeyFor(new ApiError(418, 'x', ''))).toBe('errors.unknown');
+    expect(messageKeyFor(new ApiError(418, 'toString', ''))).toBe('errors.unknown');
     expect(messageKeyFor(new Error('network'))).toBe('errors.unknown');
   });
-  it('lets callers override per status', () => {
-    const overrides = { 402: 'chat:errors.402', 403: 'chat:errors.403' };
-    expect(messageKeyFor(new ApiError(402, 'credits_depleted', ''), overrides)).toBe('chat:errors.402');
-    expect(messageKeyFor(new ApiError(403, 'model_not_allowed', ''), overrides)).toBe('chat:errors.403');
-    expect(messageKeyFor(new ApiError(404, 'not_found', ''), overrides)).toBe('errors.status.404');
+  it('lets callers override per status, and for any other failure', () => {
+    const overrides = { 422: 'chat:errors.422', 500: 'chat:errors.500' };
+    expect(messageKeyFor(new ApiError(422, 'validation_error', ''), overrides)).toBe('chat:errors.422');
+    expect(messageKeyFor(new ApiError(500, 'internal_error', ''), overrides)).toBe('chat:errors.500');
+    expect(messageKeyFor(new ApiError(402, 'credits_depleted', ''), overrides)).toBe('errors.code.credits_depleted');
+    const signIn = { 401: 'auth:signIn.errors.401', otherwise: 'auth:signIn.errors.500' };
+    expect(messageKeyFor(new ApiError(401, 'invalid_credentials', ''), signIn)).toBe('auth:signIn.errors.401');
+    expect(messageKeyFor(new ApiError(503, 'x', ''), signIn)).toBe('auth:signIn.errors.500');
+    expect(messageKeyFor(new TypeError('Failed to fetch'), signIn)).toBe('auth:signIn.errors.500');
   });
 });

@@ -1,7 +1,23 @@
+import type { ErrorCode } from '@app/contracts/errors';
 import type { TFunction } from 'i18next';
 import { ApiError } from './api-client';
 
-/** Status → catalogue key (spec §8 generic toasts). */
+/**
+ * The one map from a failed call to catalogue text (spec §8): an error code where the catalogue
+ * has a finer text than its status's (contracts/errors.ts names every code and its status), else
+ * the status's generic toast. Keys without a namespace are in `common`.
+ */
+const byCode: Partial<Record<ErrorCode, string>> = {
+  message_empty: 'errors.code.message_empty',
+  credits_depleted: 'errors.code.credits_depleted',
+  model_not_allowed: 'errors.code.model_not_allowed',
+  chatbot_unavailable: 'errors.code.chatbot_unavailable',
+  session_not_found: 'errors.code.session_not_found',
+  input_too_long: 'errors.code.input_too_long',
+  restricted_term: 'errors.code.restricted_term',
+  model_failed: 'errors.code.model_failed',
+};
+
 const byStatus: Record<number, string> = {
   400: 'errors.status.400',
   401: 'errors.status.401',
@@ -13,20 +29,29 @@ const byStatus: Record<number, string> = {
   500: 'errors.status.500',
 };
 
-/** Per-call overrides: a status → a catalogue key (with its namespace prefix, e.g. `chat:errors.402`). */
-export type StatusOverrides = Partial<Record<number, string>>;
+/**
+ * A caller's own texts where the spec names them (spec §8 "Specific", e.g. sign-in): a catalogue
+ * key (with its namespace, e.g. `auth:signIn.errors.401`) per status, and `otherwise` for any
+ * other failure. They win over the code and status texts above.
+ */
+export interface MessageOverrides {
+  [status: number]: string;
+  otherwise?: string;
+}
 
 export function statusOf(err: unknown): number | null {
   return err instanceof ApiError ? err.status : null;
 }
 
-/** One map from an error to the text shown; callers may override per status (spec §8). */
-export function messageKeyFor(err: unknown, overrides: StatusOverrides = {}): string {
+export function messageKeyFor(err: unknown, overrides: MessageOverrides = {}): string {
   const status = statusOf(err);
-  if (status === null) return 'errors.unknown';
-  return overrides[status] ?? byStatus[status] ?? (status >= 500 ? 'errors.status.500' : 'errors.unknown');
+  const own = (status === null ? undefined : overrides[status]) ?? overrides.otherwise;
+  if (own) return own;
+  if (!(err instanceof ApiError)) return 'errors.unknown';
+  const finer = Object.hasOwn(byCode, err.code) ? byCode[err.code as ErrorCode] : undefined;
+  return finer ?? byStatus[err.status] ?? (err.status >= 500 ? 'errors.status.500' : 'errors.unknown');
 }
 
-export function errorMessage(t: TFunction, err: unknown, overrides?: StatusOverrides): string {
+export function errorMessage(t: TFunction, err: unknown, overrides?: MessageOverrides): string {
   return t(messageKeyFor(err, overrides), { ns: 'common' });
 }

@@ -2,16 +2,17 @@ import { Alert, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { statusOf } from '../../../lib/status-messages';
+import { messageKeyFor, type MessageOverrides } from '../../../lib/status-messages';
 import { useSignIn } from '../api/sign-in';
 
 /** Spec §8 sign-in statuses. */
-const signInErrors: Record<number, string> = {
+const signInErrors: MessageOverrides = {
   400: 'auth:signIn.errors.400',
   401: 'auth:signIn.errors.401',
   403: 'auth:signIn.errors.403',
   422: 'auth:signIn.errors.401',
   423: 'auth:signIn.errors.423',
+  otherwise: 'auth:signIn.errors.500',
 };
 
 export function SignInForm() {
@@ -25,8 +26,7 @@ export function SignInForm() {
       password: (v) => (v ? null : t('auth:signIn.passwordRequired')),
     },
   });
-  const status = signIn.isError ? statusOf(signIn.error) : null;
-  const errorKey = signIn.isError ? (status !== null && signInErrors[status] ? signInErrors[status] : 'auth:signIn.errors.500') : null;
+  const errorKey = signIn.isError ? messageKeyFor(signIn.error, signInErrors) : null;
 
   return (
     <form

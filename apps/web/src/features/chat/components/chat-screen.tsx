@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { errorMessage, statusOf, type StatusOverrides } from '../../../lib/status-messages';
+import { errorMessage, statusOf, type MessageOverrides } from '../../../lib/status-messages';
 import { useAuth } from '../../../lib/use-auth';
 import { useMinimumDuration } from '../../../lib/use-minimum-duration';
 import { useChatbot } from '../../chatbots/api/get-chatbot';
@@ -24,17 +24,8 @@ import { liveTurn, type LiveTurn, useLiveTurn } from '../lib/live-turn';
 import { ChatInput } from './chat-input';
 import { type BubbleMessage, MessageBubble } from './message-bubble';
 
-/** Spec §8 chat statuses, through the one status → message map. */
-export const CHAT_STATUS_OVERRIDES: StatusOverrides = {
-  400: 'chat:errors.400',
-  402: 'chat:errors.402',
-  403: 'chat:errors.403',
-  404: 'chat:errors.404',
-  413: 'chat:errors.413',
-  422: 'chat:errors.422',
-  428: 'chat:errors.428',
-  500: 'chat:errors.500',
-};
+/** Spec §8 chat statuses without a finer code text: through the one error → message map. */
+export const CHAT_STATUS_OVERRIDES: MessageOverrides = { 422: 'chat:errors.422', 500: 'chat:errors.500' };
 
 function belongsHere(turn: LiveTurn | null, chatbotId: number | undefined, hash: string | undefined): turn is LiveTurn {
   if (!turn) return false;
