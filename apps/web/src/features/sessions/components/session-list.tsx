@@ -1,41 +1,20 @@
 import { ActionIcon, Box, Collapse, Group, Loader, NavLink, ScrollArea, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconChevronRight, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorMessage } from '../../../lib/status-messages';
 import { useMinimumDuration } from '../../../lib/use-minimum-duration';
-import { useDeleteSession } from '../api/delete-session';
 import { useSessions } from '../api/list-sessions';
-import { useRenameSession } from '../api/rename-session';
-import { confirmDeleteSession, openRenameSession } from './session-dialogs';
+import { useSessionCommands } from '../hooks/use-session-commands';
 
 /** "My sessions": collapsible, open by default; next page when scrolled to the bottom (spec §2). */
 export function SessionList({ openHash, onDeletedOpen }: { openHash: string | undefined; onDeletedOpen: () => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(true);
   const sessions = useSessions();
-  const remove = useDeleteSession();
-  const rename = useRenameSession();
+  const commands = useSessionCommands();
   const loadingMore = useMinimumDuration(sessions.isFetchingNextPage);
   const items = sessions.data?.pages.flatMap((p) => p.items) ?? [];
-
-  const onDelete = (hash: string, title: string | null) =>
-    confirmDeleteSession(t, title, () => {
-      if (hash === openHash) onDeletedOpen();
-      remove.mutate(hash, {
-        onError: (err) => notifications.show({ color: 'red', message: t('sessions:delete.failed', { reason: errorMessage(t, err) }) }),
-      });
-    });
-
-  const onRename = (hash: string, title: string | null) =>
-    openRenameSession(t, title, (next) =>
-      rename.mutate(
-        { hash, title: next },
-        { onError: (err) => notifications.show({ color: 'red', message: errorMessage(t, err, { 404: 'sessions:errors.404', 403: 'sessions:errors.403' }) }) },
-      ),
-    );
 
   return (
     <Stack gap={4} flex={1} mih={0}>
@@ -77,10 +56,10 @@ export function SessionList({ openHash, onDeletedOpen }: { openHash: string | un
                   py={6}
                 />
                 <Group gap={2} className="session-actions" pos="absolute" right={4} top={4}>
-                  <ActionIcon size="sm" variant="subtle" color="gray" aria-label={t('sessions:rename.title')} data-testid={`session-rename-${s.hash_id}`} onClick={() => onRename(s.hash_id, s.title)}>
+                  <ActionIcon size="sm" variant="subtle" color="gray" aria-label={t('sessions:rename.title')} data-testid={`session-rename-${s.hash_id}`} onClick={() => commands.rename(s.hash_id, s.title)}>
                     <IconPencil size={14} />
                   </ActionIcon>
-                  <ActionIcon size="sm" variant="subtle" color="red" aria-label={t('sessions:delete.title')} data-testid={`session-delete-${s.hash_id}`} onClick={() => onDelete(s.hash_id, s.title)}>
+                  <ActionIcon size="sm" variant="subtle" color="red" aria-label={t('sessions:delete.title')} data-testid={`session-delete-${s.hash_id}`} onClick={() => commands.remove(s.hash_id, s.title, { onConfirm: s.hash_id === openHash ? onDeletedOpen : undefined })}>
                     <IconTrash size={14} />
                   </ActionIcon>
                 </Group>
