@@ -1,8 +1,41 @@
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { ChatScreen } from '../../features/chat/components/chat-screen';
+import { ChatbotUnavailable } from '../../features/chat/components/chatbot-unavailable';
+import { useChatbot } from '../../features/chatbots/api/get-chatbot';
+import { useChatbots } from '../../features/chatbots/api/list-chatbots';
+import { useLlmModels } from '../../features/chatbots/api/list-llm-models';
+import { CreditWarning } from '../../features/credits/components/credit-warning';
+import { useSession } from '../../features/sessions/api/get-session';
+import { SessionActions } from '../../features/sessions/components/session-actions';
+import { statusOf } from '../../lib/status-messages';
+import { useAuth } from '../../lib/use-auth';
 
+/** The chat route: the chat feature, given its chatbot and models, the open session, its actions and the credit warning. */
 export default function ChatPage() {
-  const { chatbotId, sessionHashId } = useParams();
-  const id = chatbotId && /^\d+$/.test(chatbotId) ? Number(chatbotId) : undefined;
-  return <ChatScreen chatbotId={id} sessionHashId={sessionHashId} />;
+  const params = useParams();
+  const navigate = useNavigate();
+  const { member } = useAuth();
+  const chatbots = useChatbots();
+  const listed = chatbots.data?.items ?? [];
+  // Without a chatbot in the URL, the first default chatbot.
+  const chatbotId = params.chatbotId && /^\d+$/.test(params.chatbotId) ? Number(params.chatbotId) : listed.find((c) => c.is_default)?.id;
+  const bot = useChatbot(chatbotId);
+  const isDefault = bot.data?.is_default === true;
+  const models = useLlmModels(isDefault);
+  const hash = params.sessionHashId;
+  const session = useSession(hash);
+  const lowCostAvailable = listed.some((c) => c.llm_model.is_low_llm && c.llm_model.is_available);
+
+  if (bot.isError) return <ChatbotUnavailable gone={statusOf(bot.error) === 404} />;
+  return (
+    <ChatScreen
+      chatbot={bot.data}
+      models={isDefault ? (models.data?.items ?? null) : null}
+      sessionHashId={hash}
+      sessionTitle={session.data?.title}
+      onSessionStarted={(meta) => navigate(`/dashboard/chat/${meta.chatbot_id}/${meta.session_hash_id}`, { replace: true })}
+      sessionActions={(open) => <SessionActions hash={open.hash} title={open.title} onDeleted={() => navigate(`/dashboard/chat/${chatbotId ?? ''}`)} />}
+      notice={member ? <CreditWarning memberId={member.id} lowCostAvailable={lowCostAvailable} /> : null}
+    />
+  );
 }

@@ -3,14 +3,7 @@ import { IconBrain } from '@tabler/icons-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Markdown } from '../../../components/markdown/markdown';
-
-export interface BubbleMessage {
-  key: string;
-  role: 'member' | 'chatbot';
-  text: string;
-  reasoning: string | null;
-  status: 'sending' | 'streaming' | 'completed' | 'stopped' | 'failed';
-}
+import type { BubbleMessage } from '../lib/live-turn';
 
 function Reasoning({ text, open }: { text: string; open: boolean }) {
   const { t } = useTranslation('chat');

@@ -1,110 +1,175 @@
 import type { ChatBody, ChatMeta } from '@app/contracts/chat';
+import { isErrorCode, statusOfCode } from '@app/contracts/errors';
+import type { HistoryMessage } from '@app/contracts/sessions';
 import { useSyncExternalStore } from 'react';
+import { ApiError } from '../../../lib/api-client';
 import { sendChat } from '../api/send-chat';
 import { createSmoother } from './smoothing';
 
 export type LiveStatus = 'sending' | 'streaming' | 'completed' | 'stopped' | 'failed';
 
-/** The answer being streamed. It lives outside the route component so navigating to the new session URL keeps it. */
+/** A question sent from this page and its answer as it streamed. */
 export interface LiveTurn {
   id: number;
   chatbotId: number;
+  /** The x-chat-meta header: set once the server has accepted the question. */
   meta: ChatMeta | null;
   question: string;
   text: string;
   reasoning: string;
-  thinking: boolean;
   status: LiveStatus;
-  remainingCredit: number | null;
-  errorMessage: string | null;
 }
 
 export interface TurnCallbacks {
   onMeta?: (meta: ChatMeta) => void;
+  /** The question was not accepted (an ApiError for a non-2xx answer); no turn is left. */
   onRefused?: (err: unknown) => void;
-  onStreamError?: (message: string) => void;
+  /** An `error` event (as an ApiError with the catalogue's status for its code), or the stream broke off. */
+  onStreamError?: (err: unknown) => void;
+  /** The answer ended: completed, stopped or failed. */
   onDone?: (turn: LiveTurn) => void;
 }
 
-let turn: LiveTurn | null = null;
-let controller: AbortController | null = null;
-let counter = 0;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
-const update = (id: number, patch: Partial<LiveTurn>) => {
-  if (!turn || turn.id !== id) return;
-  turn = { ...turn, ...patch };
-  emit();
-};
+export const inFlight = (turn: LiveTurn) => turn.status === 'sending' || turn.status === 'streaming';
 
-export const liveTurn = {
-  get: () => turn,
-  subscribe(fn: () => void) {
-    listeners.add(fn);
-    return () => {
-      listeners.delete(fn);
-    };
-  },
-  /** Starts a turn; a turn still streaming is aborted first (spec §4: a new send cancels the previous stream). */
-  async send(chatbotId: number, body: ChatBody, cb: TurnCallbacks = {}): Promise<void> {
-    controller?.abort();
-    const own = new AbortController();
-    controller = own;
-    const id = ++counter;
-    turn = { id, chatbotId, meta: null, question: body.text ?? '', text: '', reasoning: '', thinking: !!body.thinking, status: 'sending', remainingCredit: null, errorMessage: null };
-    emit();
-    const text = createSmoother((s) => update(id, { text: (turn?.id === id ? turn.text : '') + s }));
-    const reasoning = createSmoother((s) => update(id, { reasoning: (turn?.id === id ? turn.reasoning : '') + s }));
-    try {
-      const { meta, events } = await sendChat(chatbotId, body, own.signal);
-      update(id, { meta, status: 'streaming' });
-      cb.onMeta?.(meta);
-      let final: LiveStatus = 'completed';
-      for await (const e of events) {
-        if (e.type === 'text') text.push(e.text);
-        else if (e.type === 'reasoning') reasoning.push(e.text);
-        else if (e.type === 'usage') update(id, { remainingCredit: e.remaining_credit });
-        else if (e.type === 'error') {
-          update(id, { errorMessage: e.message });
-          cb.onStreamError?.(e.message);
-        } else if (e.type === 'end') final = e.status;
-      }
-      reasoning.flush();
-      text.flush();
-      update(id, { status: final });
-    } catch (err) {
-      reasoning.flush();
-      text.flush();
-      if (own.signal.aborted) {
-        update(id, { status: 'stopped' });
-      } else if (turn?.id === id && turn.meta) {
-        update(id, { status: 'failed' });
-        cb.onStreamError?.(String(err));
-      } else {
-        // Refused before streaming: nothing was written; the question goes back to the input.
-        if (turn?.id === id) turn = null;
-        emit();
-        cb.onRefused?.(err);
-        return;
-      }
-    } finally {
-      if (controller === own) controller = null;
-    }
-    if (turn?.id === id) cb.onDone?.(turn);
-  },
-  /** The stop button: the server keeps the partial answer as `stopped`. */
-  stop() {
-    controller?.abort();
-  },
-  /** Forget the finished turn once the history shows it. */
-  clear(id: number) {
-    if (turn?.id === id && turn.status !== 'streaming' && turn.status !== 'sending') {
-      turn = null;
-      emit();
-    }
-  },
-};
+/** The history holds the turn's answer in a final state, so the history's copy can show instead. */
+function settledIn(rows: readonly HistoryMessage[], turn: LiveTurn): boolean {
+  const answerId = turn.meta?.assistant_message_id;
+  return !inFlight(turn) && rows.some((r) => r.id === answerId && r.status !== 'streaming');
+}
 
-export function useLiveTurn(): LiveTurn | null {
-  return useSyncExternalStore(liveTurn.subscribe, liveTurn.get);
+/**
+ * The turns sent from this page, the one in flight and the finished ones the history does not
+ * yet show settled. Only one streams at a time: a new send aborts the previous stream (spec §4).
+ */
+export function createLiveTurns() {
+  let turns: readonly LiveTurn[] = [];
+  let controller: AbortController | null = null;
+  let counter = 0;
+  const listeners = new Set<() => void>();
+  const set = (next: readonly LiveTurn[]) => {
+    turns = next;
+    listeners.forEach((l) => l());
+  };
+  const find = (id: number) => turns.find((t) => t.id === id);
+  const update = (id: number, patch: Partial<LiveTurn>) => set(turns.map((t) => (t.id === id ? { ...t, ...patch } : t)));
+
+  return {
+    get: () => turns,
+    subscribe(fn: () => void) {
+      listeners.add(fn);
+      return () => {
+        listeners.delete(fn);
+      };
+    },
+    async send(chatbotId: number, body: ChatBody, cb: TurnCallbacks = {}): Promise<void> {
+      controller?.abort();
+      const own = new AbortController();
+      controller = own;
+      const id = ++counter;
+      set([...turns, { id, chatbotId, meta: null, question: body.text ?? '', text: '', reasoning: '', status: 'sending' }]);
+      const text = createSmoother((s) => update(id, { text: (find(id)?.text ?? '') + s }));
+      const reasoning = createSmoother((s) => update(id, { reasoning: (find(id)?.reasoning ?? '') + s }));
+      try {
+        const { meta, events } = await sendChat(chatbotId, body, own.signal);
+        update(id, { meta, status: 'streaming' });
+        cb.onMeta?.(meta);
+        let final: LiveStatus = 'completed';
+        for await (const e of events) {
+          if (e.type === 'text') text.push(e.text);
+          else if (e.type === 'reasoning') reasoning.push(e.text);
+          else if (e.type === 'error') cb.onStreamError?.(new ApiError(isErrorCode(e.code) ? statusOfCode(e.code) : 500, e.code, e.message));
+          else if (e.type === 'end') final = e.status;
+        }
+        reasoning.flush();
+        text.flush();
+        update(id, { status: final });
+      } catch (err) {
+        reasoning.flush();
+        text.flush();
+        if (!find(id)?.meta) {
+          // Not accepted (refused, or stopped before the server answered): nothing to show.
+          set(turns.filter((t) => t.id !== id));
+          if (!own.signal.aborted) cb.onRefused?.(err);
+          return;
+        }
+        update(id, { status: own.signal.aborted ? 'stopped' : 'failed' });
+        if (!own.signal.aborted) cb.onStreamError?.(err);
+      } finally {
+        if (controller === own) controller = null;
+      }
+      const done = find(id);
+      if (done) cb.onDone?.(done);
+    },
+    /** The stop button: the server keeps the partial answer as `stopped`. */
+    stop() {
+      controller?.abort();
+    },
+    /** Lets go of the finished turns whose answers these history rows show settled. */
+    forgetSettled(rows: readonly HistoryMessage[]) {
+      const open = turns.filter((t) => !settledIn(rows, t));
+      if (open.length !== turns.length) set(open);
+    },
+  };
+}
+
+/** This page's turns. They live outside the route components, so going to a new session's URL keeps the stream. */
+export const liveTurns = createLiveTurns();
+
+export function useLiveTurns(): readonly LiveTurn[] {
+  return useSyncExternalStore(liveTurns.subscribe, liveTurns.get);
+}
+
+export interface BubbleMessage {
+  key: string;
+  role: 'member' | 'chatbot';
+  text: string;
+  reasoning: string | null;
+  status: LiveStatus;
+}
+
+// One bubble per history row object, so unchanged rows keep their (memoised) bubbles while an answer streams.
+const rowBubbles = new WeakMap<HistoryMessage, BubbleMessage>();
+function bubbleOf(row: HistoryMessage): BubbleMessage {
+  let b = rowBubbles.get(row);
+  if (!b) {
+    b = { key: `m${row.id}`, role: row.speaker_type, text: row.text, reasoning: row.reasoning, status: row.status };
+    rowBubbles.set(row, b);
+  }
+  return b;
+}
+
+function bubblesOf(turn: LiveTurn): BubbleMessage[] {
+  const [q, a] = turn.meta ? [`m${turn.meta.user_message_id}`, `m${turn.meta.assistant_message_id}`] : [`t${turn.id}q`, `t${turn.id}a`];
+  return [
+    { key: q, role: 'member', text: turn.question, reasoning: null, status: 'completed' },
+    { key: a, role: 'chatbot', text: turn.text, reasoning: turn.reasoning || null, status: turn.status },
+  ];
+}
+
+/**
+ * What the chat shows: the history (oldest first), with each turn in place of its two rows until
+ * the history holds its answer settled. After a stop the server finalises the answer a moment
+ * later; until a history refetch returns it so, the turn's own text shows, marked stopped.
+ */
+export function chatMessages(rows: readonly HistoryMessage[], turns: readonly LiveTurn[]): BubbleMessage[] {
+  const open = turns.filter((t) => !settledIn(rows, t));
+  const rowOwner = new Map<number, LiveTurn>();
+  for (const t of open) {
+    if (!t.meta) continue;
+    rowOwner.set(t.meta.user_message_id, t);
+    rowOwner.set(t.meta.assistant_message_id, t);
+  }
+  const placed = new Set<LiveTurn>();
+  const out: BubbleMessage[] = [];
+  for (const row of rows) {
+    const t = rowOwner.get(row.id);
+    if (!t) out.push(bubbleOf(row));
+    else if (!placed.has(t)) {
+      placed.add(t);
+      out.push(...bubblesOf(t));
+    }
+  }
+  for (const t of open) if (!placed.has(t)) out.push(...bubblesOf(t));
+  return out;
 }

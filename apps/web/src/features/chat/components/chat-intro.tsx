@@ -1,0 +1,21 @@
+import type { Chatbot } from '@app/contracts/chatbots';
+import { Avatar, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { chatbotTexts } from '../lib/chatbot-texts';
+
+/** A new chat, before its first question: the chatbot and what it is good at. */
+export function ChatIntro({ chatbot }: { chatbot: Chatbot }) {
+  const { i18n } = useTranslation();
+  const { name, features } = chatbotTexts(chatbot, i18n.language);
+  return (
+    <Stack align="center" gap="xs" py={60} data-testid="new-chat-intro">
+      <Avatar src={chatbot.profile_image_url} size="xl" color="indigo" radius="xl">
+        {name.slice(0, 1)}
+      </Avatar>
+      <Title order={3}>{name}</Title>
+      <Text c="dimmed" ta="center" maw={520}>
+        {features}
+      </Text>
+    </Stack>
+  );
+}

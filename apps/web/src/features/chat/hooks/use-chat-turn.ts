@@ -1,0 +1,78 @@
+import type { ChatBody, ChatMeta } from '@app/contracts/chat';
+import type { History } from '@app/contracts/sessions';
+import { notifications } from '@mantine/notifications';
+import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { queryKeys } from '../../../lib/query-keys';
+import { errorMessage, type MessageOverrides, statusOf } from '../../../lib/status-messages';
+import { useAuth } from '../../../lib/use-auth';
+import { inFlight, type LiveTurn, liveTurns, useLiveTurns } from '../lib/live-turn';
+
+/** Spec §8 chat statuses without a finer text for their code. */
+const CHAT_ERRORS: MessageOverrides = { 422: 'chat:errors.422', 500: 'chat:errors.500' };
+
+function belongsHere(turn: LiveTurn, chatbotId: number | undefined, hash: string | undefined): boolean {
+  if (turn.meta) return turn.meta.session_hash_id === hash;
+  return !hash && turn.chatbotId === chatbotId;
+}
+
+export interface ChatTurnOptions {
+  chatbotId: number | undefined;
+  sessionHashId: string | undefined;
+  /** The first answer of a new chat: the server made the session (the route goes to its URL). */
+  onSessionStarted: (meta: ChatMeta) => void;
+}
+
+/**
+ * The chat's turns in the open session: sending (a new send aborts the previous stream), stopping,
+ * and the turns shown over the history until it has their answers settled.
+ */
+export function useChatTurn({ chatbotId, sessionHashId, onSessionStarted }: ChatTurnOptions) {
+  const { t } = useTranslation('chat');
+  const { member } = useAuth();
+  const qc = useQueryClient();
+  const all = useLiveTurns();
+  const turns = useMemo(() => all.filter((turn) => belongsHere(turn, chatbotId, sessionHashId)), [all, chatbotId, sessionHashId]);
+
+  const showError = (err: unknown) =>
+    notifications.show({ color: 'red', message: errorMessage(t, err, CHAT_ERRORS), 'data-testid': 'chat-error' } as Parameters<typeof notifications.show>[0]);
+
+  const refreshCredits = () => {
+    if (!member) return;
+    void qc.invalidateQueries({ queryKey: queryKeys.creditCheck(member.id) });
+    void qc.invalidateQueries({ queryKey: queryKeys.usage(member.id) });
+  };
+
+  /** One history refetch when an answer ends; turns whose answers it shows settled are let go. */
+  const settle = async (hash: string) => {
+    const key = queryKeys.history(hash);
+    await qc.invalidateQueries({ queryKey: key });
+    const history = qc.getQueryData<InfiniteData<History>>(key);
+    if (history) liveTurns.forgetSettled(history.pages.flatMap((p) => p.items));
+  };
+
+  /** `onRefused` gives the question back to the input. */
+  const send = (body: ChatBody, onRefused: () => void) => {
+    if (chatbotId === undefined) return;
+    const isNew = !body.session_hash_id;
+    void liveTurns.send(chatbotId, body, {
+      onMeta: (meta) => {
+        if (isNew) onSessionStarted(meta);
+        void qc.invalidateQueries({ queryKey: queryKeys.sessions });
+      },
+      onRefused: (err) => {
+        onRefused();
+        showError(err);
+        if (statusOf(err) === 402) refreshCredits();
+      },
+      onStreamError: showError,
+      onDone: (turn) => {
+        refreshCredits();
+        if (turn.meta) void settle(turn.meta.session_hash_id);
+      },
+    });
+  };
+
+  return { turns, streaming: turns.some(inFlight), send, stop: liveTurns.stop };
+}
