@@ -19,10 +19,13 @@ import { createAnnouncementsService } from './modules/announcements/announcement
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { registerCategoryRoutes } from './modules/categories/categories.routes';
+import { createCategoriesService } from './modules/categories/categories.service';
 import { registerChatRoutes } from './modules/chat/chat.routes';
 import { createChatService } from './modules/chat/chat.service';
 import { registerChatbotRoutes } from './modules/chatbots/chatbots.routes';
 import { createChatbotsService } from './modules/chatbots/chatbots.service';
+import { registerCreditRoutes } from './modules/credits/credits.routes';
+import { createCreditsService } from './modules/credits/credits.service';
 import { registerLlmModelRoutes } from './modules/llm-models/llm-models.routes';
 import { createLlmModelsService } from './modules/llm-models/llm-models.service';
 import { registerMemberRoutes } from './modules/members/members.routes';
@@ -30,6 +33,7 @@ import { createMembersService } from './modules/members/members.service';
 import { registerSessionRoutes } from './modules/sessions/sessions.routes';
 import { createSessionsService } from './modules/sessions/sessions.service';
 import { registerTenantRoutes } from './modules/tenants/tenants.routes';
+import { findTenantBySubdomain } from './modules/tenants/tenants.service';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -77,9 +81,20 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
   const registry = createLlmRegistry(config.providers);
   const caches = await createCacheHub(database);
   app.addHook('onClose', () => caches.stop());
-  registerRequestContext(app, { db, tokens, defaultTenant: config.defaultTenant, caches });
+  // Modules, each given the narrow views of the others it needs: the one place they meet.
+  const members = createMembersService(db);
+  const llmModels = createLlmModelsService(db, caches, members);
+  const chatbots = createChatbotsService(database, caches, llmModels);
+  const sessions = createSessionsService(db, chatbots);
+  const credits = createCreditsService(database, caches, members);
+  const chat = createChatService(database, { chatbots, models: llmModels, sessions, credits, registry });
+  registerRequestContext(app, {
+    loaders: { tenantBySubdomain: (subdomain) => findTenantBySubdomain(db, subdomain), memberById: members.findById },
+    tokens,
+    defaultTenant: config.defaultTenant,
+    caches,
+  });
 
-  const sessions = createSessionsService(db);
   await app.register(
     async (api) => {
       registerTenantRoutes(api);
@@ -87,14 +102,15 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
       // alone, not on every request (the chat stream among them).
       await api.register(async (auth) => {
         await auth.register(cookie);
-        registerAuthRoutes(auth, { auth: createAuthService(db, tokens, { refreshTtlDays: config.refreshTokenTtlDays }), cookieSecure: config.cookieSecure, refreshTtlDays: config.refreshTokenTtlDays });
+        registerAuthRoutes(auth, { auth: createAuthService(db, tokens, members, { refreshTtlDays: config.refreshTokenTtlDays }), cookieSecure: config.cookieSecure, refreshTtlDays: config.refreshTokenTtlDays });
       });
-      registerMemberRoutes(api, { members: createMembersService(db) });
-      registerLlmModelRoutes(api, { llmModels: createLlmModelsService(db) });
-      registerCategoryRoutes(api, { db });
-      registerChatbotRoutes(api, { chatbots: createChatbotsService(db) });
+      registerMemberRoutes(api, { members });
+      registerCreditRoutes(api, { credits });
+      registerLlmModelRoutes(api, { llmModels });
+      registerCategoryRoutes(api, { categories: createCategoriesService(db) });
+      registerChatbotRoutes(api, { chatbots });
       registerSessionRoutes(api, { sessions });
-      registerChatRoutes(api, { chat: createChatService(database, registry, caches) });
+      registerChatRoutes(api, { chat });
       registerAnnouncementRoutes(api, { announcements: createAnnouncementsService(db) });
       // Later modules register here.
       api.get('/health/', { config: { tenantless: true } }, async () => ({ ok: true }));

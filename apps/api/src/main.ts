@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { stopInterruptedStreams } from './modules/chat/chat.repo';
+import { stopInterruptedStreams } from './modules/chat/chat.service';
 import { tuneGarbageCollection } from './platform/gc-tuning';
 import { holdPgliteLock } from './platform/server-lock';
 import { seed } from './seed';

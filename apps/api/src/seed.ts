@@ -1,8 +1,7 @@
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { catalogFor } from './llm/catalog';
-import { createTenant, generatePassword, syncModels } from './modules/tenants/tenants.service';
-import { findTenantBySubdomain, listTenants } from './modules/tenants/tenants.repo';
+import { createTenant, findTenantBySubdomain, generatePassword, listTenants, syncModels } from './modules/tenants/tenants.service';
 
 export const DEMO_SUBDOMAIN = 'demo';
 

@@ -1,29 +1,64 @@
-/** Error codes the API answers with (body `{ error: { code, message } }`). The web app maps
- * status and, where finer, code to catalogue text. */
-export const errorCodes = [
-  'bad_request',
-  'validation_error',
-  'unauthorized',
-  'token_expired',
-  'forbidden',
-  'not_found',
-  'tenant_not_found',
-  'conflict',
-  'credits_depleted',
-  'model_not_allowed',
-  'chatbot_unavailable',
-  'input_too_long',
-  'restricted_term',
-  'invalid_credentials',
-  'not_approved',
-  'not_eligible',
-  'account_deactivated',
-  'admin_required',
-  'announcement_title_required',
-  'announcement_content_required',
-  'announcement_location_required',
-  'rate_limited',
-  'upstream_failed',
-  'internal_error',
-] as const;
-export type ErrorCode = (typeof errorCodes)[number];
+/**
+ * The one error catalogue: every code the API answers with (body `{ error: { code, message } }`),
+ * the HTTP status it always comes with (spec §8) and its default English message. The API makes
+ * every error from a code (`new AppError(code)`), so a code never appears with two statuses; the
+ * web app maps codes and statuses to catalogue text in `lib/status-messages.ts`.
+ */
+export const errorCatalogue = {
+  // 400: the request cannot be read as asked.
+  bad_request: { status: 400, message: 'Request content error; check your input' },
+  message_empty: { status: 400, message: 'Enter a message (no text or image)' },
+  // 401: no token, or one that is no longer valid.
+  unauthorized: { status: 401, message: 'Login required' },
+  token_expired: { status: 401, message: 'Session expired; log in again' },
+  invalid_credentials: { status: 401, message: 'Incorrect email or password' },
+  // 402: credits or plan limits.
+  credits_depleted: { status: 402, message: 'Credits are depleted; low-cost models stay available' },
+  // 403: permission.
+  forbidden: { status: 403, message: 'Access permission required; contact the administrator' },
+  admin_required: { status: 403, message: 'Access permission required; contact the administrator' },
+  account_deactivated: { status: 403, message: 'Account deactivated' },
+  not_approved: { status: 403, message: 'Not yet approved by the administrator' },
+  model_not_allowed: { status: 403, message: 'Your group may not use this model' },
+  // 404: missing, or not visible to the caller (never tells another tenant's rows apart).
+  not_found: { status: 404, message: 'The data does not exist' },
+  tenant_not_found: { status: 404, message: 'Unknown tenant' },
+  chatbot_unavailable: { status: 404, message: 'This chatbot is unavailable' },
+  session_not_found: { status: 404, message: 'The session does not exist' },
+  model_not_found: { status: 404, message: 'The model does not exist' },
+  file_not_found: { status: 404, message: 'The attached file does not exist' },
+  announcement_not_found: { status: 404, message: 'The announcement does not exist' },
+  // 409: a duplicate or a conflicting state.
+  conflict: { status: 409, message: 'The data already exists' },
+  // 413: too large for the model or the limit.
+  input_too_long: { status: 413, message: 'The input exceeds the model limit; split the question' },
+  payload_too_large: { status: 413, message: 'The request is too large' },
+  // 415: a body or file of a type the route does not take.
+  unsupported_media_type: { status: 415, message: 'Invalid format' },
+  // 422: well-formed but invalid.
+  validation_error: { status: 422, message: 'Data format issue; check your input' },
+  password_incorrect: { status: 422, message: 'Current password is incorrect' },
+  password_too_weak: { status: 422, message: 'Password needs at least 8 characters with letters, numbers and special characters' },
+  announcement_title_required: { status: 422, message: 'Enter a title' },
+  announcement_content_required: { status: 422, message: 'Enter the content' },
+  announcement_location_required: { status: 422, message: 'Choose a location' },
+  // 423: the account may not use the service.
+  not_eligible: { status: 423, message: 'Not eligible to use the service' },
+  // 424: a service the request depends on failed (mail, SSO).
+  upstream_failed: { status: 424, message: 'A service this request depends on failed; try again' },
+  // 428: sensitive content.
+  restricted_term: { status: 428, message: 'Request blocked due to sensitive information' },
+  // 429: abuse limits.
+  rate_limited: { status: 429, message: 'Too many requests; try again later' },
+  // 5xx: never echoes internals.
+  internal_error: { status: 500, message: 'Server error; try again later' },
+  model_failed: { status: 502, message: 'Chat processing failed; try again' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
+
+export const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(errorCatalogue, code);
+
+/** The status a code always answers with. */
+export const statusOfCode = (code: ErrorCode): number => errorCatalogue[code].status;

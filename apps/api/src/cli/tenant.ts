@@ -9,8 +9,7 @@ import { openDatabase } from '../db/client';
 import { catalogFor } from '../llm/catalog';
 import { AppError } from '../platform/errors';
 import { assertPgliteFree } from '../platform/server-lock';
-import { listTenants } from '../modules/tenants/tenants.repo';
-import { createTenant, generatePassword } from '../modules/tenants/tenants.service';
+import { createTenant, generatePassword, listTenants } from '../modules/tenants/tenants.service';
 
 const usage = `Usage:
   npm run tenant -- list

@@ -35,6 +35,9 @@ export interface Database {
   raw<T>(statement: Statement, params: StatementParam[]): Promise<T[]>;
 }
 
+/** Where the hot-path statements run: the database, or a wrapper of its `raw` (tests count statements). */
+export type RawExecutor = Pick<Database, 'raw'>;
+
 /** A named statement with `$n` parameters; the name must be unique to its text in the process. */
 export interface Statement {
   readonly name: string;

@@ -29,7 +29,7 @@ export function createLlmRegistry(providers: ProvidersConfig) {
   const offline = offlineModel();
 
   const unavailable = (ref: ModelRef) =>
-    new AppError('chatbot_unavailable', 403, `Provider "${ref.provider}" for model "${ref.modelName}" is not configured`);
+    new AppError('chatbot_unavailable', `Provider "${ref.provider}" for model "${ref.modelName}" is not configured`);
 
   // Building a provider's model object costs about a millisecond: one per model, kept.
   const built = new Map<string, LanguageModelV3>();

@@ -23,6 +23,11 @@ export interface CacheHub {
    * concurrent requests share it, so nobody may change it in place.
    */
   through<V extends object>(cache: ScopedCache<V>, tenantId: number, key: string, load: () => Promise<V | undefined>): Promise<V | undefined>;
+  /**
+   * Calls `fn` with a tenant's id whenever that tenant's entries are dropped, and with null when
+   * all are (the listening connection was lost): for caches of another shape than `scoped`.
+   */
+  onInvalidate(fn: (tenantId: number | null) => void): void;
   /** Resolves once every change committed before the call has reached this process's caches. */
   sync(): Promise<void>;
   stop(): Promise<void>;
@@ -67,6 +72,7 @@ function createScopedCache<V>(maxEntries: number): ScopedCache<V> {
 
 export async function createCacheHub(database: Pick<Database, 'listen' | 'raw'>): Promise<CacheHub> {
   const caches: Array<ScopedCache<unknown>> = [];
+  const observers: Array<(tenantId: number | null) => void> = [];
   const generations = new Map<number, number>();
   /** Bumped on every reset: loads that straddle a reset are not kept. */
   let epoch = 0;
@@ -76,11 +82,13 @@ export async function createCacheHub(database: Pick<Database, 'listen' | 'raw'>)
   function invalidate(tenantId: number) {
     generations.set(tenantId, (generations.get(tenantId) ?? 0) + 1);
     for (const c of caches) c.clearTenant(tenantId);
+    for (const o of observers) o(tenantId);
   }
   function reset() {
     epoch += 1;
     generations.clear();
     for (const c of caches) c.clear();
+    for (const o of observers) o(null);
   }
   function onPayload(payload: string) {
     if (payload.startsWith('sync:')) {
@@ -111,6 +119,9 @@ export async function createCacheHub(database: Pick<Database, 'listen' | 'raw'>)
       const value = await load();
       if (value !== undefined && listener.listening() && generation(tenantId) === before) cache.set(tenantId, key, Object.freeze(value));
       return value;
+    },
+    onInvalidate(fn) {
+      observers.push(fn);
     },
     async sync() {
       // NOTIFYs arrive in commit order: once ours is back, every earlier one has been applied.

@@ -1,13 +1,6 @@
-import type { MemberRow } from '../modules/members/members.repo';
+import type { MemberRow, TenantRow } from '../db/schema/index';
 
-export interface TenantRow {
-  id: number;
-  subdomain: string;
-  koName: string;
-  enName: string;
-  logoUrl: string | null;
-  creditQuotaUnits: bigint | null;
-}
+export type { MemberRow, TenantRow };
 
 /** What every service receives: the tenant boundary and, when signed in, the acting member. */
 export interface TenantContext {
@@ -30,7 +23,7 @@ declare module 'fastify' {
     auth?: AuthLevel;
     /** Skip tenant resolution entirely (docs, health). */
     tenantless?: boolean;
-    /** Status for a payload that fails its schema. Default 422 (spec §8); sign-in uses 400. */
-    validationStatus?: number;
+    /** A payload that fails its schema is a 400 `bad_request` instead of a 422 (spec §8: sign-in). */
+    malformedIsBadRequest?: boolean;
   }
 }

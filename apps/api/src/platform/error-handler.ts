@@ -1,38 +1,43 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { errorCodes, type ErrorCode } from '@app/contracts/errors';
+import { errorCatalogue, isErrorCode, type ErrorCode } from '@app/contracts/errors';
 import { AppError } from './errors';
 
 const REPORT_LIMIT = 2900;
 
+/** A schema's own code (a refinement's message naming a 422 code, e.g. `announcement_title_required`), else `validation_error`. */
 function codeFromIssues(messages: string[]): ErrorCode {
-  const known = messages.find((m): m is ErrorCode => (errorCodes as readonly string[]).includes(m));
-  return known ?? 'validation_error';
+  return messages.find((m): m is ErrorCode => isErrorCode(m) && errorCatalogue[m].status === 422) ?? 'validation_error';
 }
+
+/** Fastify's own 4xx errors (unreadable JSON, body too large, wrong content type, …). */
+const codeOfFrameworkStatus: Partial<Record<number, ErrorCode>> = { 413: 'payload_too_large', 415: 'unsupported_media_type', 429: 'rate_limited' };
+
+const send = (reply: FastifyReply, code: ErrorCode, message: string = errorCatalogue[code].message, details?: unknown) =>
+  reply.status(errorCatalogue[code].status).send({ error: { code, message, details } });
 
 /** One mapper from anything thrown to `{ error: { code, message, details? } }`. */
 export function registerErrorHandler(app: FastifyInstance, opts: { spa: boolean }) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
-      return reply.status(err.status).send({ error: { code: err.code, message: err.message, details: err.details } });
+      return send(reply, err.code, err.message, err.details);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const status = req.routeOptions.config.validationStatus ?? 422;
       const details = err.validation.map((v) => ({ path: v.instancePath, message: v.message }));
-      const code = codeFromIssues(err.validation.map((v) => v.message ?? ''));
-      return reply.status(status).send({ error: { code, message: 'Data format issue; check your input', details } });
+      // Sign-in answers a malformed payload with 400 (spec §8), every other route with 422.
+      const code = req.routeOptions.config.malformedIsBadRequest ? 'bad_request' : codeFromIssues(err.validation.map((v) => v.message ?? ''));
+      return send(reply, code, errorCatalogue.validation_error.message, details);
     }
     if (!isResponseSerializationError(err) && err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      const code: ErrorCode = err.statusCode === 413 ? 'input_too_long' : err.statusCode === 429 ? 'rate_limited' : 'bad_request';
-      return reply.status(err.statusCode).send({ error: { code, message: err.message } });
+      return send(reply, codeOfFrameworkStatus[err.statusCode] ?? 'bad_request', err.message);
     }
     // Server error: a structured report with the request id, never the internals in the reply.
     req.log.error({ reqId: req.id, report: String(err.stack ?? err.message).slice(0, REPORT_LIMIT) }, 'server error');
-    return reply.status(500).send({ error: { code: 'internal_error', message: `Server error; try again later (request ${req.id})` } });
+    return send(reply, 'internal_error', `${errorCatalogue.internal_error.message} (request ${req.id})`);
   });
   app.setNotFoundHandler((req, reply) => {
     // Client-side routes of the web app all answer its index page.
     if (opts.spa && req.method === 'GET' && !req.url.startsWith('/api')) return reply.sendFile('index.html');
-    reply.status(404).send({ error: { code: 'not_found', message: `No route ${req.method} ${req.url.split('?')[0]}` } });
+    send(reply, 'not_found', `No route ${req.method} ${req.url.split('?')[0]}`);
   });
 }

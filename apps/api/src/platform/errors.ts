@@ -1,19 +1,19 @@
-import type { ErrorCode } from '@app/contracts/errors';
+import { errorCatalogue, type ErrorCode } from '@app/contracts/errors';
 
-/** The one error type services throw; the error handler turns it into `{ error }` with `status`. */
+/**
+ * The one error type services throw, made from a code of the catalogue (contracts/errors.ts), which
+ * fixes its status; the error handler turns it into `{ error: { code, message, details? } }`.
+ */
 export class AppError extends Error {
+  readonly status: number;
+
   constructor(
     readonly code: ErrorCode,
-    readonly status: number,
-    message: string,
+    message: string = errorCatalogue[code].message,
     readonly details?: unknown,
   ) {
     super(message);
     this.name = 'AppError';
+    this.status = errorCatalogue[code].status;
   }
 }
-
-export const notFound = (what = 'The data does not exist') => new AppError('not_found', 404, what);
-export const forbidden = (message = 'Access permission required; contact the administrator') =>
-  new AppError('forbidden', 403, message);
-export const unauthorized = (message = 'Login required') => new AppError('unauthorized', 401, message);

@@ -1,25 +1,28 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client';
-import { findMemberById, type MemberRow } from '../modules/members/members.repo';
-import { findTenantBySubdomain } from '../modules/tenants/tenants.repo';
 import { type CacheHub, TENANTLESS } from './cache';
-import type { MemberContext, TenantContext, TenantRow } from './context';
+import type { MemberContext, MemberRow, TenantContext, TenantRow } from './context';
 import { AppError } from './errors';
 import type { TokenService } from './tokens';
 
 export const TENANT_HEADER = 'x-tenant-subdomain';
 export const ACCESS_HEADER = 'x-access-token';
 
+/** How the request context finds its rows; `app.ts` passes the tenants' and members' services. */
+export interface ContextLoaders {
+  tenantBySubdomain(subdomain: string): Promise<TenantRow | undefined>;
+  memberById(tenantId: number, id: number): Promise<MemberRow | undefined>;
+}
+
 /**
  * Resolves the tenant (header, else the default tenant) and the member behind the access token.
  * Both rows come from the invalidated caches (platform/cache.ts): deactivation, demotion or a
  * password change still takes effect on the next request, with no query on the hot path.
  */
-export function registerRequestContext(app: FastifyInstance, deps: { db: Db; tokens: TokenService; defaultTenant: string; caches: CacheHub }) {
+export function registerRequestContext(app: FastifyInstance, deps: { loaders: ContextLoaders; tokens: TokenService; defaultTenant: string; caches: CacheHub }) {
   const tenants = deps.caches.scoped<TenantRow>(10_000);
   const members = deps.caches.scoped<MemberRow>();
-  const tenantFor = (subdomain: string) => deps.caches.through(tenants, TENANTLESS, subdomain, () => findTenantBySubdomain(deps.db, subdomain));
-  const memberFor = (tenantId: number, id: number) => deps.caches.through(members, tenantId, String(id), () => findMemberById(deps.db, tenantId, id));
+  const tenantFor = (subdomain: string) => deps.caches.through(tenants, TENANTLESS, subdomain, () => deps.loaders.tenantBySubdomain(subdomain));
+  const memberFor = (tenantId: number, id: number) => deps.caches.through(members, tenantId, String(id), () => deps.loaders.memberById(tenantId, id));
 
   app.decorateRequest('tenant', null);
   app.decorateRequest('member', null);
@@ -31,33 +34,33 @@ export function registerRequestContext(app: FastifyInstance, deps: { db: Db; tok
     const header = req.headers[TENANT_HEADER];
     const subdomain = (Array.isArray(header) ? header[0] : header)?.trim().toLowerCase() || deps.defaultTenant;
     const tenant = await tenantFor(subdomain);
-    if (!tenant) throw new AppError('tenant_not_found', 404, `Unknown tenant "${subdomain}"`);
+    if (!tenant) throw new AppError('tenant_not_found', `Unknown tenant "${subdomain}"`);
     req.tenant = tenant;
 
     const level = config.auth ?? 'member';
     if (level === 'none') return;
     const raw = req.headers[ACCESS_HEADER];
     const token = Array.isArray(raw) ? raw[0] : raw;
-    if (!token) throw new AppError('unauthorized', 401, 'Login required');
+    if (!token) throw new AppError('unauthorized');
     const claims = await deps.tokens.verifyAccess(token);
     // A token is valid only for its own tenant.
-    if (claims.tenantId !== tenant.id) throw new AppError('unauthorized', 401, 'Login required');
+    if (claims.tenantId !== tenant.id) throw new AppError('unauthorized');
     const member = await memberFor(tenant.id, claims.memberId);
-    if (!member || member.tokenVersion !== claims.tokenVersion) throw new AppError('token_expired', 401, 'Session expired; log in again');
-    if (member.memberStatus !== 'active') throw new AppError('account_deactivated', 403, 'Account deactivated');
+    if (!member || member.tokenVersion !== claims.tokenVersion) throw new AppError('token_expired');
+    if (member.memberStatus !== 'active') throw new AppError('account_deactivated');
     if (level === 'admin' && !member.isAdmin) {
-      throw new AppError('admin_required', 403, 'Access permission required; contact the administrator');
+      throw new AppError('admin_required');
     }
     req.member = member;
   });
 }
 
 export function tenantCtx(req: FastifyRequest): TenantContext {
-  if (!req.tenant) throw new AppError('internal_error', 500, 'Tenant not resolved');
+  if (!req.tenant) throw new AppError('internal_error', 'Tenant not resolved');
   return { tenantId: req.tenant.id, tenant: req.tenant };
 }
 
 export function memberCtx(req: FastifyRequest): MemberContext {
-  if (!req.tenant || !req.member) throw new AppError('unauthorized', 401, 'Login required');
+  if (!req.tenant || !req.member) throw new AppError('unauthorized');
   return { tenantId: req.tenant.id, tenant: req.tenant, member: req.member };
 }

@@ -28,7 +28,7 @@ export function createTokenService(secret: string, accessTtlSeconds: number) {
       if (hit) {
         if (Date.now() / 1000 < hit.exp) return hit.claims;
         verified.delete(token);
-        throw new AppError('token_expired', 401, 'Session expired; log in again');
+        throw new AppError('token_expired');
       }
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
@@ -36,7 +36,7 @@ export function createTokenService(secret: string, accessTtlSeconds: number) {
         const tenantId = Number(payload.tid);
         const tokenVersion = Number(payload.ver);
         if (!Number.isInteger(memberId) || !Number.isInteger(tenantId) || !Number.isInteger(tokenVersion)) {
-          throw new AppError('unauthorized', 401, 'Invalid access token');
+          throw new AppError('unauthorized', 'Invalid access token');
         }
         const claims = { memberId, tenantId, tokenVersion };
         if (verified.size >= VERIFIED_MAX) verified = new Map();
@@ -44,8 +44,8 @@ export function createTokenService(secret: string, accessTtlSeconds: number) {
         return claims;
       } catch (err) {
         if (err instanceof AppError) throw err;
-        if (err instanceof joseErrors.JWTExpired) throw new AppError('token_expired', 401, 'Session expired; log in again');
-        throw new AppError('unauthorized', 401, 'Invalid access token');
+        if (err instanceof joseErrors.JWTExpired) throw new AppError('token_expired');
+        throw new AppError('unauthorized', 'Invalid access token');
       }
     },
   };

@@ -49,6 +49,8 @@ export const members = pgTable(
   ],
 );
 
+export type MemberRow = typeof members.$inferSelect;
+
 export const memberGroupMemberships = pgTable(
   'member_group_memberships',
   {

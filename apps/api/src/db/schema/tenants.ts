@@ -11,3 +11,5 @@ export const tenants = pgTable('tenants', {
   creditQuotaUnits: bigint({ mode: 'bigint' }),
   createdAt: createdAt(),
 });
+
+export type TenantRow = typeof tenants.$inferSelect;

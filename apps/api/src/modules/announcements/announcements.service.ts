@@ -2,7 +2,7 @@ import type { Announcement, AnnouncementList, AnnouncementLocation, createAnnoun
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import type { TenantContext } from '../../platform/context';
-import { notFound } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import { pagination } from '../../platform/pagination';
 import {
   type AnnouncementRow,
@@ -66,18 +66,18 @@ export function createAnnouncementsService(db: Db) {
     },
     async patch(ctx: TenantContext, id: number, body: z.output<typeof patchAnnouncementBody>): Promise<Announcement> {
       const current = await findAnnouncement(db, ctx.tenantId, id);
-      if (!current) throw notFound('The announcement does not exist');
+      if (!current) throw new AppError('announcement_not_found');
       const location = body.location ?? current.location;
       const active = body.is_active ?? current.isActive;
       const row = await inActivationTx(ctx.tenantId, location, async (tx) => {
         if (active) await deactivateOthers(tx, ctx.tenantId, location, id);
         return updateAnnouncement(tx, ctx.tenantId, id, { title: body.title, content: body.content, location: body.location, isActive: body.is_active });
       });
-      if (!row) throw notFound('The announcement does not exist');
+      if (!row) throw new AppError('announcement_not_found');
       return toAnnouncement(row);
     },
     async remove(ctx: TenantContext, id: number): Promise<void> {
-      if (!(await deleteAnnouncement(db, ctx.tenantId, id))) throw notFound('The announcement does not exist');
+      if (!(await deleteAnnouncement(db, ctx.tenantId, id))) throw new AppError('announcement_not_found');
     },
     async active(ctx: TenantContext) {
       const rows = await findActiveAnnouncements(db, ctx.tenantId);

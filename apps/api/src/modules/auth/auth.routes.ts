@@ -22,7 +22,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
   r.post(
     '/auth/sign-in/',
     {
-      config: { auth: 'none', validationStatus: 400 },
+      config: { auth: 'none', malformedIsBadRequest: true },
       schema: {
         tags: ['auth'],
         body: signInBody,

@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthResponse, ChangePasswordBody, SignInBody } from '@app/contracts/auth';
 import type { Db } from '../../db/client';
-import type { MemberContext, TenantContext } from '../../platform/context';
+import type { MemberContext, MemberRow, TenantContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { hashPassword, isStrongPassword, verifyPassword } from '../../platform/passwords';
 import { hashToken, newOpaqueToken, type TokenService } from '../../platform/tokens';
-import { toMember } from '../members/members.mapper';
-import { bumpTokenVersion, findMemberByEmail, findMemberById, findMemberGroupIds, type MemberRow, updateMember } from '../members/members.repo';
+import type { MembersService } from '../members/members.service';
 import { claimRefreshToken, findRefreshToken, insertRefreshToken, revokeAllForMember, revokeFamily } from './auth.repo';
 
-const invalidCredentials = () => new AppError('invalid_credentials', 401, 'Incorrect email or password');
+const invalidCredentials = () => new AppError('invalid_credentials');
 
-export function createAuthService(db: Db, tokens: TokenService, opts: { refreshTtlDays: number }) {
+/** What auth needs of the members module. */
+export type AuthMembers = Pick<MembersService, 'findById' | 'findByEmail' | 'view' | 'setPassword'>;
+
+export function createAuthService(db: Db, tokens: TokenService, members: AuthMembers, opts: { refreshTtlDays: number }) {
   async function issue(tenantId: number, member: MemberRow, familyId: string): Promise<AuthResponse> {
     const refresh = newOpaqueToken();
     await insertRefreshToken(db, tenantId, {
@@ -21,36 +23,36 @@ export function createAuthService(db: Db, tokens: TokenService, opts: { refreshT
       expiresAt: new Date(Date.now() + opts.refreshTtlDays * 86_400_000),
     });
     const access = await tokens.signAccess({ memberId: member.id, tenantId, tokenVersion: member.tokenVersion });
-    return { ...toMember(member, await findMemberGroupIds(db, tenantId, member)), access_token: access, refresh_token: refresh };
+    return { ...(await members.view(tenantId, member)), access_token: access, refresh_token: refresh };
   }
 
   return {
     async signIn(ctx: TenantContext, body: SignInBody): Promise<AuthResponse> {
-      const member = await findMemberByEmail(db, ctx.tenantId, body.email);
+      const member = await members.findByEmail(ctx.tenantId, body.email);
       // Hash even for an unknown email, so timing does not tell which emails exist.
       const ok = await verifyPassword(member?.passwordHash ?? DUMMY_HASH, body.password);
       if (!member || !ok) throw invalidCredentials();
-      if (member.memberStatus === 'pending') throw new AppError('not_approved', 403, 'Not yet approved by the administrator');
-      if (member.memberStatus !== 'active') throw new AppError('not_eligible', 423, 'Not eligible to use the service');
+      if (member.memberStatus === 'pending') throw new AppError('not_approved');
+      if (member.memberStatus !== 'active') throw new AppError('not_eligible');
       return issue(ctx.tenantId, member, randomUUID());
     },
 
     async refresh(ctx: TenantContext, token: string | undefined): Promise<AuthResponse> {
-      if (!token) throw new AppError('token_expired', 401, 'Session expired; log in again');
+      if (!token) throw new AppError('token_expired');
       const row = await findRefreshToken(db, ctx.tenantId, hashToken(token));
       if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) {
-        throw new AppError('token_expired', 401, 'Session expired; log in again');
+        throw new AppError('token_expired');
       }
       if (!(await claimRefreshToken(db, ctx.tenantId, row.id))) {
         // A rotated token came back: someone holds a copy. End the whole family.
         await revokeFamily(db, ctx.tenantId, row.familyId);
-        throw new AppError('token_expired', 401, 'Session expired; log in again');
+        throw new AppError('token_expired');
       }
-      const member = await findMemberById(db, ctx.tenantId, row.memberId);
-      if (!member) throw new AppError('token_expired', 401, 'Session expired; log in again');
+      const member = await members.findById(ctx.tenantId, row.memberId);
+      if (!member) throw new AppError('token_expired');
       if (member.memberStatus !== 'active') {
         await revokeFamily(db, ctx.tenantId, row.familyId);
-        throw new AppError('account_deactivated', 403, 'Account deactivated');
+        throw new AppError('account_deactivated');
       }
       return issue(ctx.tenantId, member, row.familyId);
     },
@@ -63,17 +65,16 @@ export function createAuthService(db: Db, tokens: TokenService, opts: { refreshT
 
     async changePassword(ctx: MemberContext, body: ChangePasswordBody): Promise<AuthResponse> {
       if (!(await verifyPassword(ctx.member.passwordHash, body.password))) {
-        throw new AppError('invalid_credentials', 422, 'Current password is incorrect');
+        throw new AppError('password_incorrect');
       }
       if (!isStrongPassword(body.new_password)) {
-        throw new AppError('validation_error', 422, 'Password needs at least 8 characters with letters, numbers and special characters');
+        throw new AppError('password_too_weak');
       }
-      await updateMember(db, ctx.tenantId, ctx.member.id, { passwordHash: await hashPassword(body.new_password) });
       // Every other session ends: older access tokens and refresh families stop working.
-      await bumpTokenVersion(db, ctx.tenantId, ctx.member.id);
+      const member = await members.setPassword(ctx.tenantId, ctx.member.id, await hashPassword(body.new_password));
       await revokeAllForMember(db, ctx.tenantId, ctx.member.id);
-      const member = await findMemberById(db, ctx.tenantId, ctx.member.id);
-      return issue(ctx.tenantId, member!, randomUUID());
+      if (!member) throw new AppError('token_expired');
+      return issue(ctx.tenantId, member, randomUUID());
     },
   };
 }

@@ -1,11 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { chatbots, chatMessages, llmModels } from '../../db/schema/index';
-import { groupQuotaSql } from '../credits/credits.repo';
-import { modelUsableSql } from '../llm-models/llm-models.repo';
-import { statement, type Database, type Executor } from '../../db/client';
+import { eq, sql } from 'drizzle-orm';
+import { chatMessages } from '../../db/schema/index';
+import { statement, type Executor, type RawExecutor } from '../../db/client';
 
-/** The hot statements of a chat turn: named, prepared once per connection, past the query builder (decision 012). */
-export type RawExecutor = Pick<Database, 'raw'>;
+// The hot statements of a chat turn: named, prepared once per connection, past the query builder (decision 012).
 
 /**
  * Writes the text streamed so far of several open answers of one tenant in ONE statement, so a
@@ -156,174 +153,47 @@ const OPEN_MANY_SQL = statement('chat_open_many', `with input as (
     left join mr a on a.r = 2 * k.r
   order by t.n`);
 
-/** A member's and the tenant's monthly totals after a close, in credit units. */
-export interface ClosedTotals {
-  memberUsedUnits: bigint;
-  tenantUsedUnits: bigint;
-}
-
-export interface ClosedTurn {
-  sessionId: number;
-  assistantMessageId: number;
-  chatbotId: number;
-  memberId: number;
-  memberGroupId: number | null;
-  llmModelId: number;
+/** What closing an answer writes to its row. */
+export interface ClosedAnswer {
+  id: number;
   text: string;
   reasoning: string | null;
   status: string;
   inputTokens: number;
   outputTokens: number;
   units: bigint;
-  period: string;
 }
 
 /**
- * Finalises the answer, counts the chatbot's use, appends the usage row to the credit ledger and
- * moves both monthly totals — ONE statement, so it is atomic without a transaction and costs one
- * round trip per answer. Returns the member's new monthly total (credit units).
+ * Finalises several answers of one tenant in ONE statement: their text, status, tokens and credits.
+ * Batched by the group commit (turn-writer.ts); the ledger and the chatbot counters are the credits'
+ * and the chatbots' own statements.
  */
-export async function closeTurn(db: RawExecutor, tenantId: number, v: ClosedTurn): Promise<ClosedTotals> {
-  const [row] = await db.raw<{ used: string; tenant_used: string }>(CLOSE_SQL, [
+export async function closeAnswers(db: RawExecutor, tenantId: number, answers: ClosedAnswer[]): Promise<void> {
+  await db.raw(CLOSE_MANY_SQL, [
     tenantId,
-    v.assistantMessageId,
-    v.text,
-    v.reasoning,
-    v.status,
-    v.inputTokens,
-    v.outputTokens,
-    v.units.toString(),
-    v.chatbotId,
-    v.memberId,
-    v.memberGroupId,
-    v.llmModelId,
-    v.sessionId,
-    v.period,
+    JSON.stringify(
+      answers.map((a) => ({
+        id: a.id,
+        text: a.text,
+        reasoning: a.reasoning,
+        status: a.status,
+        input_tokens: a.inputTokens,
+        output_tokens: a.outputTokens,
+        units: a.units.toString(),
+      })),
+    ),
   ]);
-  return { memberUsedUnits: BigInt(row!.used), tenantUsedUnits: BigInt(row!.tenant_used) };
 }
-const CLOSE_SQL = statement('chat_close', `with msg as (
-    update chat_messages
-    set text = $3, reasoning = $4, status = $5, input_tokens = $6, output_tokens = $7, credit_units = $8::bigint, updated_at = now()
-    where tenant_id = $1 and id = $2
-    returning id
-  ),
-  bot as (
-    update chatbots set message_count = message_count + 1, last_chat_at = now()
-    where tenant_id = $1 and id = $9
-    returning id
-  ),
-  ledger as (
-    insert into credit_ledger (tenant_id, kind, member_id, member_group_id, llm_model_id, session_id, message_id, input_tokens, output_tokens, amount_units, period_start)
-    values ($1, 'usage', $10, $11, $12, $13, $2, $6, $7, -($8::bigint), $14::date)
-    returning id
-  ),
-  tenant_total as (
-    insert into tenant_credit_usage (tenant_id, period_start, used_units) values ($1, $14::date, $8::bigint)
-    on conflict (tenant_id, period_start) do update set used_units = tenant_credit_usage.used_units + excluded.used_units
-    returning used_units
-  ),
-  member_total as (
-    insert into member_credit_usage (tenant_id, member_id, period_start, used_units, message_count, input_tokens, output_tokens)
-    values ($1, $10, $14::date, $8::bigint, 1, $6, $7)
-    on conflict (tenant_id, member_id, period_start) do update set
-      used_units = member_credit_usage.used_units + excluded.used_units,
-      message_count = member_credit_usage.message_count + 1,
-      input_tokens = member_credit_usage.input_tokens + excluded.input_tokens,
-      output_tokens = member_credit_usage.output_tokens + excluded.output_tokens
-    returning used_units
-  )
-  select member_total.used_units::text as used, tenant_total.used_units::text as tenant_used
-  from member_total, tenant_total, (select count(*) from msg) m, (select count(*) from bot) b, (select count(*) from ledger) l`);
+const CLOSE_MANY_SQL = statement('chat_close_many', `update chat_messages m
+  set text = v.text, reasoning = v.reasoning, status = v.status, input_tokens = v.input_tokens, output_tokens = v.output_tokens, credit_units = v.units, updated_at = now()
+  from json_to_recordset($2::json) as v(id int, text text, reasoning text, status text, input_tokens int, output_tokens int, units bigint)
+  where m.tenant_id = $1 and m.id = v.id`);
 
-/**
- * Several closes of one tenant and one month in ONE statement: what `closeTurn` writes for each
- * (the answer, the chatbot's count, one ledger row per answer, both monthly totals, moved by the
- * sum). Returns, in the given order, each member's and the tenant's monthly total after all of
- * them. The statement has committed when this returns, so an answer whose total is missing gets
- * an Error of its own: the batch must not be retried and charged twice.
- */
-export async function closeTurns(db: RawExecutor, tenantId: number, period: string, turns: Omit<ClosedTurn, 'period'>[]): Promise<Array<ClosedTotals | Error>> {
-  const input = turns.map((v) => ({
-    message_id: v.assistantMessageId,
-    text: v.text,
-    reasoning: v.reasoning,
-    status: v.status,
-    input_tokens: v.inputTokens,
-    output_tokens: v.outputTokens,
-    units: v.units.toString(),
-    chatbot_id: v.chatbotId,
-    member_id: v.memberId,
-    member_group_id: v.memberGroupId,
-    llm_model_id: v.llmModelId,
-    session_id: v.sessionId,
-  }));
-  const rows = await db.raw<{ n: string; used: string; tenant_used: string }>(CLOSE_MANY_SQL, [tenantId, JSON.stringify(input), period]);
-  const byN = new Map(rows.map((r) => [Number(r.n), r]));
-  return turns.map((_, i) => {
-    const row = byN.get(i + 1);
-    return row ? { memberUsedUnits: BigInt(row.used), tenantUsedUnits: BigInt(row.tenant_used) } : new Error('closeTurns: a total is missing');
-  });
+/** One answer: what `closeAnswers` writes for a batch of one, without the JSON round trip. */
+export async function closeAnswer(db: RawExecutor, tenantId: number, a: ClosedAnswer): Promise<void> {
+  await db.raw(CLOSE_SQL, [tenantId, a.id, a.text, a.reasoning, a.status, a.inputTokens, a.outputTokens, a.units.toString()]);
 }
-/** $1 tenant, $2 a JSON array of closes (n = position from 1), $3 the month. */
-const CLOSE_MANY_SQL = statement('chat_close_many', `with input as (
-    select * from rows from (json_to_recordset($2::json) as (message_id int, text text, reasoning text, status text, input_tokens int, output_tokens int,
-      units bigint, chatbot_id int, member_id int, member_group_id int, llm_model_id int, session_id int))
-      with ordinality as i(message_id, text, reasoning, status, input_tokens, output_tokens, units, chatbot_id, member_id, member_group_id, llm_model_id, session_id, n)
-  ),
-  msg as (
-    update chat_messages m
-    set text = i.text, reasoning = i.reasoning, status = i.status, input_tokens = i.input_tokens, output_tokens = i.output_tokens, credit_units = i.units, updated_at = now()
-    from input i
-    where m.tenant_id = $1 and m.id = i.message_id
-    returning m.id
-  ),
-  bot as (
-    update chatbots c set message_count = c.message_count + b.answers, last_chat_at = now()
-    from (select chatbot_id, count(*)::int as answers from input group by chatbot_id) b
-    where c.tenant_id = $1 and c.id = b.chatbot_id
-    returning c.id
-  ),
-  ledger as (
-    insert into credit_ledger (tenant_id, kind, member_id, member_group_id, llm_model_id, session_id, message_id, input_tokens, output_tokens, amount_units, period_start)
-    select $1, 'usage', member_id, member_group_id, llm_model_id, session_id, message_id, input_tokens, output_tokens, -units, $3::date from input order by n
-    returning id
-  ),
-  tenant_total as (
-    insert into tenant_credit_usage (tenant_id, period_start, used_units) select $1, $3::date, sum(units)::bigint from input
-    on conflict (tenant_id, period_start) do update set used_units = tenant_credit_usage.used_units + excluded.used_units
-    returning used_units
-  ),
-  member_total as (
-    insert into member_credit_usage (tenant_id, member_id, period_start, used_units, message_count, input_tokens, output_tokens)
-    select $1, member_id, $3::date, sum(units)::bigint, count(*)::int, sum(input_tokens)::bigint, sum(output_tokens)::bigint from input group by member_id
-    on conflict (tenant_id, member_id, period_start) do update set
-      used_units = member_credit_usage.used_units + excluded.used_units,
-      message_count = member_credit_usage.message_count + excluded.message_count,
-      input_tokens = member_credit_usage.input_tokens + excluded.input_tokens,
-      output_tokens = member_credit_usage.output_tokens + excluded.output_tokens
-    returning member_id, used_units
-  )
-  select i.n::text as n, mt.used_units::text as used, (select used_units from tenant_total)::text as tenant_used
-  from input i join member_total mt on mt.member_id = i.member_id, (select count(*) from msg) m, (select count(*) from bot) b, (select count(*) from ledger) l
-  order by i.n`);
-
-/**
- * What a chat request checks before streaming and what rarely changes — the chatbot, its model,
- * whether the member's groups may use that model, the member's group quota — in one statement.
- * This month's usage changes with every answer and comes from the usage cache instead.
- */
-export async function findChatContext(db: Executor, tenantId: number, chatbotId: number, member: { id: number; defaultMemberGroupId: number | null }) {
-  const [row] = await db
-    .select({
-      chatbot: chatbots,
-      model: llmModels,
-      usable: sql<boolean>`${modelUsableSql(tenantId, member, sql`${llmModels.id}`)}`,
-      groupQuota: groupQuotaSql(tenantId, member.defaultMemberGroupId),
-    })
-    .from(chatbots)
-    .innerJoin(llmModels, and(eq(llmModels.tenantId, chatbots.tenantId), eq(llmModels.id, chatbots.llmModelId)))
-    .where(and(eq(chatbots.tenantId, tenantId), eq(chatbots.id, chatbotId)))
-    .limit(1);
-  return row ? { chatbot: row.chatbot, model: row.model, usable: row.usable, groupQuotaUnits: BigInt(row.groupQuota ?? 0) } : undefined;
-}
+const CLOSE_SQL = statement('chat_close', `update chat_messages
+  set text = $3, reasoning = $4, status = $5, input_tokens = $6, output_tokens = $7, credit_units = $8::bigint, updated_at = now()
+  where tenant_id = $1 and id = $2`);

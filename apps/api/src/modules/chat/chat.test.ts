@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, tokenize, type FakeLlm } from '../../../../../tools/fake-llm/server';
-import { creditLedger, llmModelGroupAccess, llmModels, members, tenants } from '../../db/schema/index';
+import { creditLedger, llmModelGroupAccess, llmModels, memberGroups, members, tenants } from '../../db/schema/index';
 import { streamChat, textOf } from '../../test/chat-client';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 
@@ -149,7 +149,7 @@ describe('streamed chat', () => {
     fake.set({ failStatus: 500 });
     const r = await chat({ text: 'fail please' });
     expect(r.status).toBe(200);
-    expect(r.events.find((e) => e.type === 'error')).toMatchObject({ code: 'upstream_failed' });
+    expect(r.events.find((e) => e.type === 'error')).toMatchObject({ code: 'model_failed' });
     expect(r.events.at(-1)).toEqual({ type: 'end', status: 'failed' });
     const h = (await t.call(t.a, token, { method: 'GET', url: `/api/sessions/${r.meta!.session_hash_id}/history/` })).json();
     expect(h.items.at(-1).status).toBe('failed');
@@ -161,7 +161,7 @@ describe('streamed chat', () => {
     expect(r.status).toBe(200);
     const partial = tokenize(REPLY).slice(0, 4).join('');
     expect(textOf(r.events)).toBe(partial);
-    expect(r.events.filter((e) => e.type === 'error')).toEqual([{ type: 'error', code: 'upstream_failed', message: expect.any(String) }]);
+    expect(r.events.filter((e) => e.type === 'error')).toEqual([{ type: 'error', code: 'model_failed', message: expect.any(String) }]);
     // No usage report came: the output is estimated from the text that arrived (≈ 4 characters a token).
     expect(r.events.at(-2)).toMatchObject({ type: 'usage', output_tokens: Math.ceil(partial.length / 4) });
     expect(r.events.at(-1)).toEqual({ type: 'end', status: 'failed' });
@@ -291,6 +291,27 @@ describe('refused before streaming', () => {
     expect(check.json().tenant.remaining_credit).toBeLessThanOrEqual(0);
     await fresh.close();
     await db.update(tenants).set({ creditQuotaUnits: null }).where(eq(tenants.id, t.a.id));
+  });
+  it("an admin's change of a group's or a member's quota, or of the tenant pool, is seen by the very next chat", async () => {
+    const db = t.database.db;
+    // Warm every cache of the chat path first: the change must reach them, not a cold read.
+    expect((await chat({ text: 'warm' })).status).toBe(200);
+    const refusedNow = async () => {
+      const r = await chat({ text: 'next' });
+      return r.status === 402 && (r.body as { error: { code: string } }).error.code === 'credits_depleted';
+    };
+    await db.update(memberGroups).set({ memberCreditQuotaUnits: 0n }).where(and(eq(memberGroups.tenantId, t.a.id), eq(memberGroups.id, t.a.defaultGroupId)));
+    expect(await refusedNow()).toBe(true);
+    await db.update(memberGroups).set({ memberCreditQuotaUnits: 1_000_000n * 100_000_000n }).where(and(eq(memberGroups.tenantId, t.a.id), eq(memberGroups.id, t.a.defaultGroupId)));
+    expect(await refusedNow()).toBe(false);
+    await db.update(members).set({ customCreditLimitUnits: 0n }).where(and(eq(members.tenantId, t.a.id), eq(members.id, t.a.member.id)));
+    expect(await refusedNow()).toBe(true);
+    await db.update(members).set({ customCreditLimitUnits: null }).where(and(eq(members.tenantId, t.a.id), eq(members.id, t.a.member.id)));
+    expect(await refusedNow()).toBe(false);
+    await db.update(tenants).set({ creditQuotaUnits: 0n }).where(eq(tenants.id, t.a.id));
+    expect(await refusedNow()).toBe(true);
+    await db.update(tenants).set({ creditQuotaUnits: null }).where(eq(tenants.id, t.a.id));
+    expect(await refusedNow()).toBe(false);
   });
   it('401 without a token', async () => {
     const res = await t.call(t.a, null, { method: 'POST', url: `/api/chatbots/${botId}/chat/`, payload: { text: 'x' } });

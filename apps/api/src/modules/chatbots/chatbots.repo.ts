@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { type Executor, type RawExecutor, statement } from '../../db/client';
 import { categories, chatbotCategories, chatbots, llmModels } from '../../db/schema/index';
 import { offsetOf } from '../../platform/pagination';
 
@@ -87,3 +87,42 @@ export async function insertChatbot(db: Executor, tenantId: number, values: Omit
   const [row] = await db.insert(chatbots).values({ ...values, tenantId }).returning();
   return row!;
 }
+
+/**
+ * The chatbot columns a chat reads, and no more: the chat context is cached per process, and a
+ * change of any of these must reach the cache (the `chatbots_cache_invalidation` trigger lists
+ * them; a test fails when one is missing).
+ */
+export const chatColumns = {
+  id: chatbots.id,
+  creatorId: chatbots.creatorId,
+  llmModelId: chatbots.llmModelId,
+  isDefault: chatbots.isDefault,
+  isPublic: chatbots.isPublic,
+  deletedAt: chatbots.deletedAt,
+  systemInstructions: chatbots.systemInstructions,
+  temperature: chatbots.temperature,
+  topP: chatbots.topP,
+};
+
+/** A chatbot and its model as a chat needs them, in one statement. */
+export async function findChatbotForChat(db: Executor, tenantId: number, id: number) {
+  const [row] = await db
+    .select({ chatbot: chatColumns, model: llmModels })
+    .from(chatbots)
+    .innerJoin(llmModels, and(eq(llmModels.tenantId, chatbots.tenantId), eq(llmModels.id, chatbots.llmModelId)))
+    .where(and(eq(chatbots.tenantId, tenantId), eq(chatbots.id, id)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Counts answers of several chatbots of one tenant in ONE statement (message count and last chat),
+ * batched by the group commit: every answer moves them (decision 014).
+ */
+export async function countAnswers(db: RawExecutor, tenantId: number, counts: Array<{ id: number; n: number }>) {
+  await db.raw(COUNT_ANSWERS_SQL, [tenantId, JSON.stringify(counts)]);
+}
+const COUNT_ANSWERS_SQL = statement('chatbots_count_answers', `update chatbots c set message_count = c.message_count + v.n, last_chat_at = now()
+  from (select id, sum(n)::int as n from json_to_recordset($2::json) as r(id int, n int) group by id) v
+  where c.tenant_id = $1 and c.id = v.id`);

@@ -1,16 +1,22 @@
 import type { Chatbot, ChatbotList, listChatbotsQuery } from '@app/contracts/chatbots';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
+import { groupCommit } from '../../db/group-commit';
+import type { CacheHub } from '../../platform/cache';
 import type { MemberContext } from '../../platform/context';
-import { notFound } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import { pagination } from '../../platform/pagination';
-import type { LlmModelRow } from '../llm-models/llm-models.repo';
-import { usableModelIds } from '../llm-models/llm-models.service';
-import { type ChatbotRow, findCategoriesOf, findChatbotWithModel, listVisibleChatbots } from './chatbots.repo';
+import { newHashId } from '../../platform/tokens';
+import { type AccessProfile, isUsable, type LlmModelRow, type LlmModelsService } from '../llm-models/llm-models.service';
+export { chatColumns };
+import { type ChatbotRow, chatColumns, countAnswers, findCategoriesOf, findChatbotForChat, findChatbotWithModel, insertChatbot, listVisibleChatbots } from './chatbots.repo';
 
 type Categories = Awaited<ReturnType<typeof findCategoriesOf>>;
 
-function toChatbot(c: ChatbotRow, m: LlmModelRow, usable: Set<number>, cats: Categories): Chatbot {
+/** A chatbot as a chat reads it: the columns of `chatColumns`. */
+export type ChatChatbot = { [K in keyof typeof chatColumns]: ChatbotRow[K] };
+
+function toChatbot(c: ChatbotRow, m: LlmModelRow, profile: AccessProfile, cats: Categories): Chatbot {
   return {
     id: c.id,
     hash_id: c.hashId,
@@ -30,7 +36,7 @@ function toChatbot(c: ChatbotRow, m: LlmModelRow, usable: Set<number>, cats: Cat
       id: m.id,
       display_name: m.displayName,
       provider: m.provider,
-      is_available: usable.has(m.id),
+      is_available: isUsable(m, profile),
       is_low_llm: m.isLowLlm,
       supports_thinking: m.supportsThinking,
       supports_web_search: m.supportsWebSearch,
@@ -44,12 +50,23 @@ function toChatbot(c: ChatbotRow, m: LlmModelRow, usable: Set<number>, cats: Cat
   };
 }
 
-/** A chatbot the member may open: not deleted, and default, their own or public. */
-export function canSee(ctx: MemberContext, c: ChatbotRow): boolean {
+/** THE visibility rule: a chatbot the member may open is not deleted, and default, their own or public. */
+function canSee(ctx: MemberContext, c: Pick<ChatbotRow, 'deletedAt' | 'isDefault' | 'isPublic' | 'creatorId'>): boolean {
   return c.deletedAt === null && (c.isDefault || c.isPublic || c.creatorId === ctx.member.id);
 }
 
-export function createChatbotsService(db: Db) {
+export function createChatbotsService(database: Database, caches: CacheHub, models: Pick<LlmModelsService, 'profileOf'>) {
+  const { db } = database;
+  // Per-process, per tenant and chatbot; dropped by the chatbots and models triggers (decision 009).
+  const forChat = caches.scoped<{ chatbot: ChatChatbot; model: LlmModelRow }>();
+  const count = groupCommit<{ tenantId: number; id: number }, void>(
+    (a) => countAnswers(database, a.tenantId, [{ id: a.id, n: 1 }]),
+    async (items) => {
+      await countAnswers(database, items[0]!.tenantId, items.map((a) => ({ id: a.id, n: 1 })));
+      return items.map(() => undefined);
+    },
+  );
+
   return {
     async list(ctx: MemberContext, q: z.output<typeof listChatbotsQuery>): Promise<ChatbotList> {
       const { rows, total } = await listVisibleChatbots(db, ctx.tenantId, {
@@ -63,18 +80,44 @@ export function createChatbotsService(db: Db) {
         page: q.page,
         size: q.size,
       });
-      const [usable, cats] = await Promise.all([
-        usableModelIds(db, ctx),
-        findCategoriesOf(db, ctx.tenantId, rows.map((r) => r.chatbot.id)),
-      ]);
-      return { items: rows.map((r) => toChatbot(r.chatbot, r.model, usable, cats)), pagination: pagination(q.page, q.size, total) };
+      const [profile, cats] = await Promise.all([models.profileOf(ctx), findCategoriesOf(db, ctx.tenantId, rows.map((r) => r.chatbot.id))]);
+      return { items: rows.map((r) => toChatbot(r.chatbot, r.model, profile, cats)), pagination: pagination(q.page, q.size, total) };
     },
     async get(ctx: MemberContext, id: number): Promise<Chatbot> {
       const row = await findChatbotWithModel(db, ctx.tenantId, id);
-      if (!row || !canSee(ctx, row.chatbot)) throw notFound('This chatbot is unavailable');
-      const [usable, cats] = await Promise.all([usableModelIds(db, ctx), findCategoriesOf(db, ctx.tenantId, [id])]);
-      return toChatbot(row.chatbot, row.model, usable, cats);
+      if (!row || !canSee(ctx, row.chatbot)) throw new AppError('chatbot_unavailable');
+      const [profile, cats] = await Promise.all([models.profileOf(ctx), findCategoriesOf(db, ctx.tenantId, [id])]);
+      return toChatbot(row.chatbot, row.model, profile, cats);
+    },
+    /** Throws `chatbot_unavailable` unless the member may open the chatbot. */
+    async assertVisible(ctx: MemberContext, id: number): Promise<void> {
+      const row = await findChatbotWithModel(db, ctx.tenantId, id);
+      if (!row || !canSee(ctx, row.chatbot)) throw new AppError('chatbot_unavailable');
+    },
+    /** The chatbot and its model for a chat (cached), or `chatbot_unavailable`. */
+    async forChat(ctx: MemberContext, id: number): Promise<{ chatbot: ChatChatbot; model: LlmModelRow }> {
+      const found = await caches.through(forChat, ctx.tenantId, String(id), () => findChatbotForChat(db, ctx.tenantId, id));
+      if (!found || !canSee(ctx, found.chatbot)) throw new AppError('chatbot_unavailable');
+      return found;
+    },
+    /** One more answer of the chatbot (message count, last chat), written with others in one statement. */
+    countAnswer(tenantId: number, id: number): Promise<void> {
+      return count(String(tenantId), { tenantId, id });
     },
   };
 }
 export type ChatbotsService = ReturnType<typeof createChatbotsService>;
+
+/** A model's default chatbot, inside a tenant's creation or model sync (tenants.service). */
+export function provisionDefaultChatbot(tx: Executor, tenantId: number, model: Pick<LlmModelRow, 'id' | 'displayName'>) {
+  return insertChatbot(tx, tenantId, {
+    hashId: newHashId(12),
+    llmModelId: model.id,
+    koName: model.displayName,
+    enName: model.displayName,
+    koKeyFeatures: `${model.displayName} 모델과 바로 대화합니다.`,
+    enKeyFeatures: `Chat directly with ${model.displayName}.`,
+    isDefault: true,
+    isPublic: false,
+  });
+}

@@ -1,18 +1,19 @@
 import type { CreditCheck, Usage } from '@app/contracts/credits';
-import type { Executor } from '../../db/client';
-import type { TenantRow } from '../../platform/context';
-import type { MemberRow } from '../members/members.repo';
-import { type CreditFigures, findCreditFigures, findMemberUsage, usageByModel } from './credits.repo';
-import { type CreditStatus, periodEnd, periodStart, unitsToDisplay } from './credits.rules';
+import type { Database } from '../../db/client';
+import { groupCommit } from '../../db/group-commit';
+import type { CacheHub } from '../../platform/cache';
+import type { MemberContext, MemberRow, TenantRow } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { type ChargedTotals, type CreditFigures, findCreditFigures, findGroupMemberQuota, findMemberUsage, chargeUsage, type UsageCharge, usageByModel } from './credits.repo';
+import { type CreditStatus, isDepleted, periodEnd, periodStart, unitsToDisplay } from './credits.rules';
+import { createUsageCache } from './usage-cache';
+
+export type { UsageCharge };
 
 type MemberQuotaFields = Pick<MemberRow, 'id' | 'customCreditLimitUnits' | 'defaultMemberGroupId'>;
 
-/** Monthly quota is the member's custom limit, else the default group's member quota. */
-export async function creditStatus(db: Executor, tenant: TenantRow, member: MemberQuotaFields, at = new Date()): Promise<CreditStatus> {
-  return statusFrom(tenant, member, await findCreditFigures(db, tenant.id, member.id, member.defaultMemberGroupId, periodStart(at)));
-}
-
-export function statusFrom(tenant: TenantRow, member: MemberQuotaFields, f: CreditFigures): CreditStatus {
+/** Monthly quota is the member's custom limit, else the default group's member quota (spec §6). */
+export function statusFrom(tenant: Pick<TenantRow, 'creditQuotaUnits'>, member: MemberQuotaFields, f: CreditFigures): CreditStatus {
   const quotaUnits = member.customCreditLimitUnits ?? f.groupQuotaUnits;
   return {
     quotaUnits,
@@ -31,29 +32,125 @@ export function toCreditCheck(s: CreditStatus): CreditCheck {
   };
 }
 
-export async function memberUsage(db: Executor, tenant: TenantRow, member: MemberQuotaFields, at = new Date()): Promise<Usage> {
-  const period = periodStart(at);
-  const [status, usage, byModel] = await Promise.all([
-    creditStatus(db, tenant, member, at),
-    findMemberUsage(db, tenant.id, member.id, period),
-    usageByModel(db, tenant.id, member.id, period),
-  ]);
+/** What the credits module needs of the members module: the caller's own record, or 404 / 403. */
+export interface OwnRecordLookup {
+  ownRecord(ctx: MemberContext, id: number): Promise<MemberRow>;
+}
+
+/**
+ * Credits own the ledger, the monthly totals and the figures of the depletion rule (spec §4).
+ * Chat asks `check` before an answer and `charge` after it; both work on per-process figures, so a
+ * chat reads nothing from the database for its credits while the caches hold:
+ * - group quotas are cached like the other hot rows and dropped by the groups' trigger;
+ * - used credits come from the usage cache (usage-cache.ts), which every charge of this process
+ *   updates, which refreshes figures older than a second on a PostgreSQL server (other instances
+ *   charge too), and which `invalidate` — or any invalidation of the tenant's cached rows —
+ *   empties for a tenant.
+ */
+export function createCreditsService(database: Database, caches: CacheHub, members: OwnRecordLookup) {
+  const { db } = database;
+  const groupQuotas = caches.scoped<{ units: bigint }>();
+  // One process owns an embedded database, so its own charges keep the figures exact; with a
+  // server other instances charge too, and a figure older than a second is refreshed.
+  const usage = createUsageCache(database, { maxAgeMs: database.kind === 'pglite' ? Number.POSITIVE_INFINITY : 1000 });
+  caches.onInvalidate((tenantId) => usage.invalidate(tenantId));
+  // Answers that end together are charged together: one statement per tenant and month.
+  const charger = groupCommit<{ tenantId: number; period: string; charge: UsageCharge }, ChargedTotals>(
+    async (item) => {
+      const [totals] = await chargeUsage(database, item.tenantId, item.period, [item.charge]);
+      if (!totals || totals instanceof Error) throw totals ?? new Error('chargeUsage: no total');
+      return totals;
+    },
+    (items) => chargeUsage(database, items[0]!.tenantId, items[0]!.period, items.map((i) => i.charge)),
+  );
+
+  async function groupQuota(tenantId: number, groupId: number | null): Promise<bigint> {
+    if (groupId === null) return 0n;
+    const hit = await caches.through(groupQuotas, tenantId, String(groupId), async () => ({ units: await findGroupMemberQuota(db, tenantId, groupId) }));
+    return hit!.units;
+  }
+
+  /** The member's figures this month from the per-process caches. */
+  async function currentStatus(ctx: MemberContext, period: string): Promise<CreditStatus> {
+    const { member } = ctx;
+    const [groupQuotaUnits, used] = await Promise.all([
+      member.customCreditLimitUnits === null ? groupQuota(ctx.tenantId, member.defaultMemberGroupId) : Promise.resolve(0n),
+      usage.figures(ctx.tenantId, member.id, member.defaultMemberGroupId, period),
+    ]);
+    return statusFrom(ctx.tenant, member, { groupQuotaUnits, ...used });
+  }
+
+  /** The figures straight from the database, for the member's own pages. */
+  async function freshStatus(tenant: TenantRow, member: MemberQuotaFields, at = new Date()): Promise<CreditStatus> {
+    return statusFrom(tenant, member, await findCreditFigures(db, tenant.id, member.id, member.defaultMemberGroupId, periodStart(at)));
+  }
+
   return {
-    period_start: period,
-    period_end: periodEnd(at),
-    quota: unitsToDisplay(status.quotaUnits),
-    used_credit: unitsToDisplay(status.usedUnits),
-    remaining_credit: unitsToDisplay(status.remainingUnits),
-    message_count: usage.messageCount,
-    input_tokens: Number(usage.inputTokens),
-    output_tokens: Number(usage.outputTokens),
-    by_model: byModel.map((r) => ({
-      llm_model_id: r.llmModelId ?? 0,
-      display_name: r.displayName,
-      message_count: r.messageCount,
-      input_tokens: r.inputTokens,
-      output_tokens: r.outputTokens,
-      used_credit: unitsToDisplay(BigInt(r.units)),
-    })),
+    /**
+     * Before an answer: the member's status, or `credits_depleted` (402) when they are depleted and
+     * the model is not a low-cost one (those stay usable, spec §4).
+     */
+    async check(ctx: MemberContext, model: { isLowLlm: boolean }): Promise<CreditStatus> {
+      const status = await currentStatus(ctx, periodStart());
+      if (isDepleted(status) && !model.isLowLlm) {
+        throw new AppError('credits_depleted', undefined, {
+          member_remaining_credit: unitsToDisplay(status.remainingUnits),
+          tenant_remaining_credit: status.tenantRemainingUnits === null ? null : unitsToDisplay(status.tenantRemainingUnits),
+        });
+      }
+      return status;
+    },
+
+    /**
+     * After an answer: appends its usage to the ledger and moves the monthly totals (batched with
+     * other answers of the tenant). Returns the member's remaining credits against `quotaUnits`
+     * (the quota the check found).
+     */
+    async charge(tenantId: number, quotaUnits: bigint, charge: UsageCharge): Promise<{ remainingUnits: bigint }> {
+      const period = periodStart();
+      const totals = await charger(`${tenantId}:${period}`, { tenantId, period, charge });
+      usage.record(tenantId, charge.memberId, period, totals);
+      return { remainingUnits: quotaUnits - totals.memberUsedUnits };
+    },
+
+    /** Something changed a tenant's figures outside a charge (an adjustment, a purchase): read them anew. */
+    invalidate(tenantId: number): void {
+      usage.invalidate(tenantId);
+      groupQuotas.clearTenant(tenantId);
+    },
+
+    async creditCheck(ctx: MemberContext, memberId: number): Promise<CreditCheck> {
+      const member = await members.ownRecord(ctx, memberId);
+      return toCreditCheck(await freshStatus(ctx.tenant, member));
+    },
+
+    async usage(ctx: MemberContext, memberId: number, at = new Date()): Promise<Usage> {
+      const member = await members.ownRecord(ctx, memberId);
+      const period = periodStart(at);
+      const [status, totals, byModel] = await Promise.all([
+        freshStatus(ctx.tenant, member, at),
+        findMemberUsage(db, ctx.tenantId, member.id, period),
+        usageByModel(db, ctx.tenantId, member.id, period),
+      ]);
+      return {
+        period_start: period,
+        period_end: periodEnd(at),
+        quota: unitsToDisplay(status.quotaUnits),
+        used_credit: unitsToDisplay(status.usedUnits),
+        remaining_credit: unitsToDisplay(status.remainingUnits),
+        message_count: totals.messageCount,
+        input_tokens: Number(totals.inputTokens),
+        output_tokens: Number(totals.outputTokens),
+        by_model: byModel.map((r) => ({
+          llm_model_id: r.llmModelId ?? 0,
+          display_name: r.displayName,
+          message_count: r.messageCount,
+          input_tokens: r.inputTokens,
+          output_tokens: r.outputTokens,
+          used_credit: unitsToDisplay(BigInt(r.units)),
+        })),
+      };
+    },
   };
 }
+export type CreditsService = ReturnType<typeof createCreditsService>;

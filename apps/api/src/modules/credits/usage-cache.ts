@@ -19,13 +19,17 @@ export interface UsageFigures {
  * streams. Every answer this process closes writes its new totals here (the closing statement
  * returns them), so within one process the figures are exact. Answers closed by other instances
  * (PostgreSQL server, several processes) are picked up when an entry is older than `maxAgeMs`:
- * the stale figure answers at once and a background read refreshes it (decision 009).
+ * the stale figure answers at once and a background read refreshes it (decision 009). Anything
+ * else that changes the figures (an admin's adjustment, a changed membership, a reset of the
+ * caches) calls `invalidate`, and the next check reads them anew.
  */
 export function createUsageCache(database: Pick<Database, 'db'>, opts: { maxAgeMs: number; maxEntries?: number }) {
   const max = opts.maxEntries ?? 100_000;
   let members = new Map<string, Entry>();
   let tenants = new Map<string, Entry>();
   let version = 0;
+  /** Bumped by `invalidate`: a load that started before one is not kept. */
+  let invalidations = 0;
 
   function put(map: Map<string, Entry>, key: string, units: bigint, at: number, v: number) {
     const old = map.get(key);
@@ -35,8 +39,10 @@ export function createUsageCache(database: Pick<Database, 'db'>, opts: { maxAgeM
 
   async function load(tenantId: number, memberId: number, groupId: number | null, period: string) {
     const v = version;
+    const seen = invalidations;
     const at = Date.now();
     const f = await findCreditFigures(database.db, tenantId, memberId, groupId, period);
+    if (seen !== invalidations) return { usedUnits: f.usedUnits, tenantUsedUnits: f.tenantUsedUnits };
     if (members.size >= max) members = new Map();
     if (tenants.size >= max) tenants = new Map();
     put(members, `${tenantId}:${memberId}:${period}`, f.usedUnits, at, v);
@@ -57,6 +63,18 @@ export function createUsageCache(database: Pick<Database, 'db'>, opts: { maxAgeM
         });
       }
       return { usedUnits: m.units, tenantUsedUnits: t.units };
+    },
+    /** Drops the figures of one tenant (all of them with null): the next check reads them anew. */
+    invalidate(tenantId: number | null) {
+      invalidations += 1;
+      if (tenantId === null) {
+        members = new Map();
+        tenants = new Map();
+        return;
+      }
+      const prefix = `${tenantId}:`;
+      for (const key of members.keys()) if (key.startsWith(prefix)) members.delete(key);
+      for (const key of tenants.keys()) if (key.startsWith(prefix)) tenants.delete(key);
     },
     /** The totals an answer's closing statement returned. */
     record(tenantId: number, memberId: number, period: string, totals: { memberUsedUnits: bigint; tenantUsedUnits: bigint }) {

@@ -1,30 +1,33 @@
 import type { LlmModel, Provider } from '@app/contracts/llm-models';
 import type { Db, Executor } from '../../db/client';
-import type { MemberContext } from '../../platform/context';
-import { e4ToCost } from '../credits/credits.rules';
-import { findMemberGroupIds } from '../members/members.repo';
-import { findDeniedAccess, type LlmModelRow, listModels } from './llm-models.repo';
+import type { CatalogModel } from '../../llm/catalog';
+import type { CacheHub } from '../../platform/cache';
+import type { MemberContext, MemberRow } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { costToE4, e4ToCost } from '../credits/credits.rules';
+import { findDeniedAccess, findModel, findModelByName, insertModel, type LlmModelRow, listModels } from './llm-models.repo';
+
+export type { LlmModelRow };
+
+/** What model access needs to know of a member: their groups (default plus additional). */
+export interface MemberGroupsLookup {
+  groupIds(tenantId: number, member: Pick<MemberRow, 'id' | 'defaultMemberGroupId'>): Promise<number[]>;
+}
+
+/** A member's groups and, per model, which of those groups are denied it. */
+export interface AccessProfile {
+  groupIds: readonly number[];
+  deniedGroups: ReadonlyMap<number, ReadonlySet<number>>;
+}
 
 /**
- * Ids of enabled models the member may use: a model is usable when at least one of the
- * member's groups allows it (no access row means allowed).
+ * THE model-access rule (decision 004): an enabled model is usable when at least one of the
+ * member's groups allows it, and a group allows every model it has no "not available" row for.
  */
-export async function usableModelIds(db: Executor, ctx: MemberContext, models?: LlmModelRow[]): Promise<Set<number>> {
-  const groupIds = await findMemberGroupIds(db, ctx.tenantId, ctx.member);
-  const [rows, denied] = await Promise.all([models ?? listModels(db, ctx.tenantId), findDeniedAccess(db, ctx.tenantId, groupIds)]);
-  const deniedBy = new Map<number, Set<number>>();
-  for (const d of denied) {
-    const set = deniedBy.get(d.llmModelId) ?? new Set<number>();
-    set.add(d.memberGroupId);
-    deniedBy.set(d.llmModelId, set);
-  }
-  const usable = new Set<number>();
-  for (const m of rows) {
-    if (!m.isEnabled) continue;
-    const deniedGroups = deniedBy.get(m.id);
-    if (groupIds.some((g) => !deniedGroups?.has(g))) usable.add(m.id);
-  }
-  return usable;
+export function isUsable(model: Pick<LlmModelRow, 'id' | 'isEnabled'>, profile: AccessProfile): boolean {
+  if (!model.isEnabled) return false;
+  const denied = profile.deniedGroups.get(model.id);
+  return profile.groupIds.some((g) => !denied?.has(g));
 }
 
 export function toLlmModel(m: LlmModelRow, isAvailable: boolean): LlmModel {
@@ -46,13 +49,69 @@ export function toLlmModel(m: LlmModelRow, isAvailable: boolean): LlmModel {
   };
 }
 
-export function createLlmModelsService(db: Db) {
+/**
+ * Models and who may use them. A member's access profile and each model row are cached per
+ * process (platform/cache.ts): the triggers on members, memberships, groups, models and model
+ * access drop them, so the chat path reads neither from the database on a hit.
+ */
+export function createLlmModelsService(db: Db, caches: CacheHub, groups: MemberGroupsLookup) {
+  const profiles = caches.scoped<AccessProfile>();
+  const models = caches.scoped<LlmModelRow>();
+
+  async function loadProfile(ctx: MemberContext): Promise<AccessProfile> {
+    const groupIds = await groups.groupIds(ctx.tenantId, ctx.member);
+    const deniedGroups = new Map<number, Set<number>>();
+    for (const d of await findDeniedAccess(db, ctx.tenantId, groupIds)) {
+      let set = deniedGroups.get(d.llmModelId);
+      if (!set) deniedGroups.set(d.llmModelId, (set = new Set()));
+      set.add(d.memberGroupId);
+    }
+    return { groupIds, deniedGroups };
+  }
+
+  const profileOf = async (ctx: MemberContext) => (await caches.through(profiles, ctx.tenantId, String(ctx.member.id), () => loadProfile(ctx)))!;
+
   return {
+    profileOf,
+    /** Whether the member may use the model (the one rule, on the cached profile). */
+    async isUsableBy(ctx: MemberContext, model: LlmModelRow): Promise<boolean> {
+      return isUsable(model, await profileOf(ctx));
+    },
+    /** An enabled model of the tenant, or 404. */
+    async enabledModel(ctx: MemberContext, id: number): Promise<LlmModelRow> {
+      const m = await caches.through(models, ctx.tenantId, String(id), () => findModel(db, ctx.tenantId, id));
+      if (!m || !m.isEnabled) throw new AppError('model_not_found');
+      return m;
+    },
     async list(ctx: MemberContext) {
-      const models = await listModels(db, ctx.tenantId);
-      const usable = await usableModelIds(db, ctx, models);
-      return { items: models.map((m) => toLlmModel(m, usable.has(m.id))) };
+      const [rows, profile] = await Promise.all([listModels(db, ctx.tenantId), profileOf(ctx)]);
+      return { items: rows.map((m) => toLlmModel(m, isUsable(m, profile))) };
     },
   };
 }
 export type LlmModelsService = ReturnType<typeof createLlmModelsService>;
+
+/** Adds the catalogue models a tenant lacks; never edits existing rows. Returns the rows added. */
+export async function provisionModels(tx: Executor, tenantId: number, catalog: CatalogModel[]): Promise<LlmModelRow[]> {
+  const added: LlmModelRow[] = [];
+  for (const m of catalog) {
+    if (await findModelByName(tx, tenantId, m.provider, m.modelName)) continue;
+    added.push(
+      await insertModel(tx, tenantId, {
+        provider: m.provider,
+        modelName: m.modelName,
+        displayName: m.displayName,
+        contextLimit: m.contextLimit,
+        inputCostE4: costToE4(m.inputCost),
+        outputCostE4: costToE4(m.outputCost),
+        isLowLlm: m.isLowLlm,
+        releaseDate: m.releaseDate,
+        supportsVision: m.supportsVision,
+        supportsThinking: m.supportsThinking,
+        supportsWebSearch: m.supportsWebSearch,
+        supportsImageGeneration: m.supportsImageGeneration,
+      }),
+    );
+  }
+  return added;
+}

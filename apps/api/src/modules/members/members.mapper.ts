@@ -2,7 +2,7 @@ import type { Member } from '@app/contracts/members';
 import { languageSchema, type Language } from '@app/contracts/common';
 import { memberStatusSchema } from '@app/contracts/members';
 import { unitsToDisplay } from '../credits/credits.rules';
-import type { MemberRow } from './members.repo';
+import type { MemberRow } from '../../db/schema/index';
 
 export function toMember(row: MemberRow, groupIds: number[]): Member {
   return {

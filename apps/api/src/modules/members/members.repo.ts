@@ -1,8 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { memberGroupMemberships, members } from '../../db/schema/index';
-
-export type MemberRow = typeof members.$inferSelect;
+import { memberGroupMemberships, memberGroups, members, type MemberRow } from '../../db/schema/index';
 
 export function findMemberById(db: Executor, tenantId: number, id: number) {
   return db.query.members.findFirst({ where: and(eq(members.tenantId, tenantId), eq(members.id, id)) });
@@ -50,4 +48,9 @@ export async function addMemberToGroups(db: Executor, tenantId: number, memberId
     .insert(memberGroupMemberships)
     .values(groupIds.map((memberGroupId) => ({ tenantId, memberId, memberGroupId })))
     .onConflictDoNothing();
+}
+
+export async function insertMemberGroup(db: Executor, tenantId: number, values: Omit<typeof memberGroups.$inferInsert, 'tenantId' | 'id'>) {
+  const [row] = await db.insert(memberGroups).values({ ...values, tenantId }).returning();
+  return row!;
 }

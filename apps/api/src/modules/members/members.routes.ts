@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody, idParam } from '@app/contracts/common';
-import { creditCheckSchema, usageSchema } from '@app/contracts/credits';
 import { memberSchema, patchMemberBody } from '@app/contracts/members';
 import { memberCtx } from '../../platform/request-context';
 import type { MembersService } from './members.service';
@@ -17,13 +16,5 @@ export function registerMemberRoutes(app: FastifyInstance, deps: { members: Memb
     '/members/:id/',
     { schema: { tags: ['members'], params: idParam, body: patchMemberBody, response: { 200: memberSchema, ...errors } } },
     (req) => deps.members.patch(memberCtx(req), req.params.id, req.body),
-  );
-  r.get(
-    '/members/:id/credit-check/',
-    { schema: { tags: ['members'], params: idParam, response: { 200: creditCheckSchema, ...errors } } },
-    (req) => deps.members.creditCheck(memberCtx(req), req.params.id),
-  );
-  r.get('/members/:id/usage/', { schema: { tags: ['members'], params: idParam, response: { 200: usageSchema, ...errors } } }, (req) =>
-    deps.members.usage(memberCtx(req), req.params.id),
   );
 }

@@ -3,10 +3,9 @@ import type { listSessionsQuery, historyQuery } from '@app/contracts/sessions';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { MemberContext } from '../../platform/context';
-import { forbidden, notFound } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import { pagination } from '../../platform/pagination';
-import { findChatbotWithModel } from '../chatbots/chatbots.repo';
-import { canSee } from '../chatbots/chatbots.service';
+import type { ChatbotsService } from '../chatbots/chatbots.service';
 import { unitsToDisplay } from '../credits/credits.rules';
 import {
   deleteSession,
@@ -54,17 +53,21 @@ export function titleFrom(text: string): string {
   return `${(space > 20 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-export function createSessionsService(db: Db) {
-  /** The member's own session, or 404 (missing / other tenant) / 403 (another member's). */
-  async function own(ctx: MemberContext, hash: string) {
+export function createSessionsService(db: Db, chatbots: Pick<ChatbotsService, 'assertVisible'>) {
+  /** THE session ownership rule: the member's own session, or 404 (missing, another tenant's) / 403 (another member's). */
+  async function own(ctx: MemberContext, hash: string): Promise<SessionRow> {
     const s = await findSessionByHash(db, ctx.tenantId, hash);
-    if (!s) throw notFound('The session does not exist');
-    if (s.memberId !== ctx.member.id) throw forbidden();
+    if (!s) throw new AppError('session_not_found');
+    if (s.memberId !== ctx.member.id) throw new AppError('forbidden');
     return s;
   }
 
   return {
     own,
+    /** The session's latest messages, newest first, for a chat's prompt. */
+    latestMessages(ctx: MemberContext, sessionId: number, limit: number): Promise<MessageRow[]> {
+      return findMessagesBefore(db, ctx.tenantId, sessionId, undefined, limit);
+    },
     async list(ctx: MemberContext, q: z.output<typeof listSessionsQuery>): Promise<SessionList> {
       const { rows, total } = await listMemberSessions(db, ctx.tenantId, ctx.member.id, { chatbotId: q.chatbot_id, page: q.page, size: q.size });
       return { items: rows.map(toSession), pagination: pagination(q.page, q.size, total) };
@@ -80,10 +83,7 @@ export function createSessionsService(db: Db) {
     },
     async patch(ctx: MemberContext, hash: string, body: PatchSessionBody) {
       const s = await own(ctx, hash);
-      if (body.chatbot_id !== undefined) {
-        const bot = await findChatbotWithModel(db, ctx.tenantId, body.chatbot_id);
-        if (!bot || !canSee(ctx, bot.chatbot)) throw notFound('This chatbot is unavailable');
-      }
+      if (body.chatbot_id !== undefined) await chatbots.assertVisible(ctx, body.chatbot_id);
       const row = await updateSession(db, ctx.tenantId, s.id, { title: body.title, chatbotId: body.chatbot_id });
       return toSession(row ?? s);
     },
@@ -100,3 +100,4 @@ export function createSessionsService(db: Db) {
   };
 }
 export type SessionsService = ReturnType<typeof createSessionsService>;
+export type { MessageRow, SessionRow };

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogFor } from '../llm/catalog';
-import { openTurns } from '../modules/chat/chat.repo';
-import { createTenant } from '../modules/tenants/tenants.service';
-import { newHashId } from '../platform/tokens';
-import { freshDatabase } from '../test/test-app';
-import { analyzeChangedTables, type Database, queryRows } from './client';
+import { catalogFor } from '../../llm/catalog';
+import { openTurns } from './chat.repo';
+import { createTenant } from '../tenants/tenants.service';
+import { newHashId } from '../../platform/tokens';
+import { freshDatabase } from '../../test/test-app';
+import { analyzeChangedTables, type Database, queryRows } from '../../db/client';
 
 // The embedded database runs no autovacuum: analyzeChangedTables keeps the planner's statistics
 // current. Without it, batched writes by id end up scanning the whole tenant as tables grow. A server analyzes by itself

@@ -1,0 +1,53 @@
+import type { ChatEvent } from '@app/contracts/chat';
+import { unitsToDisplay, unitsToExact, usageUnits } from '../credits/credits.rules';
+import type { ChatRun } from './chat.open';
+import { type ChatDeps, estimateTokens } from './chat.prepare';
+import type { AnswerRelay } from './chat.stream';
+import type { createAnswerCloser } from './turn-writer';
+
+/**
+ * Phase 4: the answer's final row, its charge to the ledger and the chatbot's counters — three
+ * statements of three owners, each batched with the other answers closing at the same time
+ * (group commit), sent together. Then the `usage` and `end` events, unless the client left.
+ */
+export async function closeChat(
+  deps: Pick<ChatDeps, 'credits' | 'chatbots'>,
+  closeAnswer: ReturnType<typeof createAnswerCloser>,
+  run: ChatRun,
+  relay: AnswerRelay,
+  signal: AbortSignal,
+  emit: (e: ChatEvent) => void,
+): Promise<void> {
+  const { ctx, model } = run;
+  const { text, reasoning } = relay.answer;
+  const { reported } = relay;
+  const status = signal.aborted ? 'stopped' : relay.status;
+
+  // Without a usage report (stopped, failed) the tokens sent and received are estimated.
+  const inputTokens = reported.input ?? run.inputEstimate;
+  const outputTokens = reported.output ?? estimateTokens(reasoning + text);
+  const units = status === 'failed' && !text ? 0n : usageUnits(inputTokens, outputTokens, model.inputCostE4, model.outputCostE4);
+  const [, charged] = await Promise.all([
+    closeAnswer(ctx.tenantId, { id: run.assistantMessageId, text, reasoning: relay.answer.storedReasoning, status, inputTokens, outputTokens, units }),
+    deps.credits.charge(ctx.tenantId, run.quotaUnits, {
+      memberId: ctx.member.id,
+      memberGroupId: ctx.member.defaultMemberGroupId,
+      llmModelId: model.id,
+      sessionId: run.sessionId,
+      messageId: run.assistantMessageId,
+      inputTokens,
+      outputTokens,
+      units,
+    }),
+    deps.chatbots.countAnswer(ctx.tenantId, run.chatbotId),
+  ]);
+  if (signal.aborted) return;
+  emit({
+    type: 'usage',
+    input_tokens: inputTokens,
+    output_tokens: outputTokens,
+    credits: unitsToExact(units),
+    remaining_credit: unitsToDisplay(charged.remainingUnits),
+  });
+  emit({ type: 'end', status });
+}

@@ -1,0 +1,113 @@
+import type { chatBody } from '@app/contracts/chat';
+import type { LanguageModelV3, LanguageModelV3Prompt } from '@ai-sdk/provider';
+import type { z } from 'zod';
+import type { MemberContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import type { ChatbotsService, ChatChatbot } from '../chatbots/chatbots.service';
+import type { CreditsService } from '../credits/credits.service';
+import type { LlmModelRow, LlmModelsService } from '../llm-models/llm-models.service';
+import type { SessionRow, SessionsService } from '../sessions/sessions.service';
+import { titleFrom } from '../sessions/sessions.service';
+import type { LlmRegistry } from '../../llm/registry';
+
+export type ChatInput = z.output<typeof chatBody>;
+
+/** What the chat path needs of other modules: narrow views of their services, wired in app.ts. */
+export interface ChatDeps {
+  chatbots: Pick<ChatbotsService, 'forChat' | 'countAnswer'>;
+  models: Pick<LlmModelsService, 'enabledModel' | 'isUsableBy'>;
+  sessions: Pick<SessionsService, 'own' | 'latestMessages'>;
+  credits: Pick<CreditsService, 'check' | 'charge'>;
+  registry: LlmRegistry;
+}
+
+export interface ChatTurn {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+export function toPrompt(system: string, turns: ChatTurn[]): LanguageModelV3Prompt {
+  const prompt: LanguageModelV3Prompt = system ? [{ role: 'system', content: system }] : [];
+  for (const t of turns) prompt.push({ role: t.role, content: [{ type: 'text', text: t.content }] });
+  return prompt;
+}
+
+/** Rough token estimate (≈4 characters a token) for limits and for answers cut before usage arrives. */
+export const CHARS_PER_TOKEN = 4;
+export const estimateTokens = (text: string) => Math.ceil(text.length / CHARS_PER_TOKEN);
+const HISTORY_MESSAGES = 40;
+
+/** A request that passed every check; nothing is written yet. */
+export interface ChatPlan {
+  ctx: MemberContext;
+  chatbot: ChatChatbot;
+  model: LlmModelRow;
+  provider: LanguageModelV3;
+  session: SessionRow | undefined;
+  title: string | null;
+  isTest: boolean;
+  text: string;
+  /** The member's monthly quota when the turn opened: remaining = quota − new total. */
+  quotaUnits: bigint;
+  system: string;
+  messages: ChatTurn[];
+  temperature: number;
+  topP: number;
+  thinking: boolean;
+}
+
+/**
+ * Phase 1 of a chat: every check that can refuse the request, before anything is written or sent
+ * upstream — the chatbot (visible to the member), the model (picked or the chatbot's; allowed to the
+ * member's groups), credits (spec §4), the input limit, the session (the member's own), then the
+ * history that fits the context window. On a warm process every lookup but the history is a cache hit.
+ */
+export async function prepareChat(deps: ChatDeps, ctx: MemberContext, chatbotId: number, input: ChatInput): Promise<ChatPlan> {
+  const text = input.text.trim();
+  if (!text && input.file_ids.length === 0) throw new AppError('message_empty');
+  // File uploads are not part of this release: no file id can exist yet.
+  if (input.file_ids.length > 0) throw new AppError('file_not_found');
+
+  const { chatbot, model: botModel } = await deps.chatbots.forChat(ctx, chatbotId);
+  // The model picker applies to default chatbots only; a chatbot of one's own keeps its model.
+  const requested = input.llm_model_id;
+  const model = requested && requested !== botModel.id && chatbot.isDefault ? await deps.models.enabledModel(ctx, requested) : botModel;
+  if (!(await deps.models.isUsableBy(ctx, model))) throw new AppError('model_not_allowed');
+  const credits = await deps.credits.check(ctx, model);
+
+  const system = chatbot.systemInstructions;
+  const budget = model.contextLimit - estimateTokens(system);
+  if (estimateTokens(text) > budget) throw new AppError('input_too_long', undefined, { context_limit: model.contextLimit });
+  const provider = deps.registry.model({ provider: model.provider, modelName: model.modelName });
+
+  const session = input.session_hash_id ? await deps.sessions.own(ctx, input.session_hash_id) : undefined;
+
+  // History that fits the context window, newest kept first.
+  const history: ChatTurn[] = [];
+  if (session) {
+    let used = estimateTokens(text);
+    for (const m of await deps.sessions.latestMessages(ctx, session.id, HISTORY_MESSAGES)) {
+      if (!m.text) continue;
+      used += estimateTokens(m.text);
+      if (used > budget) break;
+      history.unshift({ role: m.speakerType === 'member' ? 'user' : 'assistant', content: m.text });
+    }
+  }
+
+  return {
+    ctx,
+    chatbot,
+    model,
+    provider,
+    session,
+    title: input.session_title || titleFrom(text),
+    isTest: input.is_test,
+    text,
+    quotaUnits: credits.quotaUnits,
+    system,
+    messages: [...history, { role: 'user', content: text }],
+    temperature: chatbot.temperature,
+    topP: chatbot.topP,
+    thinking: input.thinking,
+  };
+}

@@ -1,0 +1,88 @@
+import type { ChatEvent } from '@app/contracts/chat';
+import { errorCatalogue } from '@app/contracts/errors';
+import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { partChannelOf, type PartSink } from '../../llm/part-channel';
+import type { ChatRun } from './chat.open';
+import type { TrackedAnswer } from './turn-writer';
+
+/**
+ * Phase 3: relays the provider's parts to the client as chat events and into the answer's
+ * `TrackedAnswer` (written to its row about every flush behind, so a crash keeps the text so far)
+ * until the parts end, fail or the client leaves. Resolves with the relay, which holds the outcome.
+ */
+export async function streamChat(run: ChatRun, signal: AbortSignal, emit: (e: ChatEvent) => void, answer: TrackedAnswer): Promise<AnswerRelay> {
+  const relay = new AnswerRelay(run.thinking, signal, emit, answer);
+  try {
+    const result = await run.call;
+    // Providers that offer it push their parts straight to the relay, each on the tick it
+    // arrives; the others are read as the AI SDK's web stream (decision 016).
+    const channel = partChannelOf(result);
+    if (channel) {
+      channel.pipe(relay);
+      await relay.ended;
+    } else {
+      for await (const part of result.stream) relay.part(part);
+    }
+  } catch {
+    relay.error();
+  } finally {
+    await relay.answer.close();
+  }
+  return relay;
+}
+
+/**
+ * Relays one answer's provider parts to the client as chat events and into its `TrackedAnswer`.
+ * A class whose methods are the part sink, not a set of closures: every open stream holds one,
+ * and what each stream keeps alive is what every garbage collection copies (bench/README.md).
+ */
+export class AnswerRelay implements PartSink {
+  status: 'completed' | 'failed' = 'completed';
+  reported: { input?: number; output?: number } = {};
+  /** Resolves when the parts end, in success or failure. */
+  readonly ended: Promise<void>;
+  private settle!: () => void;
+
+  constructor(
+    private readonly thinking: boolean,
+    private readonly signal: AbortSignal,
+    private readonly emit: (e: ChatEvent) => void,
+    readonly answer: TrackedAnswer,
+  ) {
+    this.ended = new Promise<void>((resolve) => (this.settle = resolve));
+  }
+
+  part(part: LanguageModelV3StreamPart): void {
+    if (part.type === 'text-delta') {
+      this.answer.addText(part.delta);
+      this.emit({ type: 'text', text: part.delta });
+    } else if (part.type === 'reasoning-delta') {
+      if (!this.thinking) return;
+      this.answer.addReasoning(part.delta);
+      this.emit({ type: 'reasoning', text: part.delta });
+    } else if (part.type === 'source' && part.sourceType === 'url') {
+      this.emit({ type: 'source', url: part.url, title: part.title ?? null });
+    } else if (part.type === 'finish') {
+      this.reported = { input: part.usage.inputTokens.total, output: part.usage.outputTokens.total };
+    } else if (part.type === 'error') {
+      this.fail();
+    }
+  }
+
+  end(): void {
+    this.settle();
+  }
+
+  /** The stream failed, or the provider call did: the parts end. */
+  error(): void {
+    this.fail();
+    this.settle();
+  }
+
+  /** Failed, told to the client once; an answer whose client left is `stopped` instead. */
+  private fail() {
+    if (this.signal.aborted || this.status === 'failed') return;
+    this.status = 'failed';
+    this.emit({ type: 'error', code: 'model_failed', message: errorCatalogue.model_failed.message });
+  }
+}

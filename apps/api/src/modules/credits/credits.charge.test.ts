@@ -1,0 +1,136 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client';
+import { chatbots, creditLedger, llmModels, memberCreditUsage, tenantCreditUsage } from '../../db/schema/index';
+import { buildTestApp, type TestApp, type TestTenant } from '../../test/test-app';
+import { createChatbotsService } from '../chatbots/chatbots.service';
+import { chargeUsage, type UsageCharge } from './credits.repo';
+import { periodStart } from './credits.rules';
+import { createCreditsService } from './credits.service';
+
+// The credits' write path on the database the suite runs on (PGlite, or the server with
+// TEST_DATABASE_URL): one charge, several in one statement, the group commit, tenant isolation.
+let t: TestApp;
+let db: Database;
+const models = new Map<number, number>();
+const period = periodStart();
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  db = t.database;
+  for (const tenant of [t.a, t.b]) {
+    const [row] = await db.db.select({ id: llmModels.id }).from(llmModels).where(eq(llmModels.tenantId, tenant.id)).limit(1);
+    models.set(tenant.id, row!.id);
+  }
+});
+afterAll(() => t.close());
+
+let nextMessage = 1_000_000;
+const charge = (tenant: TestTenant, memberId: number, units: bigint): UsageCharge => ({
+  memberId,
+  memberGroupId: tenant.defaultGroupId,
+  llmModelId: models.get(tenant.id)!,
+  sessionId: 1,
+  messageId: (nextMessage += 1),
+  inputTokens: Number(units % 1000n),
+  outputTokens: Number(units % 777n),
+  units,
+});
+
+/** Everything a charge moves, for one tenant. */
+const state = async (tenant: TestTenant) => {
+  const members = await db.db.select().from(memberCreditUsage).where(and(eq(memberCreditUsage.tenantId, tenant.id), eq(memberCreditUsage.periodStart, period)));
+  const total = await db.db.select({ used: tenantCreditUsage.usedUnits }).from(tenantCreditUsage).where(and(eq(tenantCreditUsage.tenantId, tenant.id), eq(tenantCreditUsage.periodStart, period)));
+  const ledger = await db.db.select({ amount: creditLedger.amountUnits, member: creditLedger.memberId, message: creditLedger.messageId }).from(creditLedger).where(eq(creditLedger.tenantId, tenant.id));
+  const byMember = new Map(members.map((m) => [m.memberId, { used: m.usedUnits, count: m.messageCount, input: m.inputTokens, output: m.outputTokens }]));
+  return { byMember, tenantUsed: total[0]?.used ?? 0n, ledger };
+};
+const delta = (before: Awaited<ReturnType<typeof state>>, after: Awaited<ReturnType<typeof state>>) => ({
+  tenantUsed: after.tenantUsed - before.tenantUsed,
+  members: [...after.byMember]
+    .map(([id, m]) => {
+      const b = before.byMember.get(id) ?? { used: 0n, count: 0, input: 0, output: 0 };
+      return [id, { used: m.used - b.used, count: m.count - b.count, input: m.input - b.input, output: m.output - b.output }] as const;
+    })
+    .filter(([, d]) => d.count !== 0),
+  ledger: after.ledger.length - before.ledger.length,
+});
+
+/** A database whose statements are counted (and, with `lose`, whose batched result drops a row). */
+function probe(lose = false) {
+  const names: string[] = [];
+  const raw = (async (st, params) => {
+    names.push(st.name);
+    const rows = await db.raw(st, params);
+    return lose && st.name === 'credits_charge' && (JSON.parse(String(params[1])) as unknown[]).length > 1 ? rows.slice(1) : rows;
+  }) as Database['raw'];
+  return { names, database: { ...db, raw } as Database };
+}
+const noMembers = { ownRecord: () => Promise.reject(new Error('unused')) };
+
+describe('charging usage', () => {
+  it('several charges in one statement move the ledger and totals exactly as one statement each would', async () => {
+    const units = [123_456_789n, 7n, 98_765_432_101n];
+    const who = [t.a.member.id, t.a.other.id, t.a.member.id];
+    const run = async (batched: boolean) => {
+      const charges = units.map((u, i) => charge(t.a, who[i]!, u));
+      const before = await state(t.a);
+      const totals = batched
+        ? await chargeUsage(db, t.a.id, period, charges)
+        : await Promise.all(charges.map(async (c) => (await chargeUsage(db, t.a.id, period, [c]))[0]!));
+      return { charges, totals, before, after: await state(t.a) };
+    };
+    const one = await run(false);
+    const many = await run(true);
+    expect(delta(many.before, many.after)).toEqual(delta(one.before, one.after));
+    expect(delta(many.before, many.after)).toMatchObject({ tenantUsed: 98_888_888_897n, ledger: 3 });
+    // Each charge reports its member's and the tenant's totals after the batch.
+    expect(many.totals).toEqual(who.map((m) => ({ memberUsedUnits: many.after.byMember.get(m)!.used, tenantUsedUnits: many.after.tenantUsed })));
+    for (const [i, c] of many.charges.entries()) {
+      expect(many.after.ledger.filter((l) => l.message === c.messageId)).toEqual([{ amount: -units[i]!, member: who[i], message: c.messageId }]);
+    }
+  });
+
+  it('the service charges at once when nothing runs, and the charges that arrive meanwhile as one statement', async () => {
+    const p = probe();
+    const credits = createCreditsService(p.database, t.built.caches, noMembers);
+    const before = await state(t.a);
+    const quota = 1_000_000n;
+    const results = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => credits.charge(t.a.id, quota, charge(t.a, t.a.member.id, BigInt(i) * 1000n))));
+    expect(p.names).toEqual(['credits_charge', 'credits_charge']);
+    const after = await state(t.a);
+    expect(delta(before, after)).toMatchObject({ tenantUsed: 21_000n, ledger: 6 });
+    expect(results.at(-1)).toEqual({ remainingUnits: quota - after.byMember.get(t.a.member.id)!.used });
+  });
+
+  it('a charge missing from a committed batch fails alone and is never charged twice', async () => {
+    // Retrying a committed batch one charge at a time would write a second ledger row and move
+    // the totals twice.
+    const credits = createCreditsService(probe(true).database, t.built.caches, noMembers);
+    const before = await state(t.a);
+    const results = await Promise.allSettled([0, 1, 2, 3].map(() => credits.charge(t.a.id, 0n, charge(t.a, t.a.member.id, 100n))));
+    // The first went alone; of the three batched after it, the one whose row was lost fails.
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(delta(before, await state(t.a))).toMatchObject({ tenantUsed: 400n, ledger: 4 });
+  });
+
+  it("never moves another tenant's totals", async () => {
+    const b = await state(t.b);
+    // Another tenant's member under this tenant's id: the composite foreign key refuses the row.
+    await expect(chargeUsage(db, t.a.id, period, [charge(t.a, t.b.member.id, 5n)])).rejects.toThrow();
+    expect(delta(b, await state(t.b))).toEqual({ tenantUsed: 0n, members: [], ledger: 0 });
+  });
+});
+
+describe('chatbot counters', () => {
+  it("counts answers of a tenant's chatbots, batched, and never another tenant's", async () => {
+    const [mine] = await db.db.select({ id: chatbots.id, count: chatbots.messageCount }).from(chatbots).where(eq(chatbots.tenantId, t.a.id)).limit(1);
+    const [theirs] = await db.db.select({ id: chatbots.id, count: chatbots.messageCount }).from(chatbots).where(eq(chatbots.tenantId, t.b.id)).limit(1);
+    const service = createChatbotsService(db, t.built.caches, { profileOf: () => Promise.reject(new Error('unused')) });
+    await Promise.all([service.countAnswer(t.a.id, mine!.id), service.countAnswer(t.a.id, mine!.id), service.countAnswer(t.a.id, mine!.id), service.countAnswer(t.a.id, theirs!.id)]);
+    const count = async (tenantId: number, id: number) =>
+      (await db.db.select({ n: chatbots.messageCount }).from(chatbots).where(and(eq(chatbots.tenantId, tenantId), eq(chatbots.id, id))))[0]!.n;
+    expect(await count(t.a.id, mine!.id)).toBe(mine!.count + 3);
+    expect(await count(t.b.id, theirs!.id)).toBe(theirs!.count);
+  });
+});
