@@ -17,11 +17,15 @@
  * paired run then keeps N streams on each path in the same window, so such a second of the host
  * hits both alike.
  *
+ * --instant-first-token makes the upstream send its first token at once (the rest at
+ * --token-delay): a local vLLM or llama.cpp answers in milliseconds, and then the platform's own
+ * work before the first token is no longer hidden behind the model's delay.
+ *
  * --pin keeps the load apart from the server under test: this process and the fake upstream on
  * CPU 0, the platform and the relay on the other CPUs (Linux `taskset`). Without it all share
  * every CPU, as on one small machine.
  *
- *   npx tsx bench/chat-overhead.ts [--concurrency 200] [--rounds 3] [--token-delay 20] [--single 100] [--seconds 15] [--warmup 10] [--database-url postgres://…] [--skip-floor] [--pin]
+ *   npx tsx bench/chat-overhead.ts [--concurrency 200] [--rounds 3] [--token-delay 20] [--single 100] [--seconds 15] [--warmup 10] [--database-url postgres://…] [--skip-floor] [--pin] [--instant-first-token]
  */
 import http from 'node:http';
 import os from 'node:os';
@@ -41,6 +45,7 @@ const { values } = parseArgs({
     'skip-floor': { type: 'boolean', default: false },
     single: { type: 'string', default: '100' },
     pin: { type: 'boolean', default: false },
+    'instant-first-token': { type: 'boolean', default: false },
   },
 });
 const FLOOR = !values['skip-floor'];
@@ -56,7 +61,8 @@ const FAKE_PORT = 4310;
 const CPUS = os.availableParallelism();
 const serverCpus = values.pin ? pinLoadToCpu0() : undefined;
 
-const fake = await startFakeUpstream(FAKE_PORT, { tokens: TOKENS, delayMs: TOKEN_DELAY });
+const INSTANT = values['instant-first-token'];
+const fake = await startFakeUpstream(FAKE_PORT, { tokens: TOKENS, delayMs: TOKEN_DELAY, ...(INSTANT ? { firstTokenDelayMs: 0 } : {}) });
 const { url: upstream, reply } = fake;
 const platform = await startPlatform(upstream, values['database-url'], { cpus: serverCpus, nodeFlags: process.env.BENCH_PLATFORM_FLAGS });
 const floor = FLOOR ? await startChild('bench/relay-floor-server.ts', ['--upstream', upstream], { cpus: serverCpus }) : null;
@@ -96,7 +102,7 @@ function report(label: string, d: number[], p: number[], f: number[] | null, tar
 }
 
 try {
-  console.log(`chat-overhead: ${N} concurrent streams, database ${values['database-url'] ? 'PostgreSQL' : 'PGlite (embedded)'}${values.pin ? `; bench and fake upstream on CPU 0, servers on CPU ${serverCpus}` : `; everything shares ${CPUS} CPUs`}`);
+  console.log(`chat-overhead: ${N} concurrent streams, first token ${INSTANT ? 'at once' : `after ${TOKEN_DELAY} ms`}, database ${values['database-url'] ? 'PostgreSQL' : 'PGlite (embedded)'}${values.pin ? `; bench and fake upstream on CPU 0, servers on CPU ${serverCpus}` : `; everything shares ${CPUS} CPUs`}`);
   const speed = await hostSpeed();
   console.log(
     `host speed: ${speed.jsUsPerToken.toFixed(2)} µs of CPU to parse a chunk and make a frame in JavaScript; a 100-byte loopback write that wakes its reader ${speed.writeUsP50.toFixed(1)} µs p50, ${speed.writeUsMean.toFixed(1)} µs mean`,
@@ -111,7 +117,7 @@ try {
     const sp = await closedLoop(viaPlatform, 1, times(SINGLE), STREAM_MS);
     const sf = floor ? await closedLoop(viaFloor, 1, times(SINGLE), STREAM_MS) : null;
     await controlFakeLlm(FAKE_PORT, { reply });
-    report(`One stream at a time: ${SINGLE} requests per path, nothing else in flight (${TOKEN_DELAY} ms to the first token)`, sd, sp, sf, false);
+    report(`One stream at a time: ${SINGLE} requests per path, nothing else in flight (${INSTANT ? 0 : TOKEN_DELAY} ms to the first token)`, sd, sp, sf, false);
   }
   // The same load, not measured, right before each measured phase (the measured one then starts
   // its own staggered first wave).

@@ -38,12 +38,13 @@ export function startChild(script: string, args: string[], opts: { ulimit?: numb
  */
 export async function startFakeUpstream(
   port: number,
-  answer: { tokens: number; delayMs: number; firstByteDelayMs?: number },
+  answer: { tokens: number; delayMs: number; firstByteDelayMs?: number; firstTokenDelayMs?: number },
   opts: Parameters<typeof startChild>[2] = {},
 ): Promise<{ child: ChildProcess; url: string; reply: string }> {
   const reply = Array.from({ length: answer.tokens }, (_, i) => `w${i}`).join(' ');
   const args = ['--port', String(port), '--delay', String(answer.delayMs), '--reply', reply];
   if (answer.firstByteDelayMs !== undefined) args.push('--first-byte-delay', String(answer.firstByteDelayMs));
+  if (answer.firstTokenDelayMs !== undefined) args.push('--first-token-delay', String(answer.firstTokenDelayMs));
   const { child } = await startChild('tools/fake-llm/server.ts', args, opts);
   return { child, url: `http://127.0.0.1:${port}/v1`, reply };
 }

@@ -15,6 +15,8 @@ export interface Scenario {
   tokenDelayMs: number;
   /** Delay before the first byte, ms. */
   firstByteDelayMs: number;
+  /** Delay before the first token (reasoning or answer), ms; null = `tokenDelayMs` like every other token. */
+  firstTokenDelayMs: number | null;
   /** Reasoning streamed before the answer, or null. */
   reasoning: string | null;
   /** When set, answer with this HTTP status instead of a stream. */
@@ -29,6 +31,7 @@ export const defaultScenario: Scenario = {
   reply: 'Hello! This is the fake upstream model answering your question in a few short words.',
   tokenDelayMs: 5,
   firstByteDelayMs: 0,
+  firstTokenDelayMs: null,
   reasoning: null,
   failStatus: null,
   promptTokens: null,
@@ -144,8 +147,9 @@ export async function startFakeLlm(opts: { port?: number; host?: string; scenari
     res.flushHeaders();
     res.write(chunk({ role: 'assistant', content: '' }));
     let sent = 0;
+    const delayBefore = () => (sent === 0 && s.firstTokenDelayMs !== null ? s.firstTokenDelayMs : s.tokenDelayMs);
     for (const t of reasoning) {
-      await sleep(s.tokenDelayMs);
+      await sleep(delayBefore());
       if (closed) return;
       res.write(chunk({ reasoning_content: t }));
       sent += 1;
@@ -156,7 +160,7 @@ export async function startFakeLlm(opts: { port?: number; host?: string; scenari
         res.socket?.end();
         return;
       }
-      await sleep(s.tokenDelayMs);
+      await sleep(delayBefore());
       if (closed) return;
       res.write(chunk({ content: t }));
       sent += 1;
@@ -211,6 +215,7 @@ if (isMain) {
       ...(arg('reply') ? { reply: arg('reply') } : {}),
       ...(arg('reasoning') ? { reasoning: arg('reasoning') } : {}),
       ...(arg('first-byte-delay') ? { firstByteDelayMs: Number(arg('first-byte-delay')) } : {}),
+      ...(arg('first-token-delay') ? { firstTokenDelayMs: Number(arg('first-token-delay')) } : {}),
     },
   });
   console.log(`fake-llm listening on ${fake.url}`);
