@@ -56,7 +56,9 @@ export async function listVisibleChatbots(db: Executor, tenantId: number, f: Cha
       .from(chatbots)
       .innerJoin(llmModels, and(eq(llmModels.tenantId, chatbots.tenantId), eq(llmModels.id, chatbots.llmModelId)))
       .where(where)
-      .orderBy(...(orderings[f.orderBy] ?? orderings['id.desc']!))
+      // The offline demo model's chatbot goes last in every order: once a real provider is configured
+      // it stays usable, but "the first default chatbot" (New chat) is a real one.
+      .orderBy(sql`${llmModels.provider} = 'offline'`, ...(orderings[f.orderBy] ?? orderings['id.desc']!))
       .limit(f.size)
       .offset(offsetOf(f.page, f.size)),
     db.select({ n: sql<number>`count(*)::int` }).from(chatbots).where(where),

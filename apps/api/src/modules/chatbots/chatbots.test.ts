@@ -2,7 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatbotCategories, chatbots, llmModels } from '../../db/schema/index';
 import { newHashId } from '../../platform/tokens';
-import { buildTestApp, type TestApp } from '../../test/test-app';
+import { catalogFor } from '../../llm/catalog';
+import { buildTestApp, PASSWORD, type TestApp } from '../../test/test-app';
+import { createTenant, syncModels } from '../tenants/tenants.service';
 
 let t: TestApp;
 let token: string;
@@ -95,5 +97,31 @@ describe('chatbots', () => {
     const b = (await t.call(t.b, bToken, { method: 'GET', url: '/api/chatbots/?include_default=true' })).json();
     expect(b.items.map((c: { en_name: string }) => c.en_name).sort()).toEqual(['m-one', 'm-two']);
     expect((await t.call(t.b, bToken, { method: 'GET', url: `/api/chatbots/${publicId}/` })).statusCode).toBe(404);
+  });
+});
+
+describe('the offline demo chatbot once a real provider is configured', () => {
+  it('stays listed and usable but is never the first default chatbot', async () => {
+    // A tenant created on a fresh start (offline demo model only), then a provider configured.
+    const created = await createTenant(
+      t.database.db,
+      { subdomain: 'firstrun', koName: '첫 실행', enName: 'First run', memberCreditQuota: 1000, accounts: [{ email: 'm@firstrun.test', password: PASSWORD, name: 'M', isAdmin: false }] },
+      catalogFor({}),
+    );
+    await t.database.db.transaction((tx) => syncModels(tx, created.tenant.id, catalogFor(t.config.providers)));
+    const tenant = { ...t.a, id: created.tenant.id, subdomain: 'firstrun' };
+    const who = await t.signIn(tenant, 'm@firstrun.test');
+    for (const order of ['id.asc', 'id.desc', 'created_at.desc', 'name.asc']) {
+      const res = await t.call(tenant, who, { method: 'GET', url: `/api/chatbots/?include_default=true&order_by=${order}` });
+      const items = res.json().items as Array<{ id: number; is_default: boolean; llm_model: { provider: string; is_available: boolean } }>;
+      expect(items.map((c) => c.llm_model.provider)).toEqual(['openai-compatible', 'openai-compatible', 'offline']);
+      expect(items.find((c) => c.is_default)!.llm_model.provider).toBe('openai-compatible');
+      expect(items.at(-1)!.llm_model.is_available).toBe(true);
+    }
+  });
+
+  it('a tenant created with a provider configured gets no demo chatbot', async () => {
+    const res = await t.call(t.b, bToken, { method: 'GET', url: '/api/chatbots/?include_default=true' });
+    expect((res.json().items as Array<{ llm_model: { provider: string } }>).some((c) => c.llm_model.provider === 'offline')).toBe(false);
   });
 });
