@@ -1,6 +1,59 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const dirs = (path) => readdirSync(new URL(path, import.meta.url), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+
+// Module boundaries (docs/architecture.md, "Adding a feature module"). In the API a module is used
+// by others only through its service (and its pure rules); platform/, db/ and llm/ know no
+// module; the composition roots (app.ts, seed.ts, main.ts, cli/) wire services and routes. In the
+// web app a feature never imports another feature or the app; shared UI lives in components/ and
+// lib/, composition in app/.
+const API = 'apps/api/src';
+const apiModules = dirs(`./${API}/modules`);
+const apiZones = [
+  {
+    target: [`${API}/platform/**`, `${API}/db/**`, `${API}/llm/**`],
+    from: `${API}/modules`,
+    message: 'platform/, db/ and llm/ know no feature module: pass what they need in from app.ts.',
+  },
+  ...apiModules.flatMap((m) =>
+    apiModules
+      .filter((other) => other !== m)
+      .map((other) => ({
+        target: `${API}/modules/${m}`,
+        from: `${API}/modules/${other}`,
+        except: [`./${other}.service.ts`, `./${other}.rules.ts`],
+        message: `A module uses another through its service (${other}.service.ts) or its pure rules, never its repo or internals.`,
+      })),
+  ),
+  ...apiModules.map((other) => ({
+    target: [`${API}/*.ts`, `${API}/cli/**`, `${API}/test/**`],
+    from: `${API}/modules/${other}`,
+    except: [`./${other}.service.ts`, `./${other}.routes.ts`],
+    message: 'Composition roots wire services and routes, never a repo.',
+  })),
+];
+
+const WEB = 'apps/web/src';
+const webFeatures = dirs(`./${WEB}/features`);
+const webZones = [
+  ...webFeatures.map((f) => ({
+    target: `${WEB}/features/${f}`,
+    from: `${WEB}/features`,
+    except: [`./${f}`],
+    message: 'A feature never imports another feature: compose them in app/, share UI through components/ or lib/.',
+  })),
+  { target: `${WEB}/features`, from: `${WEB}/app`, message: 'Features never import the app: the app composes features.' },
+  {
+    target: [`${WEB}/components`, `${WEB}/lib`],
+    from: [`${WEB}/features`, `${WEB}/app`],
+    message: 'Shared UI and lib know no feature and no app.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.e2e-data/**', 'test-results/**', 'playwright-report/**', 'apps/api/drizzle/**'] },
@@ -11,6 +64,17 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       'no-console': 'off',
+    },
+  },
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/api/tsconfig.json', 'apps/web/tsconfig.json', 'packages/contracts/tsconfig.json'], noWarnOnMultipleProjects: true })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...apiZones, ...webZones] }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
 );
