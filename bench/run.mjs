@@ -1,9 +1,12 @@
 // `npm run bench`: every benchmark in turn; each prints its own figures. Not part of `npm test`.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { runOnSupportedNode } from '../scripts/lib.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+
+await runOnSupportedNode();
 
 console.log('\n== bundle size (builds the web app) ==');
 run('npm', ['run', 'build', '-w', 'apps/web']);

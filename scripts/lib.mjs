@@ -1,8 +1,75 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { constants } from 'node:os';
 import path from 'node:path';
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+/** The oldest Node the project runs on (package.json `engines`, docs/decisions/019). */
+const MIN_NODE = [22, 12];
+/** The Node pinned in package.json (the registry's `node` package), put there by npm install. */
+const pinnedNode = path.join(root, 'node_modules', '.bin', 'node');
+/** Set in the re-run process: a second re-run would be a loop. */
+const RERUN_MARKER = 'CHATBOT_PLATFORM_NODE_RERUN';
+
+export function isSupportedNode(version = process.versions.node) {
+  const [major, minor] = version.split('.').map(Number);
+  return major > MIN_NODE[0] || (major === MIN_NODE[0] && minor >= MIN_NODE[1]);
+}
+
+/**
+ * When this Node is older than 22.12 (a machine's system Node, which `npm start` / `npm test`
+ * find on a fresh clone before node_modules/.bin/node exists), runs this same script again under
+ * the pinned Node (node_modules/.bin/node) and ends with its exit code or signal: the returned
+ * promise then never settles, so `await` it before doing anything else. Otherwise returns at once.
+ * Call after ensureInstalled(). The re-run sees node_modules/.bin first on its PATH, so the `node`,
+ * `npx` and `npm` it starts run on the pinned Node too.
+ */
+export function runOnSupportedNode() {
+  if (isSupportedNode()) return Promise.resolve();
+  const need = `Node ≥ ${MIN_NODE.join('.')}`;
+  if (process.env[RERUN_MARKER]) {
+    console.error(`✗ ${process.execPath} is Node ${process.versions.node} after re-running under ${pinnedNode} (from Node ${process.env[RERUN_MARKER]}); the project needs ${need}.`);
+    process.exit(1);
+  }
+  if (!existsSync(pinnedNode)) {
+    console.error(`✗ Node ${process.versions.node} is older than ${need} and node_modules/.bin/node is missing: the \`node\` package's install script, which fetches the binary, did not run. Run \`npm rebuild node\`, or install ${need}.`);
+    process.exit(1);
+  }
+  console.log(`Node ${process.versions.node} is older than ${need}: running again under the pinned Node (node_modules/.bin/node).`);
+  const bin = path.dirname(pinnedNode);
+  const PATH = [bin, ...(process.env.PATH ?? '').split(path.delimiter).filter((p) => p && p !== bin)].join(path.delimiter);
+  const child = spawn(pinnedNode, [...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, PATH, [RERUN_MARKER]: process.versions.node, npm_node_execpath: pinnedNode, NODE: pinnedNode },
+  });
+  // A signal sent to this process alone (kill <pid>) is passed on, once per kind: Ctrl-C already
+  // reaches the whole process group, and a process given SIGINT twice may not shut down cleanly.
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  const passed = new Set();
+  const pass = (signal) => {
+    if (passed.has(signal)) return;
+    passed.add(signal);
+    child.kill(signal);
+  };
+  for (const signal of signals) process.on(signal, pass);
+  return new Promise(() => {
+    child.on('error', (err) => {
+      console.error(`✗ could not run ${pinnedNode}: ${err.message}`);
+      process.exit(1);
+    });
+    child.on('exit', (code, signal) => {
+      if (signal) {
+        // End by the same signal, as a shell reports it; exit 128 + its number if it is ignored here.
+        for (const s of signals) process.off(s, pass);
+        process.kill(process.pid, signal);
+        setTimeout(() => process.exit(128 + (constants.signals[signal] ?? 0)), 100);
+        return;
+      }
+      process.exit(code ?? 1);
+    });
+  });
+}
 
 export function run(cmd, args, opts = {}) {
   const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...opts, env: { ...process.env, ...opts.env } });

@@ -1,7 +1,7 @@
 // `npm test`: everything CI runs — lint, typecheck, unit and API tests (PGlite, and the real
 // PostgreSQL server when TEST_DATABASE_URL is set), then browser tests in Debian's Chromium.
 import { existsSync } from 'node:fs';
-import { ensureInstalled, ensureWebBuilt, run } from './lib.mjs';
+import { ensureInstalled, ensureWebBuilt, run, runOnSupportedNode } from './lib.mjs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -17,6 +17,8 @@ function ensureChromium() {
 const step = (name) => console.log(`\n▶ ${name}`);
 
 ensureInstalled();
+await runOnSupportedNode();
+console.log(`Node ${process.versions.node} (${process.execPath})`);
 ensureChromium();
 step('lint');
 run('npx', ['eslint', '.', '--max-warnings=0']);
