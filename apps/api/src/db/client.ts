@@ -33,10 +33,29 @@ export interface Database {
    * per connection under its name and afterwards only bound and executed (decision 012).
    */
   raw<T>(statement: Statement, params: StatementParam[]): Promise<T[]>;
+  /**
+   * Several hot-path statements as ONE unit: all or nothing, one round trip to the embedded
+   * database's thread (one transaction on one connection of a server). The rows of each, in order.
+   * How one write of several owners (a chat answer's close: the answer, the ledger, the counters)
+   * stays one write while each statement stays its module's own.
+   */
+  rawMany(parts: ReadonlyArray<StatementCall>): Promise<unknown[][]>;
+}
+
+/** A named statement with its parameters, ready to run (alone or with others in `rawMany`). */
+export interface StatementCall {
+  statement: Statement;
+  params: StatementParam[];
+}
+
+/** A module's share of a write that several modules make as one unit: its statement and how to read its rows. */
+export interface WritePart<R> {
+  call: StatementCall;
+  read(rows: unknown[]): R;
 }
 
 /** Where the hot-path statements run: the database, or a wrapper of its `raw` (tests count statements). */
-export type RawExecutor = Pick<Database, 'raw'>;
+export type RawExecutor = Pick<Database, 'raw' | 'rawMany'>;
 
 /** A named statement with `$n` parameters; the name must be unique to its text in the process. */
 export interface Statement {
@@ -105,6 +124,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       async raw<T>(st: Statement, params: StatementParam[]) {
         return (await client.named<T>(st.name, st.text, params)).rows;
       },
+      rawMany: (parts) => client.namedMany(parts.map((p) => ({ name: p.statement.name, sql: p.statement.text, params: p.params }))),
     };
   }
   const pool = new pg.Pool({ connectionString: config.url, max: 20 });
@@ -121,6 +141,21 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     async raw<T>(st: Statement, params: StatementParam[]) {
       // node-postgres prepares a named query once per pooled connection.
       return (await pool.query<T & pg.QueryResultRow>({ name: st.name, text: st.text, values: params })).rows as T[];
+    },
+    async rawMany(parts) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const out: unknown[][] = [];
+        for (const p of parts) out.push((await client.query({ name: p.statement.name, text: p.statement.text, values: p.params })).rows);
+        await client.query('commit');
+        return out;
+      } catch (err) {
+        await client.query('rollback').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
     },
   };
 }

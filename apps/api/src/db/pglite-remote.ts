@@ -26,6 +26,8 @@ export interface RemotePGlite extends Executor {
   readonly closed: boolean;
   /** A named statement: parsed and planned once, then only bound and executed (pglite-worker.mjs). */
   named<T>(name: string, sql: string, params: StatementParam[]): Promise<RemoteResult<T>>;
+  /** Several named statements in one message and one implicit transaction; the rows of each, in order. */
+  namedMany(statements: Array<{ name: string; sql: string; params: StatementParam[] }>): Promise<unknown[][]>;
   transaction<T>(callback: (tx: Executor) => Promise<T>): Promise<T>;
   listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -116,6 +118,7 @@ async function startWorker(opts: { dataDir: string | null; migrationsFolder: str
     },
     ...main,
     named: <T>(name: string, sql: string, params: StatementParam[]) => call<RemoteResult<T>>({ op: 'named', name, sql, params }),
+    namedMany: (statements: Array<{ name: string; sql: string; params: StatementParam[] }>) => call<unknown[][]>({ op: 'namedMany', statements }),
     async transaction<T>(callback: (tx: Executor) => Promise<T>): Promise<T> {
       const txId = nextTx++;
       await call({ op: 'begin', txId });

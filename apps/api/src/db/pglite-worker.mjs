@@ -51,6 +51,42 @@ function runNamed(msg) {
   );
 }
 
+/**
+ * Several named statements in ONE protocol stream with one Sync: PostgreSQL runs them as one
+ * implicit transaction (all or nothing) and the data folder is synced once. The close of a chat
+ * answer writes the rows of three modules this way (the answer, its ledger charge, the chatbot's
+ * counters): one message to this thread instead of three.
+ */
+function runNamedMany(msg) {
+  return pg._runExclusiveTransaction(() =>
+    pg.runExclusive(async () => {
+      const fresh = [];
+      const parts = [];
+      for (const st of msg.statements) {
+        if (!prepared.has(st.name) && !fresh.includes(st.name)) {
+          fresh.push(st.name);
+          parts.push(ser.parse({ name: st.name, text: st.sql }));
+        }
+        const values = st.params.map((v) => (v === null || v === undefined ? null : String(v)));
+        parts.push(ser.bind({ statement: st.name, values }), ser.describe({ type: 'P' }), ser.execute({}));
+      }
+      parts.push(ser.sync());
+      let messages;
+      try {
+        messages = await pg.execProtocolStream(Buffer.concat(parts), { syncToFs: false });
+      } catch (err) {
+        if (fresh.length > 0) {
+          await pg.execProtocolStream(Buffer.concat([...fresh.map((name) => ser.close({ type: 'S', name })), ser.sync()]), { syncToFs: false }).catch(() => undefined);
+        }
+        throw err;
+      }
+      for (const name of fresh) prepared.add(name);
+      await pg.syncToFs();
+      return parse.parseResults(messages, pg.parsers).map((r) => r?.rows ?? []);
+    }),
+  );
+}
+
 function errorOf(err) {
   const out = { message: err?.message ?? String(err), name: err?.name ?? 'Error' };
   for (const k of ['code', 'detail', 'hint', 'constraint', 'table', 'column', 'schema', 'severity', 'position', 'where', 'routine']) {
@@ -69,6 +105,8 @@ async function handle(msg) {
     }
     case 'named':
       return runNamed(msg);
+    case 'namedMany':
+      return runNamedMany(msg);
     case 'begin': {
       // PGlite queues every other statement behind an open transaction: hold it open until the
       // main thread ends it.

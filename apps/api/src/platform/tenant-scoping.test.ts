@@ -33,8 +33,9 @@ describe('tenant scoping of repositories', () => {
         if (name === 'stopInterruptedStreams') continue;
         // Row mappers touch no database.
         if (/^to[A-Z]/.test(name!)) continue;
-        // SQL fragment builders (…Sql) are scoped the same way: tenantId first.
-        if (name!.endsWith('Sql')) {
+        // SQL fragment builders (…Sql) and statement builders (…Call, …Part: a statement to run
+        // with others in one unit) are scoped the same way: tenantId first.
+        if (/(Sql|Call|Part)$/.test(name!)) {
           expect([name, names[0]]).toEqual([name, 'tenantId']);
           continue;
         }

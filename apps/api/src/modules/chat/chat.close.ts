@@ -1,5 +1,5 @@
 import type { ChatEvent } from '@app/contracts/chat';
-import { unitsToDisplay, unitsToExact, usageUnits } from '../credits/credits.rules';
+import { periodStart, unitsToDisplay, unitsToExact, usageUnits } from '../credits/credits.rules';
 import type { ChatRun } from './chat.open';
 import { type ChatDeps, estimateTokens } from './chat.prepare';
 import type { AnswerRelay } from './chat.stream';
@@ -7,11 +7,11 @@ import type { createAnswerCloser } from './turn-writer';
 
 /**
  * Phase 4: the answer's final row, its charge to the ledger and the chatbot's counters — three
- * statements of three owners, each batched with the other answers closing at the same time
- * (group commit), sent together. Then the `usage` and `end` events, unless the client left.
+ * modules' statements run as one unit, batched with the other answers closing at the same time
+ * (turn-writer.ts). Then the `usage` and `end` events, unless the client left.
  */
 export async function closeChat(
-  deps: Pick<ChatDeps, 'credits' | 'chatbots'>,
+  deps: Pick<ChatDeps, 'credits'>,
   closeAnswer: ReturnType<typeof createAnswerCloser>,
   run: ChatRun,
   relay: AnswerRelay,
@@ -27,9 +27,12 @@ export async function closeChat(
   const inputTokens = reported.input ?? run.inputEstimate;
   const outputTokens = reported.output ?? estimateTokens(reasoning + text);
   const units = status === 'failed' && !text ? 0n : usageUnits(inputTokens, outputTokens, model.inputCostE4, model.outputCostE4);
-  const [, charged] = await Promise.all([
-    closeAnswer(ctx.tenantId, { id: run.assistantMessageId, text, reasoning: relay.answer.storedReasoning, status, inputTokens, outputTokens, units }),
-    deps.credits.charge(ctx.tenantId, run.quotaUnits, {
+  const period = periodStart();
+  const totals = await closeAnswer({
+    tenantId: ctx.tenantId,
+    period,
+    answer: { id: run.assistantMessageId, text, reasoning: relay.answer.storedReasoning, status, inputTokens, outputTokens, units },
+    charge: {
       memberId: ctx.member.id,
       memberGroupId: ctx.member.defaultMemberGroupId,
       llmModelId: model.id,
@@ -38,16 +41,17 @@ export async function closeChat(
       inputTokens,
       outputTokens,
       units,
-    }),
-    deps.chatbots.countAnswer(ctx.tenantId, run.chatbotId),
-  ]);
+    },
+    chatbotId: run.chatbotId,
+  });
+  const { remainingUnits } = deps.credits.settle(ctx.tenantId, ctx.member.id, period, run.quotaUnits, totals);
   if (signal.aborted) return;
   emit({
     type: 'usage',
     input_tokens: inputTokens,
     output_tokens: outputTokens,
     credits: unitsToExact(units),
-    remaining_credit: unitsToDisplay(charged.remainingUnits),
+    remaining_credit: unitsToDisplay(remainingUnits),
   });
   emit({ type: 'end', status });
 }

@@ -14,10 +14,10 @@ export type ChatInput = z.output<typeof chatBody>;
 
 /** What the chat path needs of other modules: narrow views of their services, wired in app.ts. */
 export interface ChatDeps {
-  chatbots: Pick<ChatbotsService, 'forChat' | 'countAnswer'>;
+  chatbots: Pick<ChatbotsService, 'forChat' | 'countAnswersPart'>;
   models: Pick<LlmModelsService, 'enabledModel' | 'isUsableBy'>;
   sessions: Pick<SessionsService, 'own' | 'latestMessages'>;
-  credits: Pick<CreditsService, 'check' | 'charge'>;
+  credits: Pick<CreditsService, 'check' | 'chargePart' | 'settle'>;
   registry: LlmRegistry;
 }
 

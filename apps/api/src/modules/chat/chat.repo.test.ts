@@ -1,11 +1,14 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { chatbots, chatMessages, chatSessions, llmModels } from '../../db/schema/index';
+import { chatbots, chatMessages, chatSessions, creditLedger, llmModels, tenantCreditUsage } from '../../db/schema/index';
 import { newHashId } from '../../platform/tokens';
 import { buildTestApp, type TestApp, type TestTenant } from '../../test/test-app';
-import { closeAnswer, closeAnswers, type ClosedAnswer, flushAnswers, openTurn, openTurns, type OpenedTurn, type TurnToOpen } from './chat.repo';
-import { createAnswerCloser, createAnswerFlusher, createTurnOpener } from './turn-writer';
+import { createChatbotsService } from '../chatbots/chatbots.service';
+import { periodStart } from '../credits/credits.rules';
+import { createCreditsService } from '../credits/credits.service';
+import { closeAnswers, flushAnswers, openTurn, openTurns, type OpenedTurn, type TurnToOpen } from './chat.repo';
+import { type AnswerClose, createAnswerCloser, createAnswerFlusher, createTurnOpener } from './turn-writer';
 
 // The turn statements on the database the suite runs on (PGlite, or the server with
 // TEST_DATABASE_URL): one turn, several turns in one statement, the group-commit opener, and the
@@ -37,10 +40,14 @@ const messagesOf = (tenantId: number, sessionId: number) =>
   db.db.select({ id: chatMessages.id, speaker: chatMessages.speakerType, text: chatMessages.text, status: chatMessages.status, model: chatMessages.llmModelId })
     .from(chatMessages).where(and(eq(chatMessages.tenantId, tenantId), eq(chatMessages.sessionId, sessionId))).orderBy(asc(chatMessages.id));
 
-/** Counts the statements that reach the database. */
+/** Counts the statements that reach the database (a unit of several as `a+b+c`). */
 function counting(database: Database) {
   const names: string[] = [];
-  return { names, raw: ((st, params) => (names.push(st.name), database.raw(st, params))) as Database['raw'] };
+  return {
+    names,
+    raw: ((st, params) => (names.push(st.name), database.raw(st, params))) as Database['raw'],
+    rawMany: ((parts) => (names.push(parts.map((p) => p.statement.name).join('+')), database.rawMany(parts))) as Database['rawMany'],
+  };
 }
 
 describe('opening turns', () => {
@@ -183,7 +190,7 @@ describe('writing open answers (the flusher)', () => {
     const answer = flusher.track(t.a.id, turn.assistantMessageId);
     answer.addText('partial');
     await answer.close();
-    await closeAnswer(db, t.a.id, { id: turn.assistantMessageId, text: 'final', reasoning: null, status: 'completed', inputTokens: 1, outputTokens: 1, units: 0n });
+    await closeAnswers(db, t.a.id, [{ id: turn.assistantMessageId, text: 'final', reasoning: null, status: 'completed', inputTokens: 1, outputTokens: 1, units: 0n }]);
     answer.addText(' late');
     await new Promise((r) => setTimeout(r, 80));
     expect(await textOf(t.a.id, turn.assistantMessageId)).toEqual({ text: 'final', reasoning: null, status: 'completed' });
@@ -200,46 +207,99 @@ describe('writing open answers (the flusher)', () => {
 });
 
 describe('closing answers', () => {
-  /** A close of an opened turn's answer. */
-  const closing = (turn: OpenedTurn, units: bigint, text: string): ClosedAnswer => ({
-    id: turn.assistantMessageId, text, reasoning: null, status: 'completed', inputTokens: Number(units % 1000n), outputTokens: Number(units % 777n), units,
+  const period = periodStart();
+  /** A close of an opened turn's answer, charged `units` credit units. */
+  const closing = (tenant: TestTenant, turn: OpenedTurn, memberId: number, units: bigint, text: string): AnswerClose => ({
+    tenantId: tenant.id,
+    period,
+    answer: { id: turn.assistantMessageId, text, reasoning: null, status: 'completed', inputTokens: Number(units % 1000n), outputTokens: Number(units % 777n), units },
+    charge: {
+      memberId, memberGroupId: tenant.defaultGroupId, llmModelId: bots.get(tenant.id)!.modelId, sessionId: turn.sessionId, messageId: turn.assistantMessageId,
+      inputTokens: Number(units % 1000n), outputTokens: Number(units % 777n), units,
+    },
+    chatbotId: bots.get(tenant.id)!.chatbotId,
   });
+  /** Everything a close moves, for one tenant. */
+  const state = async (tenant: TestTenant) => {
+    const bot = await db.db.select({ count: chatbots.messageCount }).from(chatbots).where(and(eq(chatbots.tenantId, tenant.id), eq(chatbots.id, bots.get(tenant.id)!.chatbotId)));
+    const total = await db.db.select({ used: tenantCreditUsage.usedUnits }).from(tenantCreditUsage).where(and(eq(tenantCreditUsage.tenantId, tenant.id), eq(tenantCreditUsage.periodStart, period)));
+    const ledger = await db.db.select({ id: creditLedger.id }).from(creditLedger).where(eq(creditLedger.tenantId, tenant.id));
+    return { botCount: bot[0]!.count, tenantUsed: total[0]?.used ?? 0n, ledger: ledger.length };
+  };
+  const delta = (a: Awaited<ReturnType<typeof state>>, b: Awaited<ReturnType<typeof state>>) => ({ botCount: b.botCount - a.botCount, tenantUsed: b.tenantUsed - a.tenantUsed, ledger: b.ledger - a.ledger });
   const rowOf = async (tenantId: number, id: number) =>
-    (await db.db.select({ text: chatMessages.text, status: chatMessages.status, units: chatMessages.creditUnits, input: chatMessages.inputTokens, output: chatMessages.outputTokens })
-      .from(chatMessages).where(and(eq(chatMessages.tenantId, tenantId), eq(chatMessages.id, id))))[0];
+    (await db.db.select({ text: chatMessages.text, status: chatMessages.status, units: chatMessages.creditUnits }).from(chatMessages).where(and(eq(chatMessages.tenantId, tenantId), eq(chatMessages.id, id))))[0];
+  // The credits' and chatbots' services on the test app's database and caches: their shares of the close.
+  const credits = () => createCreditsService(db, t.built.caches, { ownRecord: () => Promise.reject(new Error('unused')) });
+  const chatbotsService = () => createChatbotsService(db, t.built.caches, { profileOf: () => Promise.reject(new Error('unused')) });
 
-  it('several closes in one statement write each answer as one statement each would', async () => {
+  it('several answers in one statement are written as one statement each would write them', async () => {
     const units = [123_456_789n, 7n, 98_765_432_101n];
     const run = async (batched: boolean) => {
       const turns = [];
       for (const _ of units) turns.push(await openTurn(db, t.a.id, newSession(t.a, 'q')));
-      const closes = turns.map((turn, i) => closing(turn, units[i]!, `answer ${i}`));
-      if (batched) await closeAnswers(db, t.a.id, closes);
-      else for (const c of closes) await closeAnswer(db, t.a.id, c);
+      const answers = turns.map((turn, i) => closing(t.a, turn, t.a.member.id, units[i]!, `answer ${i}`).answer);
+      if (batched) await closeAnswers(db, t.a.id, answers);
+      else for (const a of answers) await closeAnswers(db, t.a.id, [a]);
       return Promise.all(turns.map((turn) => rowOf(t.a.id, turn.assistantMessageId)));
     };
     const one = await run(false);
     const many = await run(true);
     expect(many).toEqual(one);
     expect(many.map((r) => r!.units)).toEqual(units);
-    expect(many.map((r) => r!.status)).toEqual(['completed', 'completed', 'completed']);
   });
 
-  it('the closer sends a close at once when nothing runs, and the closes that arrive meanwhile as one statement', async () => {
+  it('the closer writes the answer, its charge and the chatbot counter as one unit; closes that arrive meanwhile go together', async () => {
     const probe = counting(db);
-    const close = createAnswerCloser(probe);
+    const close = createAnswerCloser(probe, { credits: credits(), chatbots: chatbotsService() });
     const turns = [];
     for (let i = 0; i < 6; i += 1) turns.push(await openTurn(db, t.a.id, newSession(t.a, `q${i}`)));
-    await Promise.all(turns.map((turn, i) => close(t.a.id, closing(turn, BigInt(i + 1) * 1000n, `a${i}`))));
-    expect(probe.names).toEqual(['chat_close', 'chat_close_many']);
+    const before = await state(t.a);
+    const totals = await Promise.all(turns.map((turn, i) => close(closing(t.a, turn, t.a.member.id, BigInt(i + 1) * 1000n, `a${i}`))));
+    const unit = 'chat_close_many+credits_charge+chatbots_count_answers';
+    expect(probe.names).toEqual([unit, unit]);
+    const after = await state(t.a);
+    expect(delta(before, after)).toEqual({ botCount: 6, tenantUsed: 21_000n, ledger: 6 });
+    expect(totals.at(-1)!.tenantUsedUnits).toBe(after.tenantUsed);
     for (const [i, turn] of turns.entries()) expect((await rowOf(t.a.id, turn.assistantMessageId))!.text).toBe(`a${i}`);
+  });
+
+  it('all or nothing: a unit whose statement fails writes none of the three', async () => {
+    const close = createAnswerCloser(db, { credits: credits(), chatbots: chatbotsService() });
+    const turn = await openTurn(db, t.a.id, newSession(t.a, 'q'));
+    const before = await state(t.a);
+    // A charge for another tenant's member breaks the composite foreign key of the totals.
+    const bad = closing(t.a, turn, t.b.member.id, 500n, 'never');
+    await expect(close(bad)).rejects.toThrow();
+    expect(delta(before, await state(t.a))).toEqual({ botCount: 0, tenantUsed: 0n, ledger: 0 });
+    expect(await rowOf(t.a.id, turn.assistantMessageId)).toMatchObject({ text: '', status: 'streaming' });
+  });
+
+  it('an answer missing from a committed batch fails alone and is never charged twice', async () => {
+    // A batch that committed but whose result lost a row: retrying it one close at a time would
+    // write a second ledger row and move the totals twice.
+    const lossy = {
+      raw: db.raw,
+      rawMany: (async (parts) => {
+        const rows = await db.rawMany(parts);
+        const charged = rows[1]!;
+        return charged.length > 1 ? [rows[0]!, charged.slice(1), rows[2]!] : rows;
+      }) as Database['rawMany'],
+    };
+    const close = createAnswerCloser(lossy, { credits: credits(), chatbots: chatbotsService() });
+    const turns = [];
+    for (let i = 0; i < 4; i += 1) turns.push(await openTurn(db, t.a.id, newSession(t.a, `q${i}`)));
+    const before = await state(t.a);
+    const results = await Promise.allSettled(turns.map((turn, i) => close(closing(t.a, turn, t.a.member.id, 100n, `a${i}`))));
+    // The first went alone; of the three batched after it, the one whose row was lost fails.
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(delta(before, await state(t.a))).toEqual({ botCount: 4, tenantUsed: 400n, ledger: 4 });
   });
 
   it("never closes another tenant's answer", async () => {
     const theirs = await openTurn(db, t.b.id, newSession(t.b, 'globex'));
     const mine = await openTurn(db, t.a.id, newSession(t.a, 'acme'));
-    await closeAnswers(db, t.a.id, [closing(mine, 5n, 'mine'), { ...closing(mine, 5n, 'intruder'), id: theirs.assistantMessageId }]);
-    await closeAnswer(db, t.a.id, { ...closing(mine, 5n, 'intruder'), id: theirs.assistantMessageId });
+    await closeAnswers(db, t.a.id, [closing(t.a, mine, t.a.member.id, 5n, 'mine').answer, { ...closing(t.a, mine, t.a.member.id, 5n, 'intruder').answer, id: theirs.assistantMessageId }]);
     expect(await textOf(t.b.id, theirs.assistantMessageId)).toEqual({ text: '', reasoning: null, status: 'streaming' });
     expect((await rowOf(t.a.id, mine.assistantMessageId))!.text).toBe('mine');
   });

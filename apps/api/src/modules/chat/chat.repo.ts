@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { chatMessages } from '../../db/schema/index';
-import { statement, type Executor, type RawExecutor } from '../../db/client';
+import { type Executor, type RawExecutor, statement, type StatementCall } from '../../db/client';
 
 // The hot statements of a chat turn: named, prepared once per connection, past the query builder (decision 012).
 
@@ -170,7 +170,15 @@ export interface ClosedAnswer {
  * and the chatbots' own statements.
  */
 export async function closeAnswers(db: RawExecutor, tenantId: number, answers: ClosedAnswer[]): Promise<void> {
-  await db.raw(CLOSE_MANY_SQL, [
+  const { statement: st, params } = closeAnswersCall(tenantId, answers);
+  await db.raw(st, params);
+}
+
+/** The statement of `closeAnswers`, to run with the other modules' shares of an answer's close (`rawMany`). */
+export function closeAnswersCall(tenantId: number, answers: ClosedAnswer[]): StatementCall {
+  return {
+    statement: CLOSE_MANY_SQL,
+    params: [
     tenantId,
     JSON.stringify(
       answers.map((a) => ({
@@ -183,17 +191,10 @@ export async function closeAnswers(db: RawExecutor, tenantId: number, answers: C
         units: a.units.toString(),
       })),
     ),
-  ]);
+    ],
+  };
 }
 const CLOSE_MANY_SQL = statement('chat_close_many', `update chat_messages m
   set text = v.text, reasoning = v.reasoning, status = v.status, input_tokens = v.input_tokens, output_tokens = v.output_tokens, credit_units = v.units, updated_at = now()
   from json_to_recordset($2::json) as v(id int, text text, reasoning text, status text, input_tokens int, output_tokens int, units bigint)
   where m.tenant_id = $1 and m.id = v.id`);
-
-/** One answer: what `closeAnswers` writes for a batch of one, without the JSON round trip. */
-export async function closeAnswer(db: RawExecutor, tenantId: number, a: ClosedAnswer): Promise<void> {
-  await db.raw(CLOSE_SQL, [tenantId, a.id, a.text, a.reasoning, a.status, a.inputTokens, a.outputTokens, a.units.toString()]);
-}
-const CLOSE_SQL = statement('chat_close', `update chat_messages
-  set text = $3, reasoning = $4, status = $5, input_tokens = $6, output_tokens = $7, credit_units = $8::bigint, updated_at = now()
-  where tenant_id = $1 and id = $2`);

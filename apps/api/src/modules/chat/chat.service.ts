@@ -24,7 +24,7 @@ export function createChatService(database: Database, deps: ChatDeps) {
   // Turns that open or close together are written together, and so are the texts of open
   // answers (decision 014).
   const openTurn = createTurnOpener(database);
-  const closeAnswer = createAnswerCloser(database);
+  const closeAnswer = createAnswerCloser(database, deps);
   const flusher = createAnswerFlusher(database, FLUSH_MS);
 
   return {

@@ -1,5 +1,7 @@
 import { groupCommit } from '../../db/group-commit';
-import { closeAnswer, closeAnswers, type ClosedAnswer, flushAnswers, openTurn, openTurns, type OpenedTurn, type TurnToOpen } from './chat.repo';
+import type { ChatbotsService } from '../chatbots/chatbots.service';
+import type { ChargedTotals, CreditsService, UsageCharge } from '../credits/credits.service';
+import { closeAnswersCall, type ClosedAnswer, flushAnswers, openTurn, openTurns, type OpenedTurn, type TurnToOpen } from './chat.repo';
 import type { RawExecutor } from '../../db/client';
 
 /** Opens turns (the question, the empty answer, a new session) with group commit per tenant. */
@@ -11,16 +13,43 @@ export function createTurnOpener(db: RawExecutor) {
   return (tenantId: number, turn: TurnToOpen) => submit(String(tenantId), { tenantId, turn });
 }
 
-/** Finalises answers (text, status, tokens, credits) with group commit per tenant. */
-export function createAnswerCloser(db: RawExecutor) {
-  const submit = groupCommit<{ tenantId: number; answer: ClosedAnswer }, void>(
-    ({ tenantId, answer }) => closeAnswer(db, tenantId, answer),
-    async (items) => {
-      await closeAnswers(db, items[0]!.tenantId, items.map((i) => i.answer));
-      return items.map(() => undefined);
-    },
-  );
-  return (tenantId: number, answer: ClosedAnswer) => submit(String(tenantId), { tenantId, answer });
+/** One answer's close: its final row, its charge and the chatbot it counts for. */
+export interface AnswerClose {
+  tenantId: number;
+  /** The month the charge belongs to. */
+  period: string;
+  answer: ClosedAnswer;
+  charge: UsageCharge;
+  chatbotId: number;
+}
+
+/** What the close needs of the credits and chatbots modules: their shares of the write. */
+export interface CloseParts {
+  credits: Pick<CreditsService, 'chargePart'>;
+  chatbots: Pick<ChatbotsService, 'countAnswersPart'>;
+}
+
+/**
+ * Closes answers: the final answer rows (this module's), their ledger charges and monthly totals
+ * (the credits'), the chatbots' counters (the chatbots') — each module's own statement, the three
+ * run as ONE unit (`rawMany`: all or nothing, one round trip), with group commit per tenant and
+ * month: the closes that arrive while one unit runs go out together in the next (decision 014).
+ * Resolves each close with its member's and the tenant's monthly totals after its unit.
+ */
+export function createAnswerCloser(db: RawExecutor, parts: CloseParts) {
+  async function write(items: AnswerClose[]): Promise<Array<ChargedTotals | Error>> {
+    const { tenantId, period } = items[0]!;
+    const charge = parts.credits.chargePart(tenantId, period, items.map((i) => i.charge));
+    const count = parts.chatbots.countAnswersPart(tenantId, items.map((i) => i.chatbotId));
+    const [, chargeRows] = await db.rawMany([closeAnswersCall(tenantId, items.map((i) => i.answer)), charge.call, count.call]);
+    return charge.read(chargeRows!);
+  }
+  const submit = groupCommit<AnswerClose, ChargedTotals>(async (item) => {
+    const [totals] = await write([item]);
+    if (!totals || totals instanceof Error) throw totals ?? new Error('close: no totals');
+    return totals;
+  }, write);
+  return (item: AnswerClose) => submit(`${item.tenantId}:${item.period}`, item);
 }
 
 /**

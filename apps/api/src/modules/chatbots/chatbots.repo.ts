@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { type Executor, type RawExecutor, statement } from '../../db/client';
+import { type Executor, type RawExecutor, statement, type StatementCall } from '../../db/client';
 import { categories, chatbotCategories, chatbots, llmModels } from '../../db/schema/index';
 import { offsetOf } from '../../platform/pagination';
 
@@ -123,7 +123,13 @@ export async function findChatbotForChat(db: Executor, tenantId: number, id: num
  * batched by the group commit: every answer moves them (decision 014).
  */
 export async function countAnswers(db: RawExecutor, tenantId: number, counts: Array<{ id: number; n: number }>) {
-  await db.raw(COUNT_ANSWERS_SQL, [tenantId, JSON.stringify(counts)]);
+  const { statement: st, params } = countAnswersCall(tenantId, counts);
+  await db.raw(st, params);
+}
+
+/** The statement of `countAnswers`, to run with the other modules' shares of an answer's close (`rawMany`). */
+export function countAnswersCall(tenantId: number, counts: Array<{ id: number; n: number }>): StatementCall {
+  return { statement: COUNT_ANSWERS_SQL, params: [tenantId, JSON.stringify(counts)] };
 }
 const COUNT_ANSWERS_SQL = statement('chatbots_count_answers', `update chatbots c set message_count = c.message_count + v.n, last_chat_at = now()
   from (select id, sum(n)::int as n from json_to_recordset($2::json) as r(id int, n int) group by id) v

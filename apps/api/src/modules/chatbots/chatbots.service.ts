@@ -1,7 +1,6 @@
 import type { Chatbot, ChatbotList, listChatbotsQuery } from '@app/contracts/chatbots';
 import type { z } from 'zod';
-import type { Database, Executor } from '../../db/client';
-import { groupCommit } from '../../db/group-commit';
+import type { Database, Executor, WritePart } from '../../db/client';
 import type { CacheHub } from '../../platform/cache';
 import type { MemberContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
@@ -9,7 +8,7 @@ import { pagination } from '../../platform/pagination';
 import { newHashId } from '../../platform/tokens';
 import { type AccessProfile, isUsable, type LlmModelRow, type LlmModelsService } from '../llm-models/llm-models.service';
 export { chatColumns };
-import { type ChatbotRow, chatColumns, countAnswers, findCategoriesOf, findChatbotForChat, findChatbotWithModel, insertChatbot, listVisibleChatbots } from './chatbots.repo';
+import { type ChatbotRow, chatColumns, countAnswersCall, findCategoriesOf, findChatbotForChat, findChatbotWithModel, insertChatbot, listVisibleChatbots } from './chatbots.repo';
 
 type Categories = Awaited<ReturnType<typeof findCategoriesOf>>;
 
@@ -59,13 +58,6 @@ export function createChatbotsService(database: Database, caches: CacheHub, mode
   const { db } = database;
   // Per-process, per tenant and chatbot; dropped by the chatbots and models triggers (decision 009).
   const forChat = caches.scoped<{ chatbot: ChatChatbot; model: LlmModelRow }>();
-  const count = groupCommit<{ tenantId: number; id: number }, void>(
-    (a) => countAnswers(database, a.tenantId, [{ id: a.id, n: 1 }]),
-    async (items) => {
-      await countAnswers(database, items[0]!.tenantId, items.map((a) => ({ id: a.id, n: 1 })));
-      return items.map(() => undefined);
-    },
-  );
 
   return {
     async list(ctx: MemberContext, q: z.output<typeof listChatbotsQuery>): Promise<ChatbotList> {
@@ -100,9 +92,12 @@ export function createChatbotsService(database: Database, caches: CacheHub, mode
       if (!found || !canSee(ctx, found.chatbot)) throw new AppError('chatbot_unavailable');
       return found;
     },
-    /** One more answer of the chatbot (message count, last chat), written with others in one statement. */
-    countAnswer(tenantId: number, id: number): Promise<void> {
-      return count(String(tenantId), { tenantId, id });
+    /**
+     * The chatbots' share of closing answers (message count, last chat), run by chat with the
+     * answers' other writes as one unit (decision 020).
+     */
+    countAnswersPart(tenantId: number, chatbotIds: number[]): WritePart<void> {
+      return { call: countAnswersCall(tenantId, chatbotIds.map((id) => ({ id, n: 1 }))), read: () => undefined };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { type Executor, queryRows, type RawExecutor, statement } from '../../db/client';
+import { type Executor, queryRows, type RawExecutor, statement, type WritePart } from '../../db/client';
 import { creditLedger, llmModels, memberCreditUsage, memberGroups } from '../../db/schema/index';
 
 export async function findMemberUsage(db: Executor, tenantId: number, memberId: number, period: string) {
@@ -108,12 +108,22 @@ const chargeInput = (c: UsageCharge) => ({
  * whose total is missing gets an Error of its own: the batch must not be retried and charged twice.
  */
 export async function chargeUsage(db: RawExecutor, tenantId: number, period: string, charges: UsageCharge[]): Promise<Array<ChargedTotals | Error>> {
-  const rows = await db.raw<{ n: string; used: string; tenant_used: string }>(CHARGE_SQL, [tenantId, JSON.stringify(charges.map(chargeInput)), period]);
-  const byN = new Map(rows.map((r) => [Number(r.n), r]));
-  return charges.map((_, i) => {
-    const row = byN.get(i + 1);
-    return row ? { memberUsedUnits: BigInt(row.used), tenantUsedUnits: BigInt(row.tenant_used) } : new Error('chargeUsage: a total is missing');
-  });
+  const part = chargeUsagePart(tenantId, period, charges);
+  return part.read(await db.raw(part.call.statement, part.call.params));
+}
+
+/** `chargeUsage` as a share of a larger write (`rawMany`): its statement and how to read its rows. */
+export function chargeUsagePart(tenantId: number, period: string, charges: UsageCharge[]): WritePart<Array<ChargedTotals | Error>> {
+  return {
+    call: { statement: CHARGE_SQL, params: [tenantId, JSON.stringify(charges.map(chargeInput)), period] },
+    read(rows) {
+      const byN = new Map((rows as Array<{ n: string; used: string; tenant_used: string }>).map((r) => [Number(r.n), r]));
+      return charges.map((_, i) => {
+        const row = byN.get(i + 1);
+        return row ? { memberUsedUnits: BigInt(row.used), tenantUsedUnits: BigInt(row.tenant_used) } : new Error('chargeUsage: a total is missing');
+      });
+    },
+  };
 }
 /** $1 tenant, $2 a JSON array of charges (n = position from 1), $3 the month. */
 const CHARGE_SQL = statement('credits_charge', `with input as (

@@ -1,14 +1,13 @@
 import type { CreditCheck, Usage } from '@app/contracts/credits';
-import type { Database } from '../../db/client';
-import { groupCommit } from '../../db/group-commit';
+import type { Database, WritePart } from '../../db/client';
 import type { CacheHub } from '../../platform/cache';
 import type { MemberContext, MemberRow, TenantRow } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { type ChargedTotals, type CreditFigures, findCreditFigures, findGroupMemberQuota, findMemberUsage, chargeUsage, type UsageCharge, usageByModel } from './credits.repo';
+import { type ChargedTotals, chargeUsagePart, type CreditFigures, findCreditFigures, findGroupMemberQuota, findMemberUsage, type UsageCharge, usageByModel } from './credits.repo';
 import { type CreditStatus, isDepleted, periodEnd, periodStart, unitsToDisplay } from './credits.rules';
 import { createUsageCache } from './usage-cache';
 
-export type { UsageCharge };
+export type { ChargedTotals, UsageCharge };
 
 type MemberQuotaFields = Pick<MemberRow, 'id' | 'customCreditLimitUnits' | 'defaultMemberGroupId'>;
 
@@ -54,15 +53,6 @@ export function createCreditsService(database: Database, caches: CacheHub, membe
   // server other instances charge too, and a figure older than a second is refreshed.
   const usage = createUsageCache(database, { maxAgeMs: database.kind === 'pglite' ? Number.POSITIVE_INFINITY : 1000 });
   caches.onInvalidate((tenantId) => usage.invalidate(tenantId));
-  // Answers that end together are charged together: one statement per tenant and month.
-  const charger = groupCommit<{ tenantId: number; period: string; charge: UsageCharge }, ChargedTotals>(
-    async (item) => {
-      const [totals] = await chargeUsage(database, item.tenantId, item.period, [item.charge]);
-      if (!totals || totals instanceof Error) throw totals ?? new Error('chargeUsage: no total');
-      return totals;
-    },
-    (items) => chargeUsage(database, items[0]!.tenantId, items[0]!.period, items.map((i) => i.charge)),
-  );
 
   async function groupQuota(tenantId: number, groupId: number | null): Promise<bigint> {
     if (groupId === null) return 0n;
@@ -102,14 +92,18 @@ export function createCreditsService(database: Database, caches: CacheHub, membe
     },
 
     /**
-     * After an answer: appends its usage to the ledger and moves the monthly totals (batched with
-     * other answers of the tenant). Returns the member's remaining credits against `quotaUnits`
-     * (the quota the check found).
+     * After answers: the credits' share of closing them — their usage rows appended to the ledger
+     * and the monthly totals moved, in one statement for a batch of one tenant and month — which
+     * chat runs with the answers' other writes as one unit (decision 020). Its rows read as each
+     * charge's totals, or an Error for one whose total is missing (never retried: it committed).
      */
-    async charge(tenantId: number, quotaUnits: bigint, charge: UsageCharge): Promise<{ remainingUnits: bigint }> {
-      const period = periodStart();
-      const totals = await charger(`${tenantId}:${period}`, { tenantId, period, charge });
-      usage.record(tenantId, charge.memberId, period, totals);
+    chargePart(tenantId: number, period: string, charges: UsageCharge[]): WritePart<Array<ChargedTotals | Error>> {
+      return chargeUsagePart(tenantId, period, charges);
+    },
+
+    /** A charge committed: keep its totals for the next check; the member's remaining credits against `quotaUnits`. */
+    settle(tenantId: number, memberId: number, period: string, quotaUnits: bigint, totals: ChargedTotals): { remainingUnits: bigint } {
+      usage.record(tenantId, memberId, period, totals);
       return { remainingUnits: quotaUnits - totals.memberUsedUnits };
     },
 
