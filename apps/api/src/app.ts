@@ -12,6 +12,7 @@ import { type Database, openDatabase } from './db/client';
 import { createLlmRegistry } from './llm/registry';
 import { type CacheHub, createCacheHub } from './platform/cache';
 import { registerErrorHandler } from './platform/error-handler';
+import { createMailer } from './platform/mailer';
 import { registerRequestContext } from './platform/request-context';
 import { createTokenService } from './platform/tokens';
 import { registerAnnouncementRoutes } from './modules/announcements/announcements.routes';
@@ -28,9 +29,13 @@ import { registerCreditRoutes } from './modules/credits/credits.routes';
 import { createCreditsService } from './modules/credits/credits.service';
 import { registerLlmModelRoutes } from './modules/llm-models/llm-models.routes';
 import { createLlmModelsService } from './modules/llm-models/llm-models.service';
+import { registerInvitationRoutes } from './modules/invitations/invitations.routes';
+import { createInvitationsService } from './modules/invitations/invitations.service';
 import { registerMemberRoutes } from './modules/members/members.routes';
 import { createMembersService } from './modules/members/members.service';
 import { registerSessionRoutes } from './modules/sessions/sessions.routes';
+import { registerSignUpRoutes } from './modules/sign-up/sign-up.routes';
+import { createSignUpService } from './modules/sign-up/sign-up.service';
 import { createSessionsService } from './modules/sessions/sessions.service';
 import { registerTenantRoutes } from './modules/tenants/tenants.routes';
 import { findTenantBySubdomain } from './modules/tenants/tenants.service';
@@ -82,12 +87,15 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
   const caches = await createCacheHub(database);
   app.addHook('onClose', () => caches.stop());
   // Modules, each given the narrow views of the others it needs: the one place they meet.
-  const members = createMembersService(db);
+  const mailer = createMailer(config.mail, (line) => app.log.info(line));
+  const members = createMembersService(db, mailer);
   const llmModels = createLlmModelsService(db, caches, members);
   const chatbots = createChatbotsService(database, caches, llmModels);
   const sessions = createSessionsService(db, chatbots);
   const credits = createCreditsService(database, caches, members);
   const chat = createChatService(database, { chatbots, models: llmModels, sessions, credits, registry });
+  const signUp = createSignUpService(db, { mailer, secret: config.jwtSecret, members });
+  const invitations = createInvitationsService(db, { mailer, members });
   registerRequestContext(app, {
     loaders: { tenantBySubdomain: (subdomain) => findTenantBySubdomain(db, subdomain), memberById: members.findById },
     tokens,
@@ -102,9 +110,11 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
       // alone, not on every request (the chat stream among them).
       await api.register(async (auth) => {
         await auth.register(cookie);
-        registerAuthRoutes(auth, { auth: createAuthService(db, tokens, members, { refreshTtlDays: config.refreshTokenTtlDays }), cookieSecure: config.cookieSecure, refreshTtlDays: config.refreshTokenTtlDays });
+        registerAuthRoutes(auth, { auth: createAuthService(db, tokens, members, mailer, { refreshTtlDays: config.refreshTokenTtlDays }), cookieSecure: config.cookieSecure, refreshTtlDays: config.refreshTokenTtlDays });
       });
       registerMemberRoutes(api, { members });
+      registerSignUpRoutes(api, { signUp });
+      registerInvitationRoutes(api, { invitations, appUrl: config.appUrl });
       registerCreditRoutes(api, { credits });
       registerLlmModelRoutes(api, { llmModels });
       registerCategoryRoutes(api, { categories: createCategoriesService(db) });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { MailConfig } from './platform/mailer';
 
 const optionalString = z
   .string()
@@ -32,6 +33,9 @@ const envSchema = z.object({
   OPENAI_COMPATIBLE_BASE_URL: optionalString,
   OPENAI_COMPATIBLE_API_KEY: optionalString,
   OPENAI_COMPATIBLE_MODELS: optionalString,
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('Chatbot platform <no-reply@localhost>'),
+  APP_URL: optionalString,
 });
 
 export type DatabaseConfig =
@@ -60,6 +64,9 @@ export interface AppConfig {
   seed: { adminEmail?: string; adminPassword?: string; memberEmail?: string; memberPassword?: string };
   defaultMemberCreditQuota: number;
   providers: ProvidersConfig;
+  mail: MailConfig;
+  /** Base URL for links in mail (`APP_URL`); without it, the origin of the request that sends the mail. */
+  appUrl: string | null;
 }
 
 function providersFrom(env: z.infer<typeof envSchema>): ProvidersConfig {
@@ -116,5 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     defaultMemberCreditQuota: e.DEFAULT_MEMBER_CREDIT_QUOTA,
     providers: providersFrom(e),
+    mail: e.SMTP_URL ? { kind: 'smtp', url: e.SMTP_URL, from: e.MAIL_FROM } : { kind: 'outbox', dir: path.join(dataDir, 'outbox'), from: e.MAIL_FROM },
+    appUrl: e.APP_URL?.replace(/\/+$/, '') ?? null,
   };
 }

@@ -43,3 +43,6 @@ export const languageSchema = z.enum(['ko', 'en', 'zh', 'ja', 'es']);
 export type Language = z.infer<typeof languageSchema>;
 
 export const isoDate = z.string();
+
+/** Custom field values by field id (as a string key). */
+export const customFieldValuesSchema = z.record(z.string().regex(/^\d+$/), z.union([z.string().max(1000), z.number()]));

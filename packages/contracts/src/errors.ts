@@ -8,12 +8,17 @@ export const errorCatalogue = {
   // 400: the request cannot be read as asked.
   bad_request: { status: 400, message: 'Request content error; check your input' },
   message_empty: { status: 400, message: 'Enter a message (no text or image)' },
+  email_invalid: { status: 400, message: 'Invalid email' },
   // 401: no token, or one that is no longer valid.
   unauthorized: { status: 401, message: 'Login required' },
   token_expired: { status: 401, message: 'Session expired; log in again' },
   invalid_credentials: { status: 401, message: 'Incorrect email or password' },
+  code_incorrect: { status: 401, message: 'Incorrect verification code' },
+  code_expired: { status: 401, message: 'The verification code has expired; send a new one' },
+  temporary_password_incorrect: { status: 401, message: 'The temporary password is incorrect' },
   // 402: credits or plan limits.
   credits_depleted: { status: 402, message: 'Credits are depleted; low-cost models stay available' },
+  member_limit_reached: { status: 402, message: "The plan's member limit is reached" },
   // 403: permission.
   forbidden: { status: 403, message: 'Access permission required; contact the administrator' },
   admin_required: { status: 403, message: 'Access permission required; contact the administrator' },
@@ -28,8 +33,13 @@ export const errorCatalogue = {
   model_not_found: { status: 404, message: 'The model does not exist' },
   file_not_found: { status: 404, message: 'The attached file does not exist' },
   announcement_not_found: { status: 404, message: 'The announcement does not exist' },
+  invitation_not_found: { status: 404, message: 'The invitation does not exist' },
+  invitation_expired: { status: 404, message: 'The invitation has expired' },
   // 409: a duplicate or a conflicting state.
   conflict: { status: 409, message: 'The data already exists' },
+  already_registered: { status: 409, message: 'Already registered' },
+  invitation_used: { status: 409, message: 'The invitation has already been accepted' },
+  custom_field_duplicated: { status: 409, message: 'Another member already has this value' },
   // 413: too large for the model or the limit.
   input_too_long: { status: 413, message: 'The input exceeds the model limit; split the question' },
   payload_too_large: { status: 413, message: 'The request is too large' },
@@ -39,6 +49,13 @@ export const errorCatalogue = {
   validation_error: { status: 422, message: 'Data format issue; check your input' },
   password_incorrect: { status: 422, message: 'Current password is incorrect' },
   password_too_weak: { status: 422, message: 'Password needs at least 8 characters with letters, numbers and special characters' },
+  name_invalid: { status: 422, message: 'Name needs 2 to 100 characters' },
+  group_invalid: { status: 422, message: 'Choose a valid group' },
+  custom_field_required: { status: 422, message: 'A required field is missing' },
+  custom_field_invalid: { status: 422, message: 'A field value is invalid' },
+  policy_not_agreed: { status: 422, message: 'Agree to the mandatory policies' },
+  reason_required: { status: 422, message: 'Enter a reason' },
+  temporary_password_required: { status: 422, message: 'Enter the temporary password' },
   announcement_title_required: { status: 422, message: 'Enter a title' },
   announcement_content_required: { status: 422, message: 'Enter the content' },
   announcement_location_required: { status: 422, message: 'Choose a location' },
@@ -46,6 +63,7 @@ export const errorCatalogue = {
   not_eligible: { status: 423, message: 'Not eligible to use the service' },
   // 424: a service the request depends on failed (mail, SSO).
   upstream_failed: { status: 424, message: 'A service this request depends on failed; try again' },
+  mail_failed: { status: 424, message: 'The email could not be sent; try again later' },
   // 428: sensitive content.
   restricted_term: { status: 428, message: 'Request blocked due to sensitive information' },
   // 429: abuse limits.

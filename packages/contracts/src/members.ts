@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { languageSchema } from './common';
+import { customFieldValuesSchema, languageSchema } from './common';
 
 export const memberStatusSchema = z.enum(['active', 'pending', 'rejected', 'deactivated']);
 export type MemberStatus = z.infer<typeof memberStatusSchema>;
@@ -23,6 +23,8 @@ export const patchMemberBody = z
   .object({
     name: z.string().trim().min(1).max(100).optional(),
     language: languageSchema.optional(),
+    /** Editable custom fields only; the others are kept. */
+    custom_fields: customFieldValuesSchema.optional(),
   })
   .strict();
 export type PatchMemberBody = z.infer<typeof patchMemberBody>;

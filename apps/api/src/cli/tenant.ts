@@ -9,11 +9,21 @@ import { openDatabase } from '../db/client';
 import { catalogFor } from '../llm/catalog';
 import { AppError } from '../platform/errors';
 import { assertPgliteFree } from '../platform/server-lock';
-import { createTenant, generatePassword, listTenants } from '../modules/tenants/tenants.service';
+import { createTenant, findTenantBySubdomain, generatePassword, listTenants, updateTenant } from '../modules/tenants/tenants.service';
 
 const usage = `Usage:
   npm run tenant -- list
-  npm run tenant -- create --subdomain <label> --ko-name <name> --en-name <name> [--admin-email <email> [--admin-password <pw>]] [--logo-url <url>]`;
+  npm run tenant -- create --subdomain <label> --ko-name <name> --en-name <name> [--admin-email <email> [--admin-password <pw>]] [--logo-url <url>] [--max-members <n>] [--auto-approve]
+  npm run tenant -- set --subdomain <label> [--max-members <n|none>] [--auto-approve | --no-auto-approve]`;
+
+/** The plan's member maximum: a positive number, or `none` for no limit. */
+function maxMembersOf(raw: string | undefined): number | null | undefined {
+  if (raw === undefined) return undefined;
+  if (raw === 'none') return null;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new AppError('validation_error', `--max-members takes a positive whole number or "none", not "${raw}"`);
+  return n;
+}
 
 export async function runTenantCli(argv: string[], out: (line: string) => void = console.log): Promise<number> {
   const [command, ...rest] = argv;
@@ -26,10 +36,13 @@ export async function runTenantCli(argv: string[], out: (line: string) => void =
       'admin-email': { type: 'string' },
       'admin-password': { type: 'string' },
       'logo-url': { type: 'string' },
+      'max-members': { type: 'string' },
+      'auto-approve': { type: 'boolean' },
+      'no-auto-approve': { type: 'boolean' },
     },
     strict: true,
   });
-  if (command !== 'list' && command !== 'create') {
+  if (command !== 'list' && command !== 'create' && command !== 'set') {
     out(usage);
     return 2;
   }
@@ -39,8 +52,20 @@ export async function runTenantCli(argv: string[], out: (line: string) => void =
   try {
     if (command === 'list') {
       const rows = await listTenants(database.db);
-      for (const r of rows) out(`${r.id}\t${r.subdomain}\t${r.koName}\t${r.enName}\t${r.createdAt.toISOString()}`);
+      for (const r of rows) out(`${r.id}\t${r.subdomain}\t${r.koName}\t${r.enName}\tmax members ${r.maxMembers ?? 'none'}\t${r.autoApprove ? 'auto-approve' : 'approval'}\t${r.createdAt.toISOString()}`);
       if (rows.length === 0) out('(no tenants)');
+      return 0;
+    }
+    if (command === 'set') {
+      const tenant = values.subdomain ? await findTenantBySubdomain(database.db, values.subdomain) : undefined;
+      if (!tenant) {
+        out(values.subdomain ? `Error: no tenant "${values.subdomain}"` : usage);
+        return values.subdomain ? 1 : 2;
+      }
+      const maxMembers = maxMembersOf(values['max-members']);
+      const autoApprove = values['auto-approve'] ? true : values['no-auto-approve'] ? false : undefined;
+      const row = await updateTenant(database.db, tenant.id, { ...(maxMembers !== undefined && { maxMembers }), ...(autoApprove !== undefined && { autoApprove }) });
+      out(`Tenant "${row!.subdomain}": max members ${row!.maxMembers ?? 'none'}, ${row!.autoApprove ? 'sign-ups approved automatically' : 'sign-ups wait for approval'}.`);
       return 0;
     }
     if (!values.subdomain || !values['ko-name'] || !values['en-name']) {
@@ -56,6 +81,8 @@ export async function runTenantCli(argv: string[], out: (line: string) => void =
         enName: values['en-name'],
         logoUrl: values['logo-url'] ?? null,
         memberCreditQuota: config.defaultMemberCreditQuota,
+        maxMembers: maxMembersOf(values['max-members']) ?? null,
+        autoApprove: values['auto-approve'] ?? false,
         accounts: values['admin-email'] ? [{ email: values['admin-email'], password: adminPassword!, name: 'Admin', isAdmin: true }] : [],
       },
       catalogFor(config.providers),

@@ -5,9 +5,12 @@ import { AppError } from './errors';
 
 const REPORT_LIMIT = 2900;
 
-/** A schema's own code (a refinement's message naming a 422 code, e.g. `announcement_title_required`), else `validation_error`. */
-function codeFromIssues(messages: string[]): ErrorCode {
-  return messages.find((m): m is ErrorCode => isErrorCode(m) && errorCatalogue[m].status === 422) ?? 'validation_error';
+/**
+ * A schema's own code: a refinement's message naming a code of the route's status for malformed
+ * payloads (e.g. `announcement_title_required` 422, `email_invalid` 400), else the generic one.
+ */
+function codeFromIssues(messages: string[], status: 400 | 422): ErrorCode {
+  return messages.find((m): m is ErrorCode => isErrorCode(m) && errorCatalogue[m].status === status) ?? (status === 400 ? 'bad_request' : 'validation_error');
 }
 
 /** Fastify's own 4xx errors (unreadable JSON, body too large, wrong content type, …). */
@@ -25,7 +28,7 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spa: boolean 
     if (hasZodFastifySchemaValidationErrors(err)) {
       const details = err.validation.map((v) => ({ path: v.instancePath, message: v.message }));
       // Sign-in answers a malformed payload with 400 (spec §8), every other route with 422.
-      const code = req.routeOptions.config.malformedIsBadRequest ? 'bad_request' : codeFromIssues(err.validation.map((v) => v.message ?? ''));
+      const code = codeFromIssues(err.validation.map((v) => v.message ?? ''), req.routeOptions.config.malformedIsBadRequest ? 400 : 422);
       return send(reply, code, errorCatalogue.validation_error.message, details);
     }
     if (!isResponseSerializationError(err) && err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {

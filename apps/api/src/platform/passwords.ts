@@ -15,8 +15,3 @@ export async function verifyPassword(passwordHash: string | null, password: stri
     return false;
   }
 }
-
-/** Spec §5: at least 8 characters with letters, numbers and special characters. */
-export function isStrongPassword(password: string): boolean {
-  return password.length >= 8 && /\p{L}/u.test(password) && /\d/.test(password) && /[^\p{L}\d]/u.test(password);
-}

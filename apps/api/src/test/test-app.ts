@@ -3,6 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { buildApp, type BuiltApp } from '../app';
 import type { AppConfig, ProvidersConfig } from '../config';
+import { type MailCatcher, startMailCatcher } from './mail-catcher';
 import { type Database, openDatabase } from '../db/client';
 import { catalogFor } from '../llm/catalog';
 import { createTenant } from '../modules/tenants/tenants.service';
@@ -36,7 +37,7 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
   };
 }
 
-export function testConfig(providers: ProvidersConfig = {}): AppConfig {
+export function testConfig(providers: ProvidersConfig = {}, smtpUrl = 'smtp://127.0.0.1:9'): AppConfig {
   return {
     port: 0,
     host: '127.0.0.1',
@@ -52,6 +53,8 @@ export function testConfig(providers: ProvidersConfig = {}): AppConfig {
     seed: {},
     defaultMemberCreditQuota: 1000,
     providers,
+    mail: { kind: 'smtp', url: smtpUrl, from: 'Platform <no-reply@platform.test>' },
+    appUrl: null,
   };
 }
 
@@ -69,6 +72,8 @@ export interface TestApp {
   built: BuiltApp;
   database: Database;
   config: AppConfig;
+  /** A real SMTP server on loopback receiving the app's mail. */
+  mail: MailCatcher;
   /** Two tenants: `a` (acme) and `b` (globex), each with an admin and two members. */
   a: TestTenant;
   b: TestTenant;
@@ -104,7 +109,8 @@ async function makeTenant(database: Database, config: AppConfig, subdomain: stri
 
 export async function buildTestApp(opts: { providers?: ProvidersConfig } = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
-  const config = testConfig(opts.providers);
+  const mail = await startMailCatcher();
+  const config = testConfig(opts.providers, mail.url);
   const built = await buildApp(config, { database });
   const a = await makeTenant(database, config, 'acme');
   const b = await makeTenant(database, config, 'globex');
@@ -121,6 +127,7 @@ export async function buildTestApp(opts: { providers?: ProvidersConfig } = {}): 
   const settle = () => (database.kind === 'postgres' ? built.caches.sync() : Promise.resolve());
   return {
     settle,
+    mail,
     app: built.app,
     built,
     database,
@@ -136,6 +143,7 @@ export async function buildTestApp(opts: { providers?: ProvidersConfig } = {}): 
     async close() {
       await built.close();
       await drop();
+      await mail.close();
     },
   };
 }

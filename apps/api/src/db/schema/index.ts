@@ -6,3 +6,4 @@ export * from './chatbots';
 export * from './sessions';
 export * from './credits';
 export * from './announcements';
+export * from './accounts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, foreignKey, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants';
 import { createdAt } from './columns';
 
@@ -39,6 +39,11 @@ export const members = pgTable(
     customFields: jsonb().notNull().default({}),
     /** Bumped on password change, deactivation or demotion: older access tokens stop working. */
     tokenVersion: integer().notNull().default(0),
+    /** A mailed temporary password (forgot password): valid until `tempPasswordExpiresAt`, single use. */
+    tempPasswordHash: text(),
+    tempPasswordExpiresAt: timestamp({ withTimezone: true }),
+    /** Signed in with a temporary password: a new one must be set first. */
+    mustChangePassword: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
@@ -62,5 +67,26 @@ export const memberGroupMemberships = pgTable(
     primaryKey({ columns: [t.tenantId, t.memberId, t.memberGroupId] }),
     foreignKey({ columns: [t.tenantId, t.memberId], foreignColumns: [members.tenantId, members.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.memberGroupId], foreignColumns: [memberGroups.tenantId, memberGroups.id] }).onDelete('cascade'),
+  ],
+);
+
+/** A member's request an administrator decides on (spec §4): a new registration, later a group change. */
+export const memberRequests = pgTable(
+  'member_requests',
+  {
+    tenantId: integer().notNull(),
+    id: integer().notNull().generatedAlwaysAsIdentity(),
+    memberId: integer().notNull(),
+    kind: text().notNull().default('registration'),
+    status: text().notNull().default('pending'),
+    reason: text(),
+    processedBy: integer(),
+    processedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('member_requests_member_idx').on(t.tenantId, t.memberId),
+    foreignKey({ columns: [t.tenantId, t.memberId], foreignColumns: [members.tenantId, members.id] }).onDelete('cascade'),
   ],
 );

@@ -1,4 +1,4 @@
-import { bigint, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 
 export const tenants = pgTable('tenants', {
@@ -9,6 +9,10 @@ export const tenants = pgTable('tenants', {
   logoUrl: text(),
   /** Tenant-wide monthly credit pool in credit units (1e-8 credit); null = no tenant limit. */
   creditQuotaUnits: bigint({ mode: 'bigint' }),
+  /** Sign-ups become members at once (true) or wait for an administrator's approval. */
+  autoApprove: boolean().notNull().default(false),
+  /** The plan's member maximum (members, pending requests and open invitations); null = no limit. */
+  maxMembers: integer(),
   createdAt: createdAt(),
 });
 

@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { refreshTokens } from '../../db/schema/index';
+import { passwordResets, refreshTokens } from '../../db/schema/index';
 
 export async function insertRefreshToken(db: Executor, tenantId: number, v: { memberId: number; familyId: string; tokenHash: string; expiresAt: Date }) {
   await db.insert(refreshTokens).values({ tenantId, ...v });
@@ -32,4 +32,17 @@ export async function revokeAllForMember(db: Executor, tenantId: number, memberI
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(refreshTokens.tenantId, tenantId), eq(refreshTokens.memberId, memberId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function insertPasswordReset(db: Executor, tenantId: number, email: string) {
+  await db.insert(passwordResets).values({ tenantId, email });
+}
+
+export async function resetsSince(db: Executor, tenantId: number, email: string, since: Date) {
+  const rows = await db
+    .select({ createdAt: passwordResets.createdAt })
+    .from(passwordResets)
+    .where(and(eq(passwordResets.tenantId, tenantId), eq(passwordResets.email, email), gt(passwordResets.createdAt, since)))
+    .orderBy(asc(passwordResets.createdAt));
+  return rows.map((r) => r.createdAt);
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authResponse, changePasswordBody, refreshBody, signInBody } from '@app/contracts/auth';
+import { authResponse, changePasswordBody, refreshBody, resetPasswordBody, signInBody } from '@app/contracts/auth';
 import { errorBody, okBody } from '@app/contracts/common';
 import { memberCtx, tenantCtx } from '../../platform/request-context';
 import type { AuthService } from './auth.service';
@@ -68,6 +68,18 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
       const res = await deps.auth.changePassword(memberCtx(req), req.body);
       setCookie(reply, res.refresh_token);
       return res;
+    },
+  );
+
+  r.post(
+    '/auth/reset-password/',
+    {
+      config: { auth: 'none', malformedIsBadRequest: true },
+      schema: { tags: ['auth'], body: resetPasswordBody, response: { 200: okBody, 400: errorBody, 422: errorBody, 424: errorBody, 429: errorBody } },
+    },
+    async (req) => {
+      await deps.auth.resetPassword(tenantCtx(req), req.body);
+      return { ok: true as const };
     },
   );
 }

@@ -1,19 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import type { AuthResponse, ChangePasswordBody, SignInBody } from '@app/contracts/auth';
+import type { AuthResponse, ChangePasswordBody, resetPasswordBody, SignInBody } from '@app/contracts/auth';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { MemberContext, MemberRow, TenantContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { hashPassword, isStrongPassword, verifyPassword } from '../../platform/passwords';
+import type { Mailer } from '../../platform/mailer';
+import { mailBody, mailLanguage, tenantName } from '../../platform/mail-text';
+import { hashPassword, verifyPassword } from '../../platform/passwords';
+import { secondsUntilAllowed } from '../../platform/send-limits';
 import { hashToken, newOpaqueToken, type TokenService } from '../../platform/tokens';
 import type { MembersService } from '../members/members.service';
-import { claimRefreshToken, findRefreshToken, insertRefreshToken, revokeAllForMember, revokeFamily } from './auth.repo';
+import { generatePassword } from '../tenants/tenants.service';
+import { claimRefreshToken, findRefreshToken, insertPasswordReset, insertRefreshToken, resetsSince, revokeAllForMember, revokeFamily } from './auth.repo';
+
+/** A mailed temporary password works for 30 minutes, once. */
+const TEMP_PASSWORD_TTL_MS = 30 * 60_000;
 
 const invalidCredentials = () => new AppError('invalid_credentials');
 
 /** What auth needs of the members module. */
-export type AuthMembers = Pick<MembersService, 'findById' | 'findByEmail' | 'view' | 'setPassword'>;
+export type AuthMembers = Pick<MembersService, 'findById' | 'findByEmail' | 'view' | 'setPassword' | 'update'>;
 
-export function createAuthService(db: Db, tokens: TokenService, members: AuthMembers, opts: { refreshTtlDays: number }) {
+export function createAuthService(db: Db, tokens: TokenService, members: AuthMembers, mailer: Mailer, opts: { refreshTtlDays: number }) {
   async function issue(tenantId: number, member: MemberRow, familyId: string): Promise<AuthResponse> {
     const refresh = newOpaqueToken();
     await insertRefreshToken(db, tenantId, {
@@ -23,17 +31,24 @@ export function createAuthService(db: Db, tokens: TokenService, members: AuthMem
       expiresAt: new Date(Date.now() + opts.refreshTtlDays * 86_400_000),
     });
     const access = await tokens.signAccess({ memberId: member.id, tenantId, tokenVersion: member.tokenVersion });
-    return { ...(await members.view(tenantId, member)), access_token: access, refresh_token: refresh };
+    return { ...(await members.view(tenantId, member)), access_token: access, refresh_token: refresh, must_change_password: member.mustChangePassword };
   }
 
   return {
     async signIn(ctx: TenantContext, body: SignInBody): Promise<AuthResponse> {
-      const member = await members.findByEmail(ctx.tenantId, body.email);
+      let member = await members.findByEmail(ctx.tenantId, body.email);
       // Hash even for an unknown email, so timing does not tell which emails exist.
       const ok = await verifyPassword(member?.passwordHash ?? DUMMY_HASH, body.password);
-      if (!member || !ok) throw invalidCredentials();
+      // The mailed temporary password, once, within its 30 minutes: it becomes the password, and a
+      // new one must be chosen before anything else. Until then the old password keeps working.
+      const temporary =
+        !ok && !!member?.tempPasswordHash && !!member.tempPasswordExpiresAt && member.tempPasswordExpiresAt.getTime() > Date.now() && (await verifyPassword(member.tempPasswordHash, body.password));
+      if (!member || !(ok || temporary)) throw invalidCredentials();
       if (member.memberStatus === 'pending') throw new AppError('not_approved');
       if (member.memberStatus !== 'active') throw new AppError('not_eligible');
+      if (temporary) {
+        member = (await members.update(ctx.tenantId, member.id, { passwordHash: member.tempPasswordHash, tempPasswordHash: null, tempPasswordExpiresAt: null, mustChangePassword: true }))!;
+      }
       return issue(ctx.tenantId, member, randomUUID());
     },
 
@@ -67,14 +82,43 @@ export function createAuthService(db: Db, tokens: TokenService, members: AuthMem
       if (!(await verifyPassword(ctx.member.passwordHash, body.password))) {
         throw new AppError('password_incorrect');
       }
-      if (!isStrongPassword(body.new_password)) {
-        throw new AppError('password_too_weak');
-      }
       // Every other session ends: older access tokens and refresh families stop working.
       const member = await members.setPassword(ctx.tenantId, ctx.member.id, await hashPassword(body.new_password));
       await revokeAllForMember(db, ctx.tenantId, ctx.member.id);
       if (!member) throw new AppError('token_expired');
       return issue(ctx.tenantId, member, randomUUID());
+    },
+
+    /**
+     * Forgot password: mails a temporary password valid 30 minutes. The answer is the same whether
+     * or not the email is registered; sends are limited like the sign-up code.
+     */
+    async resetPassword(ctx: TenantContext, body: z.output<typeof resetPasswordBody>): Promise<void> {
+      const email = body.email;
+      const now = new Date();
+      const wait = secondsUntilAllowed(await resetsSince(db, ctx.tenantId, email, new Date(now.getTime() - 3_600_000)), now);
+      if (wait > 0) throw new AppError('rate_limited', undefined, { retry_after_seconds: wait });
+      await insertPasswordReset(db, ctx.tenantId, email);
+      const member = await members.findByEmail(ctx.tenantId, email);
+      if (!member || member.memberStatus !== 'active') return;
+      const temporary = generatePassword();
+      await members.update(ctx.tenantId, member.id, { tempPasswordHash: await hashPassword(temporary), tempPasswordExpiresAt: new Date(now.getTime() + TEMP_PASSWORD_TTL_MS) });
+      const lang = mailLanguage(body.language ?? member.language);
+      const org = tenantName(ctx.tenant, lang);
+      try {
+        await mailer.send({
+          to: member.email,
+          subject: lang === 'ko' ? `[${org}] 임시 비밀번호` : `[${org}] Your temporary password`,
+          ...mailBody(
+            lang === 'ko'
+              ? [`${member.name}님, 비밀번호 재설정을 요청하셨습니다.`, `임시 비밀번호: ${temporary}`, '30분 동안 한 번 사용할 수 있으며, 로그인하면 새 비밀번호를 정하게 됩니다. 요청하지 않았다면 이 메일을 무시하세요. 기존 비밀번호는 계속 사용할 수 있습니다.']
+              : [`Hello ${member.name}, you asked to reset your password.`, `Temporary password: ${temporary}`, 'It works once within 30 minutes; after signing in you choose a new password. If you did not ask for it, ignore this mail: your current password keeps working.'],
+          ),
+        });
+      } catch (err) {
+        await members.update(ctx.tenantId, member.id, { tempPasswordHash: null, tempPasswordExpiresAt: null });
+        throw err;
+      }
     },
   };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { members } from '../../db/schema/index';
 import { buildTestApp, PASSWORD, type TestApp } from '../../test/test-app';
 
@@ -128,5 +128,62 @@ describe('sign-out and change-password', () => {
   it('401 without a token, 401 with a garbage token', async () => {
     expect((await t.call(t.a, null, { method: 'GET', url: `/api/members/${t.a.member.id}/` })).statusCode).toBe(401);
     expect((await t.call(t.a, 'garbage', { method: 'GET', url: `/api/members/${t.a.member.id}/` })).statusCode).toBe(401);
+  });
+});
+
+describe('forgot password', () => {
+  const reset = (email: string, tenant = () => t.a) => t.call(tenant(), null, { method: 'POST', url: '/api/auth/reset-password/', payload: { email, language: 'en' } });
+  const temporaryOf = (text: string) => /(?:Temporary password|임시 비밀번호): (\S+)/.exec(text)?.[1] ?? '';
+  const forget = (email: string) => t.database.db.execute(sql`update password_resets set created_at = created_at - interval '2 hours' where email = ${email}`);
+
+  it('mails a temporary password; the old one keeps working until it is used; then a new one must be chosen', async () => {
+    const email = t.a.other.email;
+    expect((await reset(email)).statusCode).toBe(200);
+    const temporary = temporaryOf((await t.mail.next(email)).text);
+    expect(temporary.length).toBeGreaterThanOrEqual(8);
+    // Nobody can lock a member out: the old password still works.
+    expect((await signIn(email)).statusCode).toBe(200);
+    const withTemp = await signIn(email, temporary);
+    expect(withTemp.statusCode).toBe(200);
+    expect(withTemp.json().must_change_password).toBe(true);
+    // Used once: it is now the password, and the old one no longer works.
+    expect((await signIn(email)).statusCode).toBe(401);
+    const token = withTemp.json().access_token as string;
+    const changed = await t.call(t.a, token, { method: 'POST', url: '/api/auth/change-password/', payload: { password: temporary, new_password: PASSWORD } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().must_change_password).toBe(false);
+    expect((await signIn(email)).json().must_change_password).toBe(false);
+    await forget(email);
+  });
+
+  it('expires after 30 minutes', async () => {
+    const email = t.a.other.email;
+    await reset(email);
+    const temporary = temporaryOf((await t.mail.next(email)).text);
+    await t.database.db.execute(sql`update members set temp_password_expires_at = now() - interval '1 second' where email = ${email}`);
+    expect((await signIn(email, temporary)).statusCode).toBe(401);
+    await forget(email);
+  });
+
+  it('answers the same for an unknown email, sends nothing, and limits sends (429)', async () => {
+    const unknown = `nobody-${Date.now()}@example.test`;
+    const res = await reset(unknown);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    await expect(t.mail.next(unknown, 300)).rejects.toThrow();
+    const again = await reset(unknown);
+    expect(again.statusCode).toBe(429);
+    expect(again.json().error.details.retry_after_seconds).toBeGreaterThan(0);
+    expect((await reset('not-an-email')).statusCode).toBe(400);
+  });
+
+  it('424 when the mail cannot be sent, and no temporary password is left behind', async () => {
+    const email = t.a.admin.email;
+    t.mail.refuse.add(email);
+    const res = await reset(email);
+    expect(res.statusCode).toBe(424);
+    t.mail.refuse.delete(email);
+    const [row] = await t.database.db.select({ hash: members.tempPasswordHash }).from(members).where(eq(members.email, email));
+    expect(row!.hash).toBeNull();
   });
 });

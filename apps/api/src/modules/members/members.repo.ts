@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { memberGroupMemberships, memberGroups, members, type MemberRow } from '../../db/schema/index';
+import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
+import { customFields, memberGroupMemberships, memberGroups, memberRequests, members, type MemberRow } from '../../db/schema/index';
+import { offsetOf } from '../../platform/pagination';
 
 export function findMemberById(db: Executor, tenantId: number, id: number) {
   return db.query.members.findFirst({ where: and(eq(members.tenantId, tenantId), eq(members.id, id)) });
@@ -53,4 +54,130 @@ export async function addMemberToGroups(db: Executor, tenantId: number, memberId
 export async function insertMemberGroup(db: Executor, tenantId: number, values: Omit<typeof memberGroups.$inferInsert, 'tenantId' | 'id'>) {
   const [row] = await db.insert(memberGroups).values({ ...values, tenantId }).returning();
   return row!;
+}
+
+/**
+ * Locks the tenant's row for the rest of the transaction and counts its seats: active members and
+ * open invitations. Every path that takes a seat (sign-up, invitation, approval) calls this first,
+ * so two of them racing for the last seat are serialised and exactly one gets it.
+ */
+export async function lockAndCountSeats(tx: Executor, tenantId: number): Promise<number> {
+  await tx.execute(sql`select id from tenants where id = ${tenantId} for update`);
+  return countSeats(tx, tenantId);
+}
+
+export async function countSeats(db: Executor, tenantId: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select ((select count(*) from members where tenant_id = ${tenantId} and member_status = 'active')
+      + (select count(*) from invitations where tenant_id = ${tenantId} and accepted_at is null and expires_at > now()))::int as n`,
+  );
+  return row?.n ?? 0;
+}
+
+export function findGroupsByIds(db: Executor, tenantId: number, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.select().from(memberGroups).where(and(eq(memberGroups.tenantId, tenantId), inArray(memberGroups.id, ids)));
+}
+
+export async function listMemberGroups(db: Executor, tenantId: number, f: { isDefault?: boolean; searchTerm?: string; orderBy: string; page: number; size: number }) {
+  const where = and(
+    eq(memberGroups.tenantId, tenantId),
+    f.isDefault === undefined ? undefined : eq(memberGroups.isDefault, f.isDefault),
+    f.searchTerm ? or(ilike(memberGroups.koName, likePattern(f.searchTerm)), ilike(memberGroups.enName, likePattern(f.searchTerm))) : undefined,
+  );
+  const order = f.orderBy === 'id.desc' ? [desc(memberGroups.id)] : f.orderBy === 'name.asc' ? [asc(memberGroups.enName), asc(memberGroups.id)] : [asc(memberGroups.id)];
+  const [rows, [count]] = await Promise.all([
+    db.select().from(memberGroups).where(where).orderBy(...order).limit(f.size).offset(offsetOf(f.page, f.size)),
+    db.select({ n: sql<number>`count(*)::int` }).from(memberGroups).where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Members for the console's lists, each with their latest request (a pending registration, say). */
+export async function listMembersForAdmin(db: Executor, tenantId: number, f: { status?: string; searchTerm?: string; page: number; size: number }) {
+  const where = and(
+    eq(members.tenantId, tenantId),
+    f.status ? eq(members.memberStatus, f.status) : undefined,
+    f.searchTerm ? or(ilike(members.name, likePattern(f.searchTerm)), ilike(members.email, likePattern(f.searchTerm))) : undefined,
+  );
+  const [page, [count]] = await Promise.all([
+    db.select().from(members).where(where).orderBy(desc(members.createdAt), desc(members.id)).limit(f.size).offset(offsetOf(f.page, f.size)),
+    db.select({ n: sql<number>`count(*)::int` }).from(members).where(where),
+  ]);
+  const requests = page.length
+    ? await db
+        .selectDistinctOn([memberRequests.memberId])
+        .from(memberRequests)
+        .where(and(eq(memberRequests.tenantId, tenantId), inArray(memberRequests.memberId, page.map((m) => m.id))))
+        .orderBy(memberRequests.memberId, desc(memberRequests.id))
+    : [];
+  const latest = new Map(requests.map((r) => [r.memberId, r]));
+  return { rows: page.map((member) => ({ member, request: latest.get(member.id) ?? null })), total: count?.n ?? 0 };
+}
+
+export async function insertMemberRequest(db: Executor, tenantId: number, memberId: number, kind: 'registration') {
+  await db.insert(memberRequests).values({ tenantId, memberId, kind });
+}
+
+/** Settles the member's pending requests; returns how many were pending. */
+export async function settleMemberRequests(db: Executor, tenantId: number, memberId: number, v: { status: 'approved' | 'rejected'; reason: string | null; processedBy: number }) {
+  const rows = await db
+    .update(memberRequests)
+    .set({ status: v.status, reason: v.reason, processedBy: v.processedBy, processedAt: sql`now()` })
+    .where(and(eq(memberRequests.tenantId, tenantId), eq(memberRequests.memberId, memberId), eq(memberRequests.status, 'pending')))
+    .returning({ id: memberRequests.id });
+  return rows.length;
+}
+
+export function listCustomFields(db: Executor, tenantId: number, f: { isSignupField?: boolean; isSearchable?: boolean; isEditable?: boolean } = {}) {
+  return db
+    .select()
+    .from(customFields)
+    .where(
+      and(
+        eq(customFields.tenantId, tenantId),
+        f.isSignupField === undefined ? undefined : eq(customFields.isSignupField, f.isSignupField),
+        f.isSearchable === undefined ? undefined : eq(customFields.isSearchable, f.isSearchable),
+        f.isEditable === undefined ? undefined : eq(customFields.isEditable, f.isEditable),
+      ),
+    )
+    .orderBy(asc(customFields.sortOrder), asc(customFields.id));
+}
+
+export async function insertCustomField(db: Executor, tenantId: number, values: Omit<typeof customFields.$inferInsert, 'tenantId' | 'id'>) {
+  const [row] = await db.insert(customFields).values({ ...values, tenantId }).returning();
+  return row!;
+}
+
+export async function updateCustomField(db: Executor, tenantId: number, id: number, values: Partial<Omit<typeof customFields.$inferInsert, 'tenantId' | 'id'>>) {
+  const [row] = await db.update(customFields).set(values).where(and(eq(customFields.tenantId, tenantId), eq(customFields.id, id))).returning();
+  return row;
+}
+
+export async function deleteCustomField(db: Executor, tenantId: number, id: number) {
+  const rows = await db.delete(customFields).where(and(eq(customFields.tenantId, tenantId), eq(customFields.id, id))).returning({ id: customFields.id });
+  return rows.length > 0;
+}
+
+/** Another member holding `value` in the custom field (unique fields). */
+export async function findMemberByCustomValue(db: Executor, tenantId: number, fieldId: number, value: string, exceptMemberId: number | null) {
+  const [row] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(
+      and(
+        eq(members.tenantId, tenantId),
+        sql`${members.customFields} ->> ${String(fieldId)} = ${value}`,
+        exceptMemberId === null ? undefined : sql`${members.id} <> ${exceptMemberId}`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export function findDefaultGroup(db: Executor, tenantId: number) {
+  return db.query.memberGroups.findFirst({ where: and(eq(memberGroups.tenantId, tenantId), eq(memberGroups.isDefault, true)), orderBy: asc(memberGroups.id) });
 }

@@ -1,20 +1,87 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBody, idParam } from '@app/contracts/common';
+import { adminMemberListResponse, bulkProcessPendingBody, listAdminMembersQuery, processPendingBody, processPendingResponse } from '@app/contracts/admin-members';
+import { errorBody, idParam, okBody } from '@app/contracts/common';
 import { memberSchema, patchMemberBody } from '@app/contracts/members';
-import { memberCtx } from '../../platform/request-context';
+import {
+  createCustomFieldBody,
+  customFieldListResponse,
+  customFieldSchema,
+  listCustomFieldsQuery,
+  listMemberGroupsQuery,
+  memberCountCheckSchema,
+  memberGroupSummaryList,
+  patchCustomFieldBody,
+} from '@app/contracts/sign-up-settings';
+import { memberCtx, tenantCtx } from '../../platform/request-context';
 import type { MembersService } from './members.service';
 
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody };
 
 export function registerMemberRoutes(app: FastifyInstance, deps: { members: MembersService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const { members } = deps;
   r.get('/members/:id/', { schema: { tags: ['members'], params: idParam, response: { 200: memberSchema, ...errors } } }, (req) =>
-    deps.members.get(memberCtx(req), req.params.id),
+    members.get(memberCtx(req), req.params.id),
   );
   r.patch(
     '/members/:id/',
-    { schema: { tags: ['members'], params: idParam, body: patchMemberBody, response: { 200: memberSchema, ...errors } } },
-    (req) => deps.members.patch(memberCtx(req), req.params.id, req.body),
+    { schema: { tags: ['members'], params: idParam, body: patchMemberBody, response: { 200: memberSchema, 409: errorBody, ...errors } } },
+    (req) => members.patch(memberCtx(req), req.params.id, req.body),
   );
+
+  // What the sign-up page reads before anyone is signed in.
+  r.get(
+    '/member-groups/',
+    { config: { auth: 'none' }, schema: { tags: ['members'], querystring: listMemberGroupsQuery, response: { 200: memberGroupSummaryList, 422: errorBody } } },
+    (req) => members.groupSummaries(tenantCtx(req), req.query),
+  );
+  r.get(
+    '/custom-fields/',
+    { config: { auth: 'none' }, schema: { tags: ['members'], querystring: listCustomFieldsQuery, response: { 200: customFieldListResponse, 422: errorBody } } },
+    (req) => members.customFields(tenantCtx(req), req.query),
+  );
+  r.get(
+    '/tenants/member-count-check/',
+    { config: { auth: 'none' }, schema: { tags: ['tenants'], response: { 200: memberCountCheckSchema } } },
+    (req) => members.memberCountCheck(tenantCtx(req)),
+  );
+
+  // Console.
+  const admin = { auth: 'admin' as const };
+  r.get(
+    '/admin/members/',
+    { config: admin, schema: { tags: ['admin'], querystring: listAdminMembersQuery, response: { 200: adminMemberListResponse, ...errors } } },
+    (req) => members.listForAdmin(memberCtx(req), req.query),
+  );
+  r.post(
+    '/admin/members/:id/process-pending-request/',
+    {
+      config: admin,
+      schema: { tags: ['admin'], params: idParam, body: processPendingBody, response: { 200: memberSchema, 402: errorBody, 409: errorBody, 424: errorBody, ...errors } },
+    },
+    (req) => members.processPending(memberCtx(req), req.params.id, req.body.approve, req.body.reason ?? null),
+  );
+  r.post(
+    '/admin/members/bulk/process-pending-request/',
+    { config: admin, schema: { tags: ['admin'], body: bulkProcessPendingBody, response: { 200: processPendingResponse, ...errors } } },
+    (req) => members.processPendingBulk(memberCtx(req), req.body.member_ids, req.body.approve, req.body.reason ?? null),
+  );
+  r.get('/admin/custom-fields/', { config: admin, schema: { tags: ['admin'], response: { 200: customFieldListResponse, ...errors } } }, (req) =>
+    members.customFields(memberCtx(req), {}),
+  );
+  r.post(
+    '/admin/custom-fields/',
+    { config: admin, schema: { tags: ['admin'], body: createCustomFieldBody, response: { 201: customFieldSchema, ...errors } } },
+    async (req, reply) => reply.status(201).send(await members.createCustomField(memberCtx(req), req.body)),
+  );
+  r.patch(
+    '/admin/custom-fields/:id/',
+    { config: admin, schema: { tags: ['admin'], params: idParam, body: patchCustomFieldBody, response: { 200: customFieldSchema, ...errors } } },
+    (req) => members.patchCustomField(memberCtx(req), req.params.id, req.body),
+  );
+  r.delete('/admin/custom-fields/:id/', { config: admin, schema: { tags: ['admin'], params: idParam, response: { 200: okBody, ...errors } } }, async (req) => {
+    await members.deleteCustomField(memberCtx(req), req.params.id);
+    return { ok: true as const };
+  });
 }

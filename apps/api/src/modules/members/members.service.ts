@@ -1,12 +1,95 @@
+import type { AdminMember, AdminMemberList, ProcessPendingResponse } from '@app/contracts/admin-members';
 import type { Member, PatchMemberBody } from '@app/contracts/members';
+import type { CreateCustomFieldBody, CustomField, MemberCountCheck, MemberGroupSummaryList, PatchCustomFieldBody } from '@app/contracts/sign-up-settings';
 import type { Db, Executor } from '../../db/client';
-import type { MemberRow, memberGroups, members } from '../../db/schema/index';
-import type { MemberContext } from '../../platform/context';
+import type { customFields, MemberRow, memberGroups, members } from '../../db/schema/index';
+import type { MemberContext, TenantContext, TenantRow } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import type { Mailer } from '../../platform/mailer';
+import { mailBody, mailLanguage, tenantName } from '../../platform/mail-text';
+import { pagination } from '../../platform/pagination';
 import { toMember } from './members.mapper';
-import { bumpTokenVersion, findMemberByEmail, findMemberById, findMemberGroupIds, insertMember, insertMemberGroup, updateMember } from './members.repo';
+import {
+  addMemberToGroups,
+  bumpTokenVersion,
+  countSeats,
+  deleteCustomField,
+  findDefaultGroup,
+  findGroupsByIds,
+  findMemberByCustomValue,
+  findMemberByEmail,
+  findMemberById,
+  findMemberGroupIds,
+  insertCustomField,
+  insertMember,
+  insertMemberGroup,
+  insertMemberRequest,
+  listCustomFields,
+  listMemberGroups,
+  listMembersForAdmin,
+  lockAndCountSeats,
+  settleMemberRequests,
+  updateCustomField,
+  updateMember,
+} from './members.repo';
 
-export function createMembersService(db: Db) {
+type CustomFieldRow = typeof customFields.$inferSelect;
+export type CustomFieldValues = Record<string, string | number>;
+
+export function toCustomField(f: CustomFieldRow): CustomField {
+  return {
+    id: f.id,
+    ko_name: f.koName,
+    en_name: f.enName,
+    field_type: f.fieldType === 'number' ? 'number' : 'text',
+    is_signup_field: f.isSignupField,
+    is_searchable: f.isSearchable,
+    is_required: f.isRequired,
+    is_editable: f.isEditable,
+    is_unique: f.isUnique,
+    sort_order: f.sortOrder,
+  };
+}
+
+/** Throws `member_limit_reached` (402) when the tenant has no seat left; call inside the writing transaction. */
+export async function assertSeatFree(tx: Executor, tenant: Pick<TenantRow, 'id' | 'maxMembers'>): Promise<void> {
+  const taken = await lockAndCountSeats(tx, tenant.id);
+  if (tenant.maxMembers !== null && taken >= tenant.maxMembers) throw new AppError('member_limit_reached');
+}
+
+export interface NewMember {
+  email: string;
+  name: string;
+  passwordHash: string;
+  language: string;
+  memberStatus: 'active' | 'pending';
+  defaultMemberGroupId: number;
+  memberGroupIds: number[];
+  customFields: CustomFieldValues;
+}
+
+/** Writes a member and their extra groups (inside the caller's transaction); 409 when the email is taken. */
+export async function createMemberRecord(tx: Executor, tenantId: number, m: NewMember): Promise<MemberRow> {
+  if (await findMemberByEmail(tx, tenantId, m.email)) throw new AppError('already_registered');
+  const row = await insertMember(tx, tenantId, {
+    email: m.email,
+    name: m.name,
+    passwordHash: m.passwordHash,
+    language: m.language,
+    memberStatus: m.memberStatus,
+    defaultMemberGroupId: m.defaultMemberGroupId,
+    customFields: m.customFields,
+  });
+  await addMemberToGroups(tx, tenantId, row.id, m.memberGroupIds.filter((g) => g !== m.defaultMemberGroupId));
+  if (m.memberStatus === 'pending') await insertMemberRequest(tx, tenantId, row.id, 'registration');
+  return row;
+}
+
+/** Postgres' unique violation (two sign-ups of one email racing): the index decides. */
+export const isUniqueViolation = (err: unknown) =>
+  (err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';
+
+export function createMembersService(db: Db, mailer: Mailer) {
   /** Members reach only their own record here (404 none, 403 another's); admins manage others under /admin. */
   async function ownRecord(ctx: MemberContext, id: number): Promise<MemberRow> {
     if (id === ctx.member.id) return ctx.member;
@@ -18,16 +101,115 @@ export function createMembersService(db: Db) {
     return toMember(row, await findMemberGroupIds(db, tenantId, row));
   }
 
+  /**
+   * Custom field values as given at sign-up (`signup`: the sign-up fields, required ones present)
+   * or by the member on their page (`edit`: editable fields only, the others kept): numbers
+   * numeric, unique ones unique. Returns the values to store.
+   */
+  async function checkCustomFields(tenantId: number, given: CustomFieldValues, mode: { kind: 'signup' } | { kind: 'edit'; member: MemberRow }): Promise<CustomFieldValues> {
+    const fields = await listCustomFields(db, tenantId);
+    const byId = new Map(fields.map((f) => [String(f.id), f]));
+    const out: CustomFieldValues = mode.kind === 'edit' ? { ...((mode.member.customFields ?? {}) as CustomFieldValues) } : {};
+    for (const key of Object.keys(given)) {
+      const f = byId.get(key);
+      const allowed = f && (mode.kind === 'signup' ? f.isSignupField : f.isEditable);
+      if (!allowed) throw new AppError('custom_field_invalid', undefined, { field: key });
+    }
+    for (const f of fields) {
+      const key = String(f.id);
+      const inScope = mode.kind === 'signup' ? f.isSignupField : f.isEditable;
+      if (!inScope) continue;
+      const raw = given[key];
+      const value = typeof raw === 'string' ? raw.trim() : raw;
+      if (value === undefined || value === '') {
+        if (mode.kind === 'edit' && raw === undefined) continue;
+        if (f.isRequired) throw new AppError('custom_field_required', undefined, { field: key });
+        delete out[key];
+        continue;
+      }
+      if (f.fieldType === 'number' && (typeof value === 'number' ? !Number.isFinite(value) : !/^-?\d+(\.\d+)?$/.test(value))) {
+        throw new AppError('custom_field_invalid', undefined, { field: key });
+      }
+      const stored = f.fieldType === 'number' ? String(Number(value)) : String(value);
+      if (f.isUnique && (await findMemberByCustomValue(db, tenantId, f.id, stored, mode.kind === 'edit' ? mode.member.id : null))) {
+        throw new AppError('custom_field_duplicated', undefined, { field: key });
+      }
+      out[key] = stored;
+    }
+    return out;
+  }
+
+  /**
+   * The member's default group is one of the tenant's default groups (flagged so: the groups a
+   * member belongs to first, e.g. an affiliation) and the additional groups exist and are not
+   * default groups (spec §5).
+   */
+  async function checkGroups(tenantId: number, defaultId: number, extraIds: number[]): Promise<void> {
+    if (extraIds.includes(defaultId)) throw new AppError('group_invalid', 'An additional group cannot be the default group');
+    const ids = [...new Set([defaultId, ...extraIds])];
+    const found = new Map((await findGroupsByIds(db, tenantId, ids)).map((g) => [g.id, g]));
+    if (found.size !== ids.length) throw new AppError('group_invalid');
+    if (!found.get(defaultId)!.isDefault) throw new AppError('group_invalid', 'Choose a default group');
+    if (extraIds.some((id) => found.get(id)!.isDefault)) throw new AppError('group_invalid', 'An additional group cannot be a default group');
+  }
+
+  async function mailDecision(tenant: TenantRow, member: MemberRow, approved: boolean, reason: string | null) {
+    const lang = mailLanguage(member.language);
+    const org = tenantName(tenant, lang);
+    const subject = approved
+      ? lang === 'ko' ? `[${org}] 가입이 승인되었습니다` : `[${org}] Your registration was approved`
+      : lang === 'ko' ? `[${org}] 가입 요청이 거절되었습니다` : `[${org}] Your registration was not approved`;
+    const body = approved
+      ? mailBody(lang === 'ko' ? [`${member.name}님, 안녕하세요.`, `${org}의 관리자가 가입을 승인했습니다. 이제 로그인할 수 있습니다.`] : [`Hello ${member.name},`, `An administrator of ${org} approved your registration. You can sign in now.`])
+      : mailBody(lang === 'ko' ? [`${member.name}님, 안녕하세요.`, `${org}의 관리자가 가입 요청을 거절했습니다.`, `사유: ${reason}`] : [`Hello ${member.name},`, `An administrator of ${org} did not approve your registration.`, `Reason: ${reason}`]);
+    await mailer.send({ to: member.email, subject, ...body });
+  }
+
+  /**
+   * Approves (a seat permitting) or rejects one pending member, then mails them. A mail that
+   * fails undoes the decision: the member stays pending and the admin sees 424.
+   */
+  async function decide(ctx: MemberContext, memberId: number, approve: boolean, reason: string | null): Promise<'active' | 'rejected'> {
+    const member = await findMemberById(db, ctx.tenantId, memberId);
+    if (!member) throw new AppError('not_found');
+    if (member.memberStatus !== 'pending') throw new AppError('conflict', 'The member has no pending request');
+    const status = approve ? 'active' : 'rejected';
+    await db.transaction(async (tx) => {
+      if (approve) await assertSeatFree(tx, ctx.tenant);
+      await updateMember(tx, ctx.tenantId, memberId, { memberStatus: status });
+      await settleMemberRequests(tx, ctx.tenantId, memberId, { status: approve ? 'approved' : 'rejected', reason, processedBy: ctx.member.id });
+    });
+    try {
+      await mailDecision(ctx.tenant, member, approve, reason);
+    } catch (err) {
+      await db.transaction(async (tx) => {
+        await updateMember(tx, ctx.tenantId, memberId, { memberStatus: 'pending' });
+        await insertMemberRequest(tx, ctx.tenantId, memberId, 'registration');
+      });
+      throw err;
+    }
+    return status;
+  }
+
   return {
     ownRecord,
     view,
+    checkCustomFields,
+    checkGroups,
     findById: (tenantId: number, id: number) => findMemberById(db, tenantId, id),
+    /** The tenant's default group: where members go who chose none. */
+    async defaultGroupId(tenantId: number): Promise<number> {
+      const group = await findDefaultGroup(db, tenantId);
+      if (!group) throw new AppError('group_invalid');
+      return group.id;
+    },
     findByEmail: (tenantId: number, email: string) => findMemberByEmail(db, tenantId, email),
     /** All groups of a member: the default group plus additional ones. */
     groupIds: (tenantId: number, member: Pick<MemberRow, 'id' | 'defaultMemberGroupId'>) => findMemberGroupIds(db, tenantId, member),
+    update: (tenantId: number, id: number, values: Partial<Omit<MemberRow, 'tenantId' | 'id'>>) => updateMember(db, tenantId, id, values),
     /** A new password ends every other session: older access tokens stop working. */
     async setPassword(tenantId: number, id: number, passwordHash: string): Promise<MemberRow | undefined> {
-      await updateMember(db, tenantId, id, { passwordHash });
+      await updateMember(db, tenantId, id, { passwordHash, mustChangePassword: false, tempPasswordHash: null, tempPasswordExpiresAt: null });
       await bumpTokenVersion(db, tenantId, id);
       return findMemberById(db, tenantId, id);
     },
@@ -35,14 +217,86 @@ export function createMembersService(db: Db) {
       return view(ctx.tenantId, await ownRecord(ctx, id));
     },
     async patch(ctx: MemberContext, id: number, body: PatchMemberBody): Promise<Member> {
-      await ownRecord(ctx, id);
-      const row = await updateMember(db, ctx.tenantId, id, body);
+      const own = await ownRecord(ctx, id);
+      const values: Partial<MemberRow> = {};
+      if (body.name !== undefined) values.name = body.name;
+      if (body.language !== undefined) values.language = body.language;
+      if (body.custom_fields !== undefined) values.customFields = await checkCustomFields(ctx.tenantId, body.custom_fields, { kind: 'edit', member: own });
+      const row = await updateMember(db, ctx.tenantId, id, values);
       if (!row) throw new AppError('not_found');
       return view(ctx.tenantId, row);
+    },
+    async memberCountCheck(ctx: TenantContext): Promise<MemberCountCheck> {
+      const count = await countSeats(db, ctx.tenantId);
+      const max = ctx.tenant.maxMembers;
+      return { available: max === null || count < max, member_count: count, max_members: max };
+    },
+    seatsTaken: (tenantId: number) => countSeats(db, tenantId),
+    async groupSummaries(ctx: TenantContext, q: { page: number; size: number; is_default?: boolean; search_term?: string; order_by: string }): Promise<MemberGroupSummaryList> {
+      const { rows, total } = await listMemberGroups(db, ctx.tenantId, { isDefault: q.is_default, searchTerm: q.search_term || undefined, orderBy: q.order_by, page: q.page, size: q.size });
+      return { items: rows.map((g) => ({ id: g.id, ko_name: g.koName, en_name: g.enName, is_default: g.isDefault })), pagination: pagination(q.page, q.size, total) };
+    },
+    async customFields(ctx: TenantContext, f: { is_signup_field?: boolean; is_searchable?: boolean; is_editable?: boolean }) {
+      const rows = await listCustomFields(db, ctx.tenantId, { isSignupField: f.is_signup_field, isSearchable: f.is_searchable, isEditable: f.is_editable });
+      return { items: rows.map(toCustomField) };
+    },
+    async createCustomField(ctx: MemberContext, b: CreateCustomFieldBody): Promise<CustomField> {
+      return toCustomField(await insertCustomField(db, ctx.tenantId, customFieldValues(b)));
+    },
+    async patchCustomField(ctx: MemberContext, id: number, b: PatchCustomFieldBody): Promise<CustomField> {
+      const row = await updateCustomField(db, ctx.tenantId, id, customFieldValues(b));
+      if (!row) throw new AppError('not_found');
+      return toCustomField(row);
+    },
+    async deleteCustomField(ctx: MemberContext, id: number): Promise<void> {
+      if (!(await deleteCustomField(db, ctx.tenantId, id))) throw new AppError('not_found');
+    },
+    async listForAdmin(ctx: MemberContext, q: { page: number; size: number; member_status?: string; search_term?: string }): Promise<AdminMemberList> {
+      const { rows, total } = await listMembersForAdmin(db, ctx.tenantId, { status: q.member_status, searchTerm: q.search_term || undefined, page: q.page, size: q.size });
+      const items: AdminMember[] = await Promise.all(
+        rows.map(async ({ member, request }) => ({
+          ...(await view(ctx.tenantId, member)),
+          pending_request: request?.status === 'pending' ? ('registration' as const) : null,
+          requested_at: request?.createdAt.toISOString() ?? null,
+          rejection_reason: request?.status === 'rejected' ? request.reason : null,
+        })),
+      );
+      return { items, pagination: pagination(q.page, q.size, total) };
+    },
+    async processPending(ctx: MemberContext, memberId: number, approve: boolean, reason: string | null): Promise<Member> {
+      await decide(ctx, memberId, approve, reason);
+      const row = await findMemberById(db, ctx.tenantId, memberId);
+      return view(ctx.tenantId, row!);
+    },
+    /** Several at once: each decided on its own, so one failure (a full plan, a mail) fails that member alone. */
+    async processPendingBulk(ctx: MemberContext, memberIds: number[], approve: boolean, reason: string | null): Promise<ProcessPendingResponse> {
+      const items: ProcessPendingResponse['items'] = [];
+      for (const id of memberIds) {
+        try {
+          items.push({ member_id: id, status: await decide(ctx, id, approve, reason), error_code: null });
+        } catch (err) {
+          items.push({ member_id: id, status: 'failed', error_code: err instanceof AppError ? err.code : 'internal_error' });
+        }
+      }
+      return { items };
     },
   };
 }
 export type MembersService = ReturnType<typeof createMembersService>;
+
+function customFieldValues(b: PatchCustomFieldBody) {
+  return {
+    ...(b.ko_name !== undefined && { koName: b.ko_name }),
+    ...(b.en_name !== undefined && { enName: b.en_name }),
+    ...(b.field_type !== undefined && { fieldType: b.field_type }),
+    ...(b.is_signup_field !== undefined && { isSignupField: b.is_signup_field }),
+    ...(b.is_searchable !== undefined && { isSearchable: b.is_searchable }),
+    ...(b.is_required !== undefined && { isRequired: b.is_required }),
+    ...(b.is_editable !== undefined && { isEditable: b.is_editable }),
+    ...(b.is_unique !== undefined && { isUnique: b.is_unique }),
+    ...(b.sort_order !== undefined && { sortOrder: b.sort_order }),
+  } as { koName: string; enName: string };
+}
 
 /** A tenant's first rows, written inside its creation transaction (tenants.service). */
 export const provisionMember = (tx: Executor, tenantId: number, values: Omit<typeof members.$inferInsert, 'tenantId' | 'id'>) => insertMember(tx, tenantId, values);

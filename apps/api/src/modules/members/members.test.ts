@@ -59,3 +59,29 @@ describe('members', () => {
     await t.database.db.update(members).set({ isAdmin: true }).where(eq(members.id, t.a.admin.id));
   });
 });
+
+describe('custom fields on the member’s own record', () => {
+  it('editable fields change, others are refused and kept; numbers numeric; unique values unique', async () => {
+    const adminToken = await t.signIn(t.a, t.a.admin.email);
+    const create = async (body: object) => (await t.call(t.a, adminToken, { method: 'POST', url: '/api/admin/custom-fields/', payload: body })).json() as { id: number };
+    const team = await create({ ko_name: '팀', en_name: 'Team' });
+    const badge = await create({ ko_name: '사번', en_name: 'Badge', field_type: 'number', is_unique: true });
+    const locked = await create({ ko_name: '입사일', en_name: 'Joined', is_editable: false });
+    const patch = (who: string, id: number, custom_fields: object) => t.call(t.a, who, { method: 'PATCH', url: `/api/members/${id}/`, payload: { custom_fields } });
+
+    const ok = await patch(token, t.a.member.id, { [team.id]: 'Blue', [badge.id]: 7 });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().custom_fields).toEqual({ [team.id]: 'Blue', [badge.id]: '7' });
+    expect((await patch(token, t.a.member.id, { [locked.id]: '2020' })).json().error.code).toBe('custom_field_invalid');
+    expect((await patch(token, t.a.member.id, { [badge.id]: 'seven' })).json().error.code).toBe('custom_field_invalid');
+    // Only the given fields change.
+    const partial = await patch(token, t.a.member.id, { [team.id]: 'Red' });
+    expect(partial.json().custom_fields).toEqual({ [team.id]: 'Red', [badge.id]: '7' });
+    const otherToken = await t.signIn(t.a, t.a.other.email);
+    const dup = await patch(otherToken, t.a.other.id, { [badge.id]: '7' });
+    expect([dup.statusCode, dup.json().error.code]).toEqual([409, 'custom_field_duplicated']);
+    // Another tenant's field ids mean nothing here.
+    expect((await t.call(t.b, bToken, { method: 'PATCH', url: `/api/members/${t.b.member.id}/`, payload: { custom_fields: { [team.id]: 'x' } } })).statusCode).toBe(422);
+    for (const f of [team, badge, locked]) await t.call(t.a, adminToken, { method: 'DELETE', url: `/api/admin/custom-fields/${f.id}/` });
+  });
+});

@@ -19,3 +19,8 @@ export async function insertTenant(db: Executor, values: typeof tenants.$inferIn
   const [row] = await db.insert(tenants).values(values).returning();
   return row!;
 }
+
+export async function updateTenant(db: Executor, id: number, values: Partial<Pick<typeof tenants.$inferInsert, 'autoApprove' | 'maxMembers' | 'koName' | 'enName' | 'logoUrl'>>) {
+  const [row] = await db.update(tenants).set(values).where(eq(tenants.id, id)).returning();
+  return row;
+}

@@ -9,9 +9,9 @@ import { provisionDefaultChatbot } from '../chatbots/chatbots.service';
 import { creditsToUnits } from '../credits/credits.rules';
 import { provisionModels } from '../llm-models/llm-models.service';
 import { provisionMember, provisionMemberGroup } from '../members/members.service';
-import { findTenantById, findTenantBySubdomain, insertTenant, listTenants } from './tenants.repo';
+import { findTenantById, findTenantBySubdomain, insertTenant, listTenants, updateTenant } from './tenants.repo';
 
-export { findTenantById, findTenantBySubdomain, listTenants };
+export { findTenantById, findTenantBySubdomain, listTenants, updateTenant };
 
 export interface NewAccount {
   email: string;
@@ -26,6 +26,10 @@ export interface CreateTenantInput {
   enName: string;
   logoUrl?: string | null;
   memberCreditQuota: number;
+  /** The plan's member maximum; null or absent = no limit. */
+  maxMembers?: number | null;
+  /** Sign-ups become members at once instead of waiting for approval. */
+  autoApprove?: boolean;
   accounts: NewAccount[];
 }
 
@@ -54,7 +58,7 @@ export async function createTenant(db: Db, input: CreateTenantInput, catalog: Ca
 
   try {
     return await db.transaction(async (tx) => {
-      const tenant = await insertTenant(tx, { subdomain: sub.data, koName: input.koName.trim(), enName: input.enName.trim(), logoUrl: input.logoUrl ?? null });
+      const tenant = await insertTenant(tx, { subdomain: sub.data, koName: input.koName.trim(), enName: input.enName.trim(), logoUrl: input.logoUrl ?? null, maxMembers: input.maxMembers ?? null, autoApprove: input.autoApprove ?? false });
       const group = await provisionMemberGroup(tx, tenant.id, {
         koName: '기본 그룹',
         enName: 'Default group',

@@ -1,0 +1,83 @@
+import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { members } from './members';
+import { tenants } from './tenants';
+
+/** An invitation (spec §3): a person invited by email with a temporary password, until accepted or deleted. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    tenantId: integer().notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    id: integer().notNull().generatedAlwaysAsIdentity(),
+    hashId: text().notNull(),
+    email: text().notNull(),
+    name: text().notNull(),
+    defaultMemberGroupId: integer(),
+    memberGroupIds: jsonb().$type<number[]>().notNull().default([]),
+    tempPasswordHash: text().notNull(),
+    invitedBy: integer(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    lastSentAt: createdAt(),
+    acceptedAt: timestamp({ withTimezone: true }),
+    acceptedMemberId: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('invitations_hash_uq').on(t.hashId),
+    index('invitations_email_idx').on(t.tenantId, t.email),
+    foreignKey({ columns: [t.tenantId, t.invitedBy], foreignColumns: [members.tenantId, members.id] }).onDelete('set null'),
+  ],
+);
+
+export const customFields = pgTable(
+  'custom_fields',
+  {
+    tenantId: integer().notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    id: integer().notNull().generatedAlwaysAsIdentity(),
+    koName: text().notNull(),
+    enName: text().notNull(),
+    fieldType: text().notNull().default('text'),
+    isSignupField: boolean().notNull().default(true),
+    isSearchable: boolean().notNull().default(false),
+    isRequired: boolean().notNull().default(false),
+    isEditable: boolean().notNull().default(true),
+    isUnique: boolean().notNull().default(false),
+    sortOrder: integer().notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+export const policies = pgTable(
+  'policies',
+  {
+    tenantId: integer().notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    id: integer().notNull().generatedAlwaysAsIdentity(),
+    koName: text().notNull(),
+    enName: text().notNull(),
+    kind: text().notNull().default('text'),
+    content: text().notNull().default(''),
+    url: text(),
+    isMandatory: boolean().notNull().default(true),
+    sortOrder: integer().notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+/** Which policies a member agreed to, and when. */
+export const memberAgreements = pgTable(
+  'member_agreements',
+  {
+    tenantId: integer().notNull(),
+    memberId: integer().notNull(),
+    policyId: integer().notNull(),
+    agreedAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.memberId, t.policyId] }),
+    foreignKey({ columns: [t.tenantId, t.memberId], foreignColumns: [members.tenantId, members.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.policyId], foreignColumns: [policies.tenantId, policies.id] }).onDelete('cascade'),
+  ],
+);

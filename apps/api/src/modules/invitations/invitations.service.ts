@@ -1,0 +1,211 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { SignUpResponse } from '@app/contracts/auth';
+import type { acceptInvitationBody, BulkInviteResponse, Invitation, InvitationList, InvitationVerify, inviteRowSchema, listInvitationsQuery } from '@app/contracts/invitations';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import type { MemberContext, TenantContext, TenantRow } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import type { Mailer } from '../../platform/mailer';
+import { mailBody, mailLanguage, tenantName } from '../../platform/mail-text';
+import { pagination } from '../../platform/pagination';
+import { hashPassword } from '../../platform/passwords';
+import { hashToken, newHashId } from '../../platform/tokens';
+import { assertSeatFree, createMemberRecord, isUniqueViolation, type MembersService } from '../members/members.service';
+import { checkAgreements, recordAgreements } from '../sign-up/sign-up.service';
+import { generatePassword } from '../tenants/tenants.service';
+import {
+  acceptInvitation,
+  deleteInvitations,
+  findInvitationByHash,
+  findInvitationById,
+  findOpenInvitation,
+  insertInvitation,
+  type InvitationRow,
+  listInvitations,
+  updateInvitation,
+} from './invitations.repo';
+
+/** An invitation stays open for 7 days (from its last send). */
+const INVITATION_TTL_MS = 7 * 86_400_000;
+
+function statusOf(i: InvitationRow): Invitation['status'] {
+  if (i.acceptedAt) return 'accepted';
+  return i.expiresAt.getTime() <= Date.now() ? 'expired' : 'pending';
+}
+
+function toInvitation(i: InvitationRow): Invitation {
+  return {
+    id: i.id,
+    invitation_hash_id: i.hashId,
+    email: i.email,
+    name: i.name,
+    default_member_group_id: i.defaultMemberGroupId,
+    member_group_ids: i.memberGroupIds,
+    status: statusOf(i),
+    created_at: i.createdAt.toISOString(),
+    last_sent_at: i.lastSentAt.toISOString(),
+    expires_at: i.expiresAt.toISOString(),
+    accepted_at: i.acceptedAt?.toISOString() ?? null,
+  };
+}
+
+/** Where links in mail point: `APP_URL` (its `{tenant}` replaced by the subdomain), else the caller's origin. */
+export type LinkBase = string;
+
+/**
+ * Invitations (spec §4): an administrator invites people by email; each gets a link to `/auth`
+ * and a temporary password, and becomes a member by accepting with a password of their own.
+ * An open invitation holds a seat of the tenant's plan.
+ */
+export function createInvitationsService(db: Db, deps: { mailer: Mailer; members: Pick<MembersService, 'findByEmail' | 'checkGroups' | 'checkCustomFields' | 'defaultGroupId'> }) {
+  async function mailInvitation(tenant: TenantRow, inv: Pick<InvitationRow, 'email' | 'name' | 'hashId' | 'expiresAt'>, temporary: string, base: LinkBase, language: string) {
+    const lang = mailLanguage(language);
+    const org = tenantName(tenant, lang);
+    const url = `${base}/auth?invitation=${encodeURIComponent(inv.hashId)}`;
+    const until = inv.expiresAt.toISOString().slice(0, 10);
+    await deps.mailer.send({
+      to: inv.email,
+      subject: lang === 'ko' ? `[${org}] 초대장이 도착했습니다` : `[${org}] You are invited`,
+      ...mailBody(
+        lang === 'ko'
+          ? [`${inv.name}님, ${org}에 초대되었습니다.`, `임시 비밀번호: ${temporary}`, `아래 링크에서 임시 비밀번호와 새 비밀번호를 입력해 가입을 마치세요. 초대는 ${until}까지 유효합니다.`]
+          : [`Hello ${inv.name}, you are invited to ${org}.`, `Temporary password: ${temporary}`, `Open the link below and enter the temporary password and a password of your own to join. The invitation is valid until ${until}.`],
+        { label: lang === 'ko' ? '초대 수락하기' : 'Accept the invitation', url },
+      ),
+    });
+  }
+
+  async function inviteOne(ctx: MemberContext, row: z.output<typeof inviteRowSchema>, base: LinkBase): Promise<InvitationRow> {
+    if (await deps.members.findByEmail(ctx.tenantId, row.email)) throw new AppError('already_registered');
+    if (await findOpenInvitation(db, ctx.tenantId, row.email)) throw new AppError('conflict', 'Already invited');
+    // Without a group the invitation puts the person in the tenant's default group.
+    const defaultGroup = row.default_member_group_id ?? (await deps.members.defaultGroupId(ctx.tenantId));
+    const extraGroups = row.default_member_group_id == null ? row.member_group_ids.filter((g) => g !== defaultGroup) : row.member_group_ids;
+    await deps.members.checkGroups(ctx.tenantId, defaultGroup, extraGroups);
+    const temporary = generatePassword();
+    const inv = await db.transaction(async (tx) => {
+      await assertSeatFree(tx, ctx.tenant);
+      return insertInvitation(tx, ctx.tenantId, {
+        hashId: newHashId(24),
+        email: row.email,
+        name: row.name,
+        defaultMemberGroupId: defaultGroup,
+        memberGroupIds: extraGroups,
+        tempPasswordHash: hashToken(temporary),
+        invitedBy: ctx.member.id,
+        expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
+      });
+    });
+    try {
+      await mailInvitation(ctx.tenant, inv, temporary, base, ctx.member.language);
+    } catch (err) {
+      // An invitation nobody received is not left behind (nor its seat).
+      await deleteInvitations(db, ctx.tenantId, [inv.id]);
+      throw err;
+    }
+    return inv;
+  }
+
+  /** The open invitation of a hash, or the §8 error: not found, already used, expired. */
+  async function open(ctx: TenantContext, hash: string): Promise<InvitationRow> {
+    const inv = await findInvitationByHash(db, ctx.tenantId, hash);
+    if (!inv) throw new AppError('invitation_not_found');
+    if (inv.acceptedAt) throw new AppError('invitation_used');
+    if (inv.expiresAt.getTime() <= Date.now()) throw new AppError('invitation_expired');
+    return inv;
+  }
+
+  return {
+    async list(ctx: MemberContext, q: z.output<typeof listInvitationsQuery>): Promise<InvitationList> {
+      const { rows, total } = await listInvitations(db, ctx.tenantId, {
+        searchTerm: q.search_term || undefined,
+        status: q.status,
+        orderBy: q.order_by,
+        orderType: q.order_type,
+        page: q.page,
+        size: q.size,
+      });
+      return { items: rows.map(toInvitation), pagination: pagination(q.page, q.size, total) };
+    },
+
+    /** Each row on its own: one that fails (already a member, full plan, mail) fails alone. */
+    async bulkInvite(ctx: MemberContext, rows: Array<z.output<typeof inviteRowSchema>>, base: LinkBase): Promise<BulkInviteResponse> {
+      const items: BulkInviteResponse['items'] = [];
+      for (const row of rows) {
+        try {
+          const inv = await inviteOne(ctx, row, base);
+          items.push({ email: row.email, status: 'invited', error_code: null, invitation_id: inv.id });
+        } catch (err) {
+          const code = err instanceof AppError ? (err.code === 'conflict' ? 'invitation_exists' : err.code) : 'internal_error';
+          items.push({ email: row.email, status: 'failed', error_code: code, invitation_id: null });
+        }
+      }
+      return { items };
+    },
+
+    /** A new temporary password and 7 more days, mailed again. */
+    async resend(ctx: MemberContext, id: number, base: LinkBase): Promise<Invitation> {
+      const inv = await findInvitationById(db, ctx.tenantId, id);
+      if (!inv) throw new AppError('invitation_not_found');
+      if (inv.acceptedAt) throw new AppError('invitation_used');
+      const temporary = generatePassword();
+      const next = { tempPasswordHash: hashToken(temporary), expiresAt: new Date(Date.now() + INVITATION_TTL_MS), lastSentAt: new Date() };
+      const updated = await db.transaction(async (tx) => {
+        // An expired invitation gets its seat back only if one is free.
+        if (inv.expiresAt.getTime() <= Date.now()) await assertSeatFree(tx, ctx.tenant);
+        return (await updateInvitation(tx, ctx.tenantId, id, next))!;
+      });
+      try {
+        await mailInvitation(ctx.tenant, updated, temporary, base, ctx.member.language);
+      } catch (err) {
+        await updateInvitation(db, ctx.tenantId, id, { tempPasswordHash: inv.tempPasswordHash, expiresAt: inv.expiresAt, lastSentAt: inv.lastSentAt });
+        throw err;
+      }
+      return toInvitation(updated);
+    },
+
+    async bulkDelete(ctx: MemberContext, ids: number[]): Promise<{ deleted: number }> {
+      const deleted = await deleteInvitations(db, ctx.tenantId, ids);
+      if (deleted === 0) throw new AppError('invitation_not_found');
+      return { deleted };
+    },
+
+    async verify(ctx: TenantContext, hash: string): Promise<InvitationVerify> {
+      const inv = await open(ctx, hash);
+      return { email: inv.email, name: inv.name, expires_at: inv.expiresAt.toISOString() };
+    },
+
+    async accept(ctx: TenantContext, hash: string, body: z.output<typeof acceptInvitationBody>): Promise<SignUpResponse> {
+      const inv = await open(ctx, hash);
+      if (body.email !== inv.email) throw new AppError('invitation_not_found', 'The email does not match the invitation');
+      const given = Buffer.from(hashToken(body.temporary_password), 'hex');
+      if (!timingSafeEqual(given, Buffer.from(inv.tempPasswordHash, 'hex'))) throw new AppError('temporary_password_incorrect');
+      const customFields = await deps.members.checkCustomFields(ctx.tenantId, body.custom_fields, { kind: 'signup' });
+      const agreements = await checkAgreements(db, ctx.tenantId, body.agreements);
+      const defaultGroup = inv.defaultMemberGroupId ?? (await deps.members.defaultGroupId(ctx.tenantId));
+      const passwordHash = await hashPassword(body.password);
+      try {
+        await db.transaction(async (tx) => {
+          // The invitation held the seat; the member takes it over.
+          const member = await createMemberRecord(tx, ctx.tenantId, {
+            email: inv.email,
+            name: body.name,
+            passwordHash,
+            language: body.language,
+            memberStatus: 'active',
+            defaultMemberGroupId: defaultGroup,
+            memberGroupIds: inv.memberGroupIds,
+            customFields,
+          });
+          if (!(await acceptInvitation(tx, ctx.tenantId, inv.id, member.id))) throw new AppError('invitation_used');
+          await recordAgreements(tx, ctx.tenantId, member.id, agreements);
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new AppError('already_registered');
+        throw err;
+      }
+      return { member_status: 'active', email: inv.email };
+    },
+  };
+}
+export type InvitationsService = ReturnType<typeof createInvitationsService>;
