@@ -66,4 +66,23 @@ describe('npm run tenant', () => {
       await built.close();
     }
   }, 60_000);
+
+  it('sets the member maximum and auto-approval, which the sign-up settings and the seat check answer', async () => {
+    const set = await run('set', '--subdomain', 'acme', '--max-members', '25', '--auto-approve');
+    expect(set.code).toBe(0);
+    expect(set.out).toContain('max members 25, sign-ups approved automatically');
+    expect((await run('list')).out).toContain('max members 25\tauto-approve');
+    expect((await run('set', '--subdomain', 'acme', '--max-members', 'zero')).code).toBe(1);
+    expect((await run('set', '--subdomain', 'nope', '--max-members', '3')).code).toBe(1);
+    const { loadConfig } = await import('../config');
+    const { buildApp } = await import('../app');
+    const built = await buildApp({ ...loadConfig(), logLevel: 'silent' });
+    try {
+      const check = await built.app.inject({ method: 'GET', url: '/api/tenants/member-count-check/', headers: { 'x-tenant-subdomain': 'acme' } });
+      expect(check.json()).toEqual({ available: true, member_count: 1, max_members: 25 });
+    } finally {
+      await built.close();
+    }
+    expect((await run('set', '--subdomain', 'acme', '--max-members', 'none', '--no-auto-approve')).out).toContain('max members none, sign-ups wait for approval');
+  }, 60_000);
 });
