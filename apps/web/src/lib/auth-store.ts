@@ -8,6 +8,8 @@ import type { Member } from '@app/contracts/members';
 export interface AuthState {
   accessToken: string | null;
   member: Member | null;
+  /** Signed in with a mailed temporary password: a new one must be chosen before anything else. */
+  mustChangePassword: boolean;
 }
 
 /** A hint that a refresh cookie may exist (the cookie itself is httpOnly and invisible here). */
@@ -18,7 +20,7 @@ export const sessionHint = {
   clear: () => window.localStorage.removeItem(HINT_KEY),
 };
 
-let state: AuthState = { accessToken: null, member: null };
+let state: AuthState = { accessToken: null, member: null, mustChangePassword: false };
 const listeners = new Set<() => void>();
 
 export const authStore = {
@@ -28,8 +30,8 @@ export const authStore = {
     return () => listeners.delete(fn);
   },
   setFromAuth(res: AuthResponse) {
-    const { access_token, refresh_token: _refresh, ...member } = res;
-    state = { accessToken: access_token, member };
+    const { access_token, refresh_token: _refresh, must_change_password, ...member } = res;
+    state = { accessToken: access_token, member, mustChangePassword: must_change_password };
     sessionHint.set();
     listeners.forEach((l) => l());
   },
@@ -38,7 +40,7 @@ export const authStore = {
     listeners.forEach((l) => l());
   },
   clear() {
-    state = { accessToken: null, member: null };
+    state = { accessToken: null, member: null, mustChangePassword: false };
     sessionHint.clear();
     listeners.forEach((l) => l());
   },

@@ -22,6 +22,10 @@ describe('error → message map', () => {
     expect(messageKeyFor(new ApiError(413, 'input_too_long', ''))).toBe('errors.code.input_too_long');
     expect(messageKeyFor(new ApiError(428, 'restricted_term', ''))).toBe('errors.code.restricted_term');
     expect(messageKeyFor(new ApiError(502, 'model_failed', ''))).toBe('errors.code.model_failed');
+    // Two codes of one status keep their own texts (sign-up: a wrong code is not an expired one).
+    expect(messageKeyFor(new ApiError(401, 'code_incorrect', ''))).toBe('errors.code.code_incorrect');
+    expect(messageKeyFor(new ApiError(401, 'code_expired', ''))).toBe('errors.code.code_expired');
+    expect(messageKeyFor(new ApiError(404, 'invitation_expired', ''))).toBe('errors.code.invitation_expired');
   });
   it('falls back to unknown, also for codes that only look like object keys', () => {
     expect(messageKeyFor(new ApiError(418, 'x', ''))).toBe('errors.unknown');
