@@ -31,6 +31,8 @@ import { registerLlmModelRoutes } from './modules/llm-models/llm-models.routes';
 import { createLlmModelsService } from './modules/llm-models/llm-models.service';
 import { registerInvitationRoutes } from './modules/invitations/invitations.routes';
 import { createInvitationsService } from './modules/invitations/invitations.service';
+import { registerGroupRoutes } from './modules/members/groups.routes';
+import { createGroupsService } from './modules/members/groups.service';
 import { registerMemberRoutes } from './modules/members/members.routes';
 import { createMembersService } from './modules/members/members.service';
 import { registerSessionRoutes } from './modules/sessions/sessions.routes';
@@ -89,10 +91,11 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
   // Modules, each given the narrow views of the others it needs: the one place they meet.
   const mailer = createMailer(config.mail, (line) => app.log.info(line));
   const members = createMembersService(db, mailer);
-  const llmModels = createLlmModelsService(db, caches, members);
+  const groups = createGroupsService(db, caches);
+  const llmModels = createLlmModelsService(db, caches, { groupIds: members.groupIds, all: groups.all });
   const chatbots = createChatbotsService(database, caches, llmModels);
   const sessions = createSessionsService(db, chatbots);
-  const credits = createCreditsService(database, caches, members);
+  const credits = createCreditsService(database, caches, members, groups);
   const chat = createChatService(database, { chatbots, models: llmModels, sessions, credits, registry });
   const signUp = createSignUpService(db, { mailer, secret: config.jwtSecret, members });
   const invitations = createInvitationsService(db, { mailer, members });
@@ -113,6 +116,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
         registerAuthRoutes(auth, { auth: createAuthService(db, tokens, members, mailer, { refreshTtlDays: config.refreshTokenTtlDays }), cookieSecure: config.cookieSecure, refreshTtlDays: config.refreshTokenTtlDays });
       });
       registerMemberRoutes(api, { members });
+      registerGroupRoutes(api, { groups });
       registerSignUpRoutes(api, { signUp });
       registerInvitationRoutes(api, { invitations, appUrl: config.appUrl });
       registerCreditRoutes(api, { credits });

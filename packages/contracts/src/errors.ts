@@ -9,6 +9,8 @@ export const errorCatalogue = {
   bad_request: { status: 400, message: 'Request content error; check your input' },
   message_empty: { status: 400, message: 'Enter a message (no text or image)' },
   email_invalid: { status: 400, message: 'Invalid email' },
+  default_group_locked: { status: 400, message: "The default group's credit information cannot be changed and it cannot be deleted" },
+  unlimited_model_locked: { status: 400, message: 'Unlimited models cannot be disabled' },
   // 401: no token, or one that is no longer valid.
   unauthorized: { status: 401, message: 'Login required' },
   token_expired: { status: 401, message: 'Session expired; log in again' },
@@ -33,12 +35,15 @@ export const errorCatalogue = {
   model_not_found: { status: 404, message: 'The model does not exist' },
   file_not_found: { status: 404, message: 'The attached file does not exist' },
   announcement_not_found: { status: 404, message: 'The announcement does not exist' },
+  group_not_found: { status: 404, message: 'The group does not exist' },
   invitation_not_found: { status: 404, message: 'The invitation does not exist' },
   invitation_expired: { status: 404, message: 'The invitation has expired' },
   // 409: a duplicate or a conflicting state.
   conflict: { status: 409, message: 'The data already exists' },
   already_registered: { status: 409, message: 'Already registered' },
   invitation_used: { status: 409, message: 'The invitation has already been accepted' },
+  group_en_name_taken: { status: 409, message: 'The English name already exists' },
+  group_ko_name_taken: { status: 409, message: 'The Korean name already exists' },
   custom_field_duplicated: { status: 409, message: 'Another member already has this value' },
   // 413: too large for the model or the limit.
   input_too_long: { status: 413, message: 'The input exceeds the model limit; split the question' },

@@ -26,3 +26,15 @@ export type LlmModel = z.infer<typeof llmModelSchema>;
 
 export const llmModelListResponse = z.object({ items: z.array(llmModelSchema) });
 export type LlmModelList = z.infer<typeof llmModelListResponse>;
+
+/** `GET /admin/llm-models/`: the tenant's models with their availability per member group. */
+export const adminLlmModelSchema = llmModelSchema.omit({ is_available: true }).extend({
+  is_enabled: z.boolean(),
+  member_groups: z.array(z.object({ member_group_id: z.number().int(), ko_name: z.string(), en_name: z.string(), is_available: z.boolean() })),
+});
+export type AdminLlmModel = z.infer<typeof adminLlmModelSchema>;
+export const adminLlmModelListResponse = z.object({ items: z.array(adminLlmModelSchema) });
+export type AdminLlmModelList = z.infer<typeof adminLlmModelListResponse>;
+export const modelGroupParams = z.object({ model: z.coerce.number().int().positive(), group: z.coerce.number().int().positive() });
+export const patchModelGroupAccessBody = z.object({ is_available: z.boolean() });
+export type PatchModelGroupAccessBody = z.infer<typeof patchModelGroupAccessBody>;

@@ -24,6 +24,13 @@ export interface CacheHub {
    */
   through<V extends object>(cache: ScopedCache<V>, tenantId: number, key: string, load: () => Promise<V | undefined>): Promise<V | undefined>;
   /**
+   * Drops a tenant's entries in this process now. The database's NOTIFY does this for every
+   * process a moment after a change; a service whose change must be seen by the very next request
+   * (an admin removing a model permission) also calls this, so this process never answers from the
+   * old rows in between.
+   */
+  invalidate(tenantId: number): void;
+  /**
    * Calls `fn` with a tenant's id whenever that tenant's entries are dropped, and with null when
    * all are (the listening connection was lost): for caches of another shape than `scoped`.
    */
@@ -120,6 +127,7 @@ export async function createCacheHub(database: Pick<Database, 'listen' | 'raw'>)
       if (value !== undefined && listener.listening() && generation(tenantId) === before) cache.set(tenantId, key, Object.freeze(value));
       return value;
     },
+    invalidate,
     onInvalidate(fn) {
       observers.push(fn);
     },

@@ -13,6 +13,8 @@ export const memberGroups = pgTable(
     isDefault: boolean().notNull().default(false),
     /** Monthly quota each member of this group gets, in credit units. */
     memberCreditQuotaUnits: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+    /** The whole group's monthly pool, in credit units; null = no group pool. */
+    creditQuotaUnits: bigint({ mode: 'bigint' }),
     createdAt: createdAt(),
   },
   (t) => [

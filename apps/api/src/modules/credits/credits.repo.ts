@@ -154,3 +154,16 @@ const CHARGE_SQL = statement('credits_charge', `with input as (
   select i.n::text as n, mt.used_units::text as used, (select used_units from tenant_total)::text as tenant_used
   from input i join member_total mt on mt.member_id = i.member_id, (select count(*) from ledger) l
   order by i.n`);
+
+/** This month's usage per member group (the group each answer was charged under). */
+export function usageByGroup(db: Executor, tenantId: number, period: string) {
+  return db
+    .select({
+      memberGroupId: creditLedger.memberGroupId,
+      messageCount: sql<number>`count(*)::int`,
+      units: sql<string>`coalesce(-sum(${creditLedger.amountUnits}), 0)::text`,
+    })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.tenantId, tenantId), eq(creditLedger.periodStart, period), eq(creditLedger.kind, 'usage')))
+    .groupBy(creditLedger.memberGroupId);
+}

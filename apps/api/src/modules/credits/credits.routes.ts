@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody, idParam } from '@app/contracts/common';
 import { creditCheckSchema, usageSchema } from '@app/contracts/credits';
+import { memberGroupUsageResponse } from '@app/contracts/member-groups';
 import { memberCtx } from '../../platform/request-context';
 import type { CreditsService } from './credits.service';
 
@@ -16,5 +17,10 @@ export function registerCreditRoutes(app: FastifyInstance, deps: { credits: Cred
   );
   r.get('/members/:id/usage/', { schema: { tags: ['credits'], params: idParam, response: { 200: usageSchema, ...errors } } }, (req) =>
     deps.credits.usage(memberCtx(req), req.params.id),
+  );
+  r.get(
+    '/admin/member-groups/usage/',
+    { config: { auth: 'admin' }, schema: { tags: ['admin'], response: { 200: memberGroupUsageResponse, ...errors } } },
+    (req) => deps.credits.groupUsage(memberCtx(req)),
   );
 }

@@ -1,9 +1,10 @@
 import type { CreditCheck, Usage } from '@app/contracts/credits';
+import type { MemberGroupUsage } from '@app/contracts/member-groups';
 import type { Database, WritePart } from '../../db/client';
 import type { CacheHub } from '../../platform/cache';
 import type { MemberContext, MemberRow, TenantRow } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { type ChargedTotals, chargeUsagePart, type CreditFigures, findCreditFigures, findGroupMemberQuota, findMemberUsage, type UsageCharge, usageByModel } from './credits.repo';
+import { type ChargedTotals, chargeUsagePart, type CreditFigures, findCreditFigures, findGroupMemberQuota, findMemberUsage, type UsageCharge, usageByGroup, usageByModel } from './credits.repo';
 import { type CreditStatus, isDepleted, periodEnd, periodStart, unitsToDisplay } from './credits.rules';
 import { createUsageCache } from './usage-cache';
 
@@ -31,9 +32,12 @@ export function toCreditCheck(s: CreditStatus): CreditCheck {
   };
 }
 
-/** What the credits module needs of the members module: the caller's own record, or 404 / 403. */
+/** What the credits module needs of the members module: the caller's own record (or 404 / 403), the tenant's groups. */
 export interface OwnRecordLookup {
   ownRecord(ctx: MemberContext, id: number): Promise<MemberRow>;
+}
+export interface GroupQuotas {
+  all(tenantId: number): Promise<Array<{ id: number; koName: string; enName: string; creditQuotaUnits: bigint | null }>>;
 }
 
 /**
@@ -46,7 +50,7 @@ export interface OwnRecordLookup {
  *   charge too), and which `invalidate` — or any invalidation of the tenant's cached rows —
  *   empties for a tenant.
  */
-export function createCreditsService(database: Database, caches: CacheHub, members: OwnRecordLookup) {
+export function createCreditsService(database: Database, caches: CacheHub, members: OwnRecordLookup, groups: GroupQuotas) {
   const { db } = database;
   const groupQuotas = caches.scoped<{ units: bigint }>();
   // One process owns an embedded database, so its own charges keep the figures exact; with a
@@ -111,6 +115,25 @@ export function createCreditsService(database: Database, caches: CacheHub, membe
     invalidate(tenantId: number): void {
       usage.invalidate(tenantId);
       groupQuotas.clearTenant(tenantId);
+    },
+
+    /** The console's usage per group this month (spec §7 `GET /admin/member-groups/usage/`). */
+    async groupUsage(ctx: MemberContext, at = new Date()): Promise<MemberGroupUsage> {
+      const period = periodStart(at);
+      const [all, used] = await Promise.all([groups.all(ctx.tenantId), usageByGroup(db, ctx.tenantId, period)]);
+      const byGroup = new Map(used.map((u) => [u.memberGroupId, u]));
+      return {
+        period_start: period,
+        period_end: periodEnd(at),
+        items: all.map((g) => ({
+          member_group_id: g.id,
+          ko_name: g.koName,
+          en_name: g.enName,
+          credit_quota: g.creditQuotaUnits === null ? null : unitsToDisplay(g.creditQuotaUnits),
+          used_credit: unitsToDisplay(BigInt(byGroup.get(g.id)?.units ?? 0)),
+          message_count: byGroup.get(g.id)?.messageCount ?? 0,
+        })),
+      };
     },
 
     async creditCheck(ctx: MemberContext, memberId: number): Promise<CreditCheck> {

@@ -34,3 +34,22 @@ export async function insertModel(db: Executor, tenantId: number, values: Omit<t
   const [row] = await db.insert(llmModels).values({ ...values, tenantId }).returning();
   return row!;
 }
+
+/** Every model of the tenant, enabled or not (the console). */
+export function listAllModels(db: Executor, tenantId: number) {
+  return db.select().from(llmModels).where(eq(llmModels.tenantId, tenantId)).orderBy(asc(llmModels.id));
+}
+
+export function listAccessRows(db: Executor, tenantId: number) {
+  return db
+    .select({ llmModelId: llmModelGroupAccess.llmModelId, memberGroupId: llmModelGroupAccess.memberGroupId, isAvailable: llmModelGroupAccess.isAvailable })
+    .from(llmModelGroupAccess)
+    .where(eq(llmModelGroupAccess.tenantId, tenantId));
+}
+
+export async function upsertAccess(db: Executor, tenantId: number, llmModelId: number, memberGroupId: number, isAvailable: boolean) {
+  await db
+    .insert(llmModelGroupAccess)
+    .values({ tenantId, llmModelId, memberGroupId, isAvailable })
+    .onConflictDoUpdate({ target: [llmModelGroupAccess.tenantId, llmModelGroupAccess.llmModelId, llmModelGroupAccess.memberGroupId], set: { isAvailable } });
+}

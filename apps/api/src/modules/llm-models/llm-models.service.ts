@@ -5,13 +5,19 @@ import type { CacheHub } from '../../platform/cache';
 import type { MemberContext, MemberRow } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { costToE4, e4ToCost } from '../credits/credits.rules';
-import { findDeniedAccess, findModel, findModelByName, insertModel, type LlmModelRow, listModels } from './llm-models.repo';
+import type { AdminLlmModel } from '@app/contracts/llm-models';
+import { findDeniedAccess, findModel, findModelByName, insertModel, listAccessRows, listAllModels, type LlmModelRow, listModels, upsertAccess } from './llm-models.repo';
 
 export type { LlmModelRow };
 
 /** What model access needs to know of a member: their groups (default plus additional). */
 export interface MemberGroupsLookup {
   groupIds(tenantId: number, member: Pick<MemberRow, 'id' | 'defaultMemberGroupId'>): Promise<number[]>;
+}
+
+/** The tenant's groups, for the console's matrix of models and groups (the members module's). */
+export interface GroupDirectory {
+  all(tenantId: number): Promise<Array<{ id: number; koName: string; enName: string }>>;
 }
 
 /** A member's groups and, per model, which of those groups are denied it. */
@@ -54,7 +60,7 @@ export function toLlmModel(m: LlmModelRow, isAvailable: boolean): LlmModel {
  * process (platform/cache.ts): the triggers on members, memberships, groups, models and model
  * access drop them, so the chat path reads neither from the database on a hit.
  */
-export function createLlmModelsService(db: Db, caches: CacheHub, groups: MemberGroupsLookup) {
+export function createLlmModelsService(db: Db, caches: CacheHub, groups: MemberGroupsLookup & GroupDirectory) {
   const profiles = caches.scoped<AccessProfile>();
   const models = caches.scoped<LlmModelRow>();
 
@@ -86,6 +92,34 @@ export function createLlmModelsService(db: Db, caches: CacheHub, groups: MemberG
     async list(ctx: MemberContext) {
       const [rows, profile] = await Promise.all([listModels(db, ctx.tenantId), profileOf(ctx)]);
       return { items: rows.map((m) => toLlmModel(m, isUsable(m, profile))) };
+    },
+    /** The console's view: every model with its availability for every group (no row = available). */
+    async adminList(ctx: MemberContext): Promise<{ items: AdminLlmModel[] }> {
+      const [models, access, all] = await Promise.all([listAllModels(db, ctx.tenantId), listAccessRows(db, ctx.tenantId), groups.all(ctx.tenantId)]);
+      const denied = new Set(access.filter((a) => !a.isAvailable).map((a) => `${a.llmModelId}:${a.memberGroupId}`));
+      return {
+        items: models.map((m) => {
+          const { is_available: _, ...rest } = toLlmModel(m, true);
+          return {
+            ...rest,
+            is_enabled: m.isEnabled,
+            member_groups: all.map((g) => ({ member_group_id: g.id, ko_name: g.koName, en_name: g.enName, is_available: !denied.has(`${m.id}:${g.id}`) })),
+          };
+        }),
+      };
+    },
+    /**
+     * Allows or denies a group a model. Unlimited (low-cost) models stay available to everyone
+     * (spec §5). The access table's trigger drops every process's cached profiles, so the next chat
+     * of a member of the group already answers 403.
+     */
+    async setGroupAccess(ctx: MemberContext, modelId: number, groupId: number, isAvailable: boolean): Promise<void> {
+      const model = await findModel(db, ctx.tenantId, modelId);
+      if (!model) throw new AppError('model_not_found');
+      if (!(await groups.all(ctx.tenantId)).some((g) => g.id === groupId)) throw new AppError('group_not_found');
+      if (model.isLowLlm && !isAvailable) throw new AppError('unlimited_model_locked');
+      await upsertAccess(db, ctx.tenantId, modelId, groupId, isAvailable);
+      caches.invalidate(ctx.tenantId);
     },
   };
 }
