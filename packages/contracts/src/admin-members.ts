@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginated } from './common';
+import { customFieldValuesSchema, paginated } from './common';
 import { memberSchema, memberStatusSchema } from './members';
 
 /** `GET /admin/members/`: the console's member lists (the pending requests tab among them). */
@@ -7,7 +7,11 @@ export const listAdminMembersQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(100).default(10),
   member_status: memberStatusSchema.optional(),
+  /** Name, email or a searchable custom field's value. */
   search_term: z.string().trim().max(100).optional(),
+  member_group_id: z.coerce.number().int().positive().optional(),
+  is_admin: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  order_by: z.enum(['created_at.desc', 'created_at.asc', 'name.asc', 'email.asc']).default('created_at.desc'),
 });
 export type ListAdminMembersQuery = z.input<typeof listAdminMembersQuery>;
 export const adminMemberSchema = memberSchema.extend({
@@ -34,3 +38,31 @@ export const processPendingResponse = z.object({
   items: z.array(z.object({ member_id: z.number().int(), status: z.enum(['active', 'rejected', 'failed']), error_code: z.string().nullable() })),
 });
 export type ProcessPendingResponse = z.infer<typeof processPendingResponse>;
+
+/** `PATCH /admin/members/{id}/`: what an administrator may change of a member. */
+export const patchAdminMemberBody = z
+  .object({
+    name: z.string().trim().min(1, 'name_invalid').max(100, 'name_invalid'),
+    default_member_group_id: z.number().int().positive(),
+    member_group_ids: z.array(z.number().int().positive()).max(50),
+    custom_fields: customFieldValuesSchema,
+    /** Overrides the default group's member quota; null removes the override. */
+    custom_credit_limit: z.number().int().min(0).max(1_000_000_000).nullable(),
+    is_admin: z.boolean(),
+    /** Deactivate (signs the member out everywhere) or reactivate. */
+    member_status: z.enum(['active', 'deactivated']),
+  })
+  .partial()
+  .strict();
+export type PatchAdminMemberBody = z.input<typeof patchAdminMemberBody>;
+
+export const bulkCreditQuotaBody = z.object({
+  member_ids: z.array(z.number().int().positive()).min(1).max(1000),
+  /** The members' custom monthly limit; null removes it (back to the group's). */
+  credit_quota: z.number().int().min(0).max(1_000_000_000).nullable(),
+});
+export const bulkDeleteMembersBody = z.object({ member_ids: z.array(z.number().int().positive()).min(1).max(1000) });
+export const bulkMembersResponse = z.object({
+  items: z.array(z.object({ member_id: z.number().int(), ok: z.boolean(), error_code: z.string().nullable() })),
+});
+export type BulkMembersResponse = z.infer<typeof bulkMembersResponse>;

@@ -11,6 +11,8 @@ export const errorCatalogue = {
   email_invalid: { status: 400, message: 'Invalid email' },
   default_group_locked: { status: 400, message: "The default group's credit information cannot be changed and it cannot be deleted" },
   unlimited_model_locked: { status: 400, message: 'Unlimited models cannot be disabled' },
+  own_account_locked: { status: 400, message: 'You cannot remove your own admin right, deactivate or delete yourself' },
+  last_admin: { status: 400, message: 'The last administrator cannot be removed' },
   // 401: no token, or one that is no longer valid.
   unauthorized: { status: 401, message: 'Login required' },
   token_expired: { status: 401, message: 'Session expired; log in again' },

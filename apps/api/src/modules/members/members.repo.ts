@@ -97,14 +97,37 @@ export async function listMemberGroups(db: Executor, tenantId: number, f: { isDe
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Members for the console's lists, each with their latest request (a pending registration, say). */
-export async function listMembersForAdmin(db: Executor, tenantId: number, f: { status?: string; searchTerm?: string; page: number; size: number }) {
+export async function listMembersForAdmin(
+  db: Executor,
+  tenantId: number,
+  f: { status?: string; searchTerm?: string; searchableFieldIds?: number[]; groupId?: number; isAdmin?: boolean; orderBy?: string; page: number; size: number },
+) {
+  const like = f.searchTerm ? likePattern(f.searchTerm) : null;
   const where = and(
     eq(members.tenantId, tenantId),
     f.status ? eq(members.memberStatus, f.status) : undefined,
-    f.searchTerm ? or(ilike(members.name, likePattern(f.searchTerm)), ilike(members.email, likePattern(f.searchTerm))) : undefined,
+    f.isAdmin === undefined ? undefined : eq(members.isAdmin, f.isAdmin),
+    f.groupId === undefined
+      ? undefined
+      : or(
+          eq(members.defaultMemberGroupId, f.groupId),
+          sql`exists (select 1 from member_group_memberships mm where mm.tenant_id = ${tenantId} and mm.member_id = ${members.id} and mm.member_group_id = ${f.groupId})`,
+        ),
+    like
+      ? or(
+          ilike(members.name, like),
+          ilike(members.email, like),
+          ...(f.searchableFieldIds ?? []).map((id) => sql`${members.customFields} ->> ${String(id)} ilike ${like}`),
+        )
+      : undefined,
   );
+  const order =
+    f.orderBy === 'created_at.asc' ? [asc(members.createdAt), asc(members.id)]
+    : f.orderBy === 'name.asc' ? [asc(members.name), asc(members.id)]
+    : f.orderBy === 'email.asc' ? [asc(members.email)]
+    : [desc(members.createdAt), desc(members.id)];
   const [page, [count]] = await Promise.all([
-    db.select().from(members).where(where).orderBy(desc(members.createdAt), desc(members.id)).limit(f.size).offset(offsetOf(f.page, f.size)),
+    db.select().from(members).where(where).orderBy(...order).limit(f.size).offset(offsetOf(f.page, f.size)),
     db.select({ n: sql<number>`count(*)::int` }).from(members).where(where),
   ]);
   const requests = page.length
@@ -116,6 +139,26 @@ export async function listMembersForAdmin(db: Executor, tenantId: number, f: { s
     : [];
   const latest = new Map(requests.map((r) => [r.memberId, r]));
   return { rows: page.map((member) => ({ member, request: latest.get(member.id) ?? null })), total: count?.n ?? 0 };
+}
+
+/** Active administrators of the tenant. */
+export async function countAdmins(db: Executor, tenantId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(members)
+    .where(and(eq(members.tenantId, tenantId), eq(members.isAdmin, true), eq(members.memberStatus, 'active')));
+  return row?.n ?? 0;
+}
+
+export async function deleteMember(db: Executor, tenantId: number, id: number) {
+  const rows = await db.delete(members).where(and(eq(members.tenantId, tenantId), eq(members.id, id))).returning({ id: members.id });
+  return rows.length > 0;
+}
+
+/** Replaces a member's additional groups. */
+export async function setMemberGroups(db: Executor, tenantId: number, memberId: number, groupIds: number[]) {
+  await db.delete(memberGroupMemberships).where(and(eq(memberGroupMemberships.tenantId, tenantId), eq(memberGroupMemberships.memberId, memberId)));
+  await addMemberToGroups(db, tenantId, memberId, groupIds);
 }
 
 export async function insertMemberRequest(db: Executor, tenantId: number, memberId: number, kind: 'registration') {

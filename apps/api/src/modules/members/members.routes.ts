@@ -1,6 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminMemberListResponse, bulkProcessPendingBody, listAdminMembersQuery, processPendingBody, processPendingResponse } from '@app/contracts/admin-members';
+import {
+  adminMemberListResponse,
+  adminMemberSchema,
+  bulkCreditQuotaBody,
+  bulkDeleteMembersBody,
+  bulkMembersResponse,
+  bulkProcessPendingBody,
+  listAdminMembersQuery,
+  patchAdminMemberBody,
+  processPendingBody,
+  processPendingResponse,
+} from '@app/contracts/admin-members';
 import { errorBody, idParam, okBody } from '@app/contracts/common';
 import { memberSchema, patchMemberBody } from '@app/contracts/members';
 import {
@@ -53,6 +64,28 @@ export function registerMemberRoutes(app: FastifyInstance, deps: { members: Memb
     '/admin/members/',
     { config: admin, schema: { tags: ['admin'], querystring: listAdminMembersQuery, response: { 200: adminMemberListResponse, ...errors } } },
     (req) => members.listForAdmin(memberCtx(req), req.query),
+  );
+  r.get('/admin/members/:id/', { config: admin, schema: { tags: ['admin'], params: idParam, response: { 200: adminMemberSchema, ...errors } } }, (req) =>
+    members.adminGet(memberCtx(req), req.params.id),
+  );
+  r.patch(
+    '/admin/members/:id/',
+    { config: admin, schema: { tags: ['admin'], params: idParam, body: patchAdminMemberBody, response: { 200: adminMemberSchema, 400: errorBody, 409: errorBody, ...errors } } },
+    (req) => members.adminPatch(memberCtx(req), req.params.id, req.body),
+  );
+  r.delete('/admin/members/:id/', { config: admin, schema: { tags: ['admin'], params: idParam, response: { 200: okBody, 400: errorBody, ...errors } } }, async (req) => {
+    await members.adminDelete(memberCtx(req), req.params.id);
+    return { ok: true as const };
+  });
+  r.patch(
+    '/admin/members/bulk/',
+    { config: admin, schema: { tags: ['admin'], body: bulkCreditQuotaBody, response: { 200: bulkMembersResponse, ...errors } } },
+    (req) => members.bulkCreditQuota(memberCtx(req), req.body.member_ids, req.body.credit_quota),
+  );
+  r.post(
+    '/admin/members/bulk/delete/',
+    { config: admin, schema: { tags: ['admin'], body: bulkDeleteMembersBody, response: { 200: bulkMembersResponse, ...errors } } },
+    (req) => members.bulkDelete(memberCtx(req), req.body.member_ids),
   );
   r.post(
     '/admin/members/:id/process-pending-request/',

@@ -1,4 +1,6 @@
-import type { AdminMember, AdminMemberList, ProcessPendingResponse } from '@app/contracts/admin-members';
+import type { AdminMember, AdminMemberList, BulkMembersResponse, listAdminMembersQuery, PatchAdminMemberBody, ProcessPendingResponse } from '@app/contracts/admin-members';
+import type { z } from 'zod';
+import { creditsToUnits } from '../credits/credits.rules';
 import type { Member, PatchMemberBody } from '@app/contracts/members';
 import type { CreateCustomFieldBody, CustomField, MemberCountCheck, MemberGroupSummaryList, PatchCustomFieldBody } from '@app/contracts/sign-up-settings';
 import type { Db, Executor } from '../../db/client';
@@ -12,7 +14,9 @@ import { toMember } from './members.mapper';
 import {
   addMemberToGroups,
   bumpTokenVersion,
+  countAdmins,
   countSeats,
+  deleteMember,
   deleteCustomField,
   findDefaultGroup,
   findGroupsByIds,
@@ -28,6 +32,7 @@ import {
   listMemberGroups,
   listMembersForAdmin,
   lockAndCountSeats,
+  setMemberGroups,
   settleMemberRequests,
   updateCustomField,
   updateMember,
@@ -106,23 +111,27 @@ export function createMembersService(db: Db, mailer: Mailer) {
    * or by the member on their page (`edit`: editable fields only, the others kept): numbers
    * numeric, unique ones unique. Returns the values to store.
    */
-  async function checkCustomFields(tenantId: number, given: CustomFieldValues, mode: { kind: 'signup' } | { kind: 'edit'; member: MemberRow }): Promise<CustomFieldValues> {
+  async function checkCustomFields(
+    tenantId: number,
+    given: CustomFieldValues,
+    mode: { kind: 'signup' } | { kind: 'edit'; member: MemberRow } | { kind: 'admin'; member: MemberRow },
+  ): Promise<CustomFieldValues> {
     const fields = await listCustomFields(db, tenantId);
     const byId = new Map(fields.map((f) => [String(f.id), f]));
-    const out: CustomFieldValues = mode.kind === 'edit' ? { ...((mode.member.customFields ?? {}) as CustomFieldValues) } : {};
+    const out: CustomFieldValues = mode.kind === 'signup' ? {} : { ...((mode.member.customFields ?? {}) as CustomFieldValues) };
+    // Sign-up fills the sign-up fields, a member the editable ones, an administrator any.
+    const inScope = (f: CustomFieldRow) => (mode.kind === 'signup' ? f.isSignupField : mode.kind === 'edit' ? f.isEditable : true);
     for (const key of Object.keys(given)) {
       const f = byId.get(key);
-      const allowed = f && (mode.kind === 'signup' ? f.isSignupField : f.isEditable);
-      if (!allowed) throw new AppError('custom_field_invalid', undefined, { field: key });
+      if (!f || !inScope(f)) throw new AppError('custom_field_invalid', undefined, { field: key });
     }
     for (const f of fields) {
       const key = String(f.id);
-      const inScope = mode.kind === 'signup' ? f.isSignupField : f.isEditable;
-      if (!inScope) continue;
+      if (!inScope(f)) continue;
       const raw = given[key];
       const value = typeof raw === 'string' ? raw.trim() : raw;
       if (value === undefined || value === '') {
-        if (mode.kind === 'edit' && raw === undefined) continue;
+        if (mode.kind !== 'signup' && raw === undefined) continue;
         if (f.isRequired) throw new AppError('custom_field_required', undefined, { field: key });
         delete out[key];
         continue;
@@ -131,7 +140,7 @@ export function createMembersService(db: Db, mailer: Mailer) {
         throw new AppError('custom_field_invalid', undefined, { field: key });
       }
       const stored = f.fieldType === 'number' ? String(Number(value)) : String(value);
-      if (f.isUnique && (await findMemberByCustomValue(db, tenantId, f.id, stored, mode.kind === 'edit' ? mode.member.id : null))) {
+      if (f.isUnique && (await findMemberByCustomValue(db, tenantId, f.id, stored, mode.kind === 'signup' ? null : mode.member.id))) {
         throw new AppError('custom_field_duplicated', undefined, { field: key });
       }
       out[key] = stored;
@@ -151,6 +160,15 @@ export function createMembersService(db: Db, mailer: Mailer) {
     if (found.size !== ids.length) throw new AppError('group_invalid');
     if (!found.get(defaultId)!.isDefault) throw new AppError('group_invalid', 'Choose a default group');
     if (extraIds.some((id) => found.get(id)!.isDefault)) throw new AppError('group_invalid', 'An additional group cannot be a default group');
+  }
+
+  async function adminView(tenantId: number, member: MemberRow, request: { status: string; createdAt: Date; reason: string | null } | null): Promise<AdminMember> {
+    return {
+      ...(await view(tenantId, member)),
+      pending_request: request?.status === 'pending' ? ('registration' as const) : null,
+      requested_at: request?.createdAt.toISOString() ?? null,
+      rejection_reason: request?.status === 'rejected' ? request.reason : null,
+    };
   }
 
   async function mailDecision(tenant: TenantRow, member: MemberRow, approved: boolean, reason: string | null) {
@@ -251,17 +269,87 @@ export function createMembersService(db: Db, mailer: Mailer) {
     async deleteCustomField(ctx: MemberContext, id: number): Promise<void> {
       if (!(await deleteCustomField(db, ctx.tenantId, id))) throw new AppError('not_found');
     },
-    async listForAdmin(ctx: MemberContext, q: { page: number; size: number; member_status?: string; search_term?: string }): Promise<AdminMemberList> {
-      const { rows, total } = await listMembersForAdmin(db, ctx.tenantId, { status: q.member_status, searchTerm: q.search_term || undefined, page: q.page, size: q.size });
-      const items: AdminMember[] = await Promise.all(
-        rows.map(async ({ member, request }) => ({
-          ...(await view(ctx.tenantId, member)),
-          pending_request: request?.status === 'pending' ? ('registration' as const) : null,
-          requested_at: request?.createdAt.toISOString() ?? null,
-          rejection_reason: request?.status === 'rejected' ? request.reason : null,
-        })),
-      );
+    async listForAdmin(ctx: MemberContext, q: z.output<typeof listAdminMembersQuery>): Promise<AdminMemberList> {
+      const searchable = q.search_term ? (await listCustomFields(db, ctx.tenantId, { isSearchable: true })).map((f) => f.id) : [];
+      const { rows, total } = await listMembersForAdmin(db, ctx.tenantId, {
+        status: q.member_status,
+        searchTerm: q.search_term || undefined,
+        searchableFieldIds: searchable,
+        groupId: q.member_group_id,
+        isAdmin: q.is_admin,
+        orderBy: q.order_by,
+        page: q.page,
+        size: q.size,
+      });
+      const items: AdminMember[] = await Promise.all(rows.map(({ member, request }) => adminView(ctx.tenantId, member, request)));
       return { items, pagination: pagination(q.page, q.size, total) };
+    },
+    async adminGet(ctx: MemberContext, id: number): Promise<AdminMember> {
+      const member = await findMemberById(db, ctx.tenantId, id);
+      if (!member) throw new AppError('not_found');
+      return adminView(ctx.tenantId, member, null);
+    },
+    /**
+     * An administrator edits a member: name, groups, custom fields, custom credit limit, admin
+     * right, active or deactivated. Nobody removes their own admin right or deactivates themselves,
+     * and the last active administrator stays one. Demotion and deactivation end the member's
+     * sessions (their token version moves; the cached row is dropped by the members trigger).
+     */
+    async adminPatch(ctx: MemberContext, id: number, b: PatchAdminMemberBody): Promise<AdminMember> {
+      const member = await findMemberById(db, ctx.tenantId, id);
+      if (!member) throw new AppError('not_found');
+      const demotes = b.is_admin === false && member.isAdmin;
+      const deactivates = b.member_status === 'deactivated' && member.memberStatus === 'active';
+      if ((demotes || deactivates) && id === ctx.member.id) throw new AppError('own_account_locked');
+      if ((demotes || deactivates) && member.isAdmin && (await countAdmins(db, ctx.tenantId)) <= 1) throw new AppError('last_admin');
+      const defaultGroup = b.default_member_group_id ?? member.defaultMemberGroupId;
+      if (b.default_member_group_id !== undefined || b.member_group_ids !== undefined) {
+        const extra = b.member_group_ids ?? (await findMemberGroupIds(db, ctx.tenantId, member)).filter((g) => g !== member.defaultMemberGroupId);
+        await checkGroups(ctx.tenantId, defaultGroup!, extra);
+      }
+      const customFields = b.custom_fields === undefined ? undefined : await checkCustomFields(ctx.tenantId, b.custom_fields, { kind: 'admin', member });
+      await db.transaction(async (tx) => {
+        await updateMember(tx, ctx.tenantId, id, {
+          ...(b.name !== undefined && { name: b.name }),
+          ...(b.default_member_group_id !== undefined && { defaultMemberGroupId: b.default_member_group_id }),
+          ...(customFields !== undefined && { customFields }),
+          ...(b.custom_credit_limit !== undefined && { customCreditLimitUnits: b.custom_credit_limit === null ? null : creditsToUnits(b.custom_credit_limit) }),
+          ...(b.is_admin !== undefined && { isAdmin: b.is_admin }),
+          ...(b.member_status !== undefined && { memberStatus: b.member_status }),
+        });
+        if (b.member_group_ids !== undefined) await setMemberGroups(tx, ctx.tenantId, id, b.member_group_ids.filter((g) => g !== defaultGroup));
+        if (demotes || deactivates) await bumpTokenVersion(tx, ctx.tenantId, id);
+      });
+      return adminView(ctx.tenantId, (await findMemberById(db, ctx.tenantId, id))!, null);
+    },
+    /** Deletes a member (their sessions with them); never oneself, never the last administrator. */
+    async adminDelete(ctx: MemberContext, id: number): Promise<void> {
+      const member = await findMemberById(db, ctx.tenantId, id);
+      if (!member) throw new AppError('not_found');
+      if (id === ctx.member.id) throw new AppError('own_account_locked');
+      if (member.isAdmin && member.memberStatus === 'active' && (await countAdmins(db, ctx.tenantId)) <= 1) throw new AppError('last_admin');
+      await deleteMember(db, ctx.tenantId, id);
+    },
+    /** Several members' custom monthly limit at once (null: back to their group's). */
+    async bulkCreditQuota(ctx: MemberContext, ids: number[], quota: number | null): Promise<BulkMembersResponse> {
+      const items: BulkMembersResponse['items'] = [];
+      for (const id of ids) {
+        const row = await updateMember(db, ctx.tenantId, id, { customCreditLimitUnits: quota === null ? null : creditsToUnits(quota) });
+        items.push({ member_id: id, ok: !!row, error_code: row ? null : 'not_found' });
+      }
+      return { items };
+    },
+    async bulkDelete(ctx: MemberContext, ids: number[]): Promise<BulkMembersResponse> {
+      const items: BulkMembersResponse['items'] = [];
+      for (const id of ids) {
+        try {
+          await this.adminDelete(ctx, id);
+          items.push({ member_id: id, ok: true, error_code: null });
+        } catch (err) {
+          items.push({ member_id: id, ok: false, error_code: err instanceof AppError ? err.code : 'internal_error' });
+        }
+      }
+      return { items };
     },
     async processPending(ctx: MemberContext, memberId: number, approve: boolean, reason: string | null): Promise<Member> {
       await decide(ctx, memberId, approve, reason);

@@ -85,3 +85,78 @@ describe('custom fields on the member’s own record', () => {
     for (const f of [team, badge, locked]) await t.call(t.a, adminToken, { method: 'DELETE', url: `/api/admin/custom-fields/${f.id}/` });
   });
 });
+
+describe('the console edits members', () => {
+  let adminToken: string;
+  beforeAll(async () => {
+    adminToken = await t.signIn(t.a, t.a.admin.email);
+  });
+  const admin = (method: 'GET' | 'PATCH' | 'DELETE' | 'POST', url: string, payload?: object, who = () => adminToken) => t.call(t.a, who(), { method, url, ...(payload ? { payload } : {}) });
+
+  it('lists with search, filters and order; reads one', async () => {
+    const all = (await admin('GET', '/api/admin/members/?order_by=email.asc')).json();
+    expect(all.items.map((m: { email: string }) => m.email)).toEqual([...all.items.map((m: { email: string }) => m.email)].sort());
+    const admins = (await admin('GET', '/api/admin/members/?is_admin=true')).json();
+    expect(admins.items.map((m: { id: number }) => m.id)).toEqual([t.a.admin.id]);
+    const byGroup = (await admin('GET', `/api/admin/members/?member_group_id=${t.a.defaultGroupId}`)).json();
+    expect(byGroup.pagination.total_items).toBe(3);
+    const found = (await admin('GET', '/api/admin/members/?search_term=other@')).json();
+    expect(found.items.map((m: { id: number }) => m.id)).toEqual([t.a.other.id]);
+    expect((await admin('GET', `/api/admin/members/${t.a.other.id}/`)).json()).toMatchObject({ email: t.a.other.email, pending_request: null });
+    // A searchable custom field is searched too.
+    const field = (await admin('POST', '/api/admin/custom-fields/', { ko_name: '지점', en_name: 'Branch', is_searchable: true })).json();
+    await admin('PATCH', `/api/admin/members/${t.a.other.id}/`, { custom_fields: { [field.id]: 'Busan-7' } });
+    expect((await admin('GET', '/api/admin/members/?search_term=busan')).json().items.map((m: { id: number }) => m.id)).toEqual([t.a.other.id]);
+    await admin('DELETE', `/api/admin/custom-fields/${field.id}/`);
+  });
+
+  it('sets a custom credit limit that overrides the group quota, one or in bulk', async () => {
+    const res = await admin('PATCH', `/api/admin/members/${t.a.other.id}/`, { custom_credit_limit: 42 });
+    expect(res.json().custom_credit_limit).toBe(42);
+    const otherToken = await t.signIn(t.a, t.a.other.email);
+    expect((await t.call(t.a, otherToken, { method: 'GET', url: `/api/members/${t.a.other.id}/credit-check/` })).json().quota).toBe(42);
+    const bulk = await admin('PATCH', '/api/admin/members/bulk/', { member_ids: [t.a.other.id, 999_999], credit_quota: null });
+    expect(bulk.json().items).toEqual([{ member_id: t.a.other.id, ok: true, error_code: null }, { member_id: 999_999, ok: false, error_code: 'not_found' }]);
+    expect((await t.call(t.a, otherToken, { method: 'GET', url: `/api/members/${t.a.other.id}/credit-check/` })).json().quota).toBe(1000);
+  });
+
+  it('grants and removes admin; never one’s own, never the last; a demoted admin is refused on the next request', async () => {
+    expect((await admin('PATCH', `/api/admin/members/${t.a.admin.id}/`, { is_admin: false })).json().error.code).toBe('own_account_locked');
+    expect((await admin('DELETE', `/api/admin/members/${t.a.admin.id}/`)).json().error.code).toBe('own_account_locked');
+    expect((await admin('PATCH', `/api/admin/members/${t.a.member.id}/`, { is_admin: true })).json().is_admin).toBe(true);
+    const promoted = await t.signIn(t.a, t.a.member.email);
+    expect((await t.call(t.a, promoted, { method: 'GET', url: '/api/admin/members/' })).statusCode).toBe(200);
+    // The promoted one may demote the first admin; then the last admin cannot be removed.
+    expect((await t.call(t.a, promoted, { method: 'PATCH', url: `/api/admin/members/${t.a.admin.id}/`, payload: { is_admin: false } })).statusCode).toBe(200);
+    expect((await admin('GET', '/api/admin/members/')).statusCode).toBe(401);
+    const lastAdmin = await t.call(t.a, promoted, { method: 'PATCH', url: `/api/admin/members/${t.a.member.id}/`, payload: { is_admin: false } });
+    expect(lastAdmin.json().error.code).toBe('own_account_locked');
+    expect((await t.call(t.a, promoted, { method: 'PATCH', url: `/api/admin/members/${t.a.admin.id}/`, payload: { is_admin: true } })).statusCode).toBe(200);
+    adminToken = await t.signIn(t.a, t.a.admin.email);
+    expect((await admin('PATCH', `/api/admin/members/${t.a.member.id}/`, { is_admin: false })).statusCode).toBe(200);
+    token = await t.signIn(t.a, t.a.member.email);
+  });
+
+  it('deactivates (sign-in then answers 423) and reactivates; deletes one or in bulk', async () => {
+    expect((await admin('PATCH', `/api/admin/members/${t.a.other.id}/`, { member_status: 'deactivated' })).json().member_status).toBe('deactivated');
+    const signIn = await t.call(t.a, null, { method: 'POST', url: '/api/auth/sign-in/', payload: { email: t.a.other.email, password: 'Passw0rd!' } });
+    expect(signIn.statusCode).toBe(423);
+    await admin('PATCH', `/api/admin/members/${t.a.other.id}/`, { member_status: 'active' });
+    const { createMemberRecord } = await import('./members.service');
+    const temp = await createMemberRecord(t.database.db, t.a.id, {
+      email: 'temp@acme.test', name: 'Temp', passwordHash: 'x', language: 'en', memberStatus: 'active', defaultMemberGroupId: t.a.defaultGroupId, memberGroupIds: [], customFields: {},
+    });
+    const res = await admin('POST', '/api/admin/members/bulk/delete/', { member_ids: [temp.id, t.a.admin.id] });
+    expect(res.json().items).toEqual([{ member_id: temp.id, ok: true, error_code: null }, { member_id: t.a.admin.id, ok: false, error_code: 'own_account_locked' }]);
+    expect((await admin('GET', `/api/admin/members/${temp.id}/`)).statusCode).toBe(404);
+  });
+
+  it("another tenant's admin and a member are refused", async () => {
+    const bAdmin = await t.signIn(t.b, t.b.admin.email);
+    expect((await t.call(t.b, bAdmin, { method: 'GET', url: `/api/admin/members/${t.a.member.id}/` })).statusCode).toBe(404);
+    expect((await t.call(t.b, bAdmin, { method: 'PATCH', url: `/api/admin/members/${t.a.member.id}/`, payload: { name: 'x' } })).statusCode).toBe(404);
+    expect((await t.call(t.b, bAdmin, { method: 'DELETE', url: `/api/admin/members/${t.a.member.id}/` })).statusCode).toBe(404);
+    expect((await t.call(t.a, token, { method: 'PATCH', url: `/api/admin/members/${t.a.other.id}/`, payload: { name: 'x' } })).statusCode).toBe(403);
+    expect((await t.call(t.a, token, { method: 'POST', url: '/api/admin/members/bulk/delete/', payload: { member_ids: [t.a.other.id] } })).statusCode).toBe(403);
+  });
+});
