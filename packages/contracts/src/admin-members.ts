@@ -7,6 +7,8 @@ export const listAdminMembersQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(100).default(10),
   member_status: memberStatusSchema.optional(),
+  /** Only members with a pending request (a registration or a group change): the console's "Pending requests" tab. */
+  has_pending_request: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
   /** Name, email or a searchable custom field's value. */
   search_term: z.string().trim().max(100).optional(),
   member_group_id: z.coerce.number().int().positive().optional(),
@@ -16,7 +18,9 @@ export const listAdminMembersQuery = z.object({
 export type ListAdminMembersQuery = z.input<typeof listAdminMembersQuery>;
 export const adminMemberSchema = memberSchema.extend({
   /** The pending request's kind, when the member has one. */
-  pending_request: z.enum(['registration']).nullable(),
+  pending_request: z.enum(['registration', 'group_change']).nullable(),
+  /** The groups a pending group change asks for. */
+  requested_groups: z.object({ default_member_group_id: z.number().int(), member_group_ids: z.array(z.number().int()) }).nullable(),
   requested_at: z.string().nullable(),
   rejection_reason: z.string().nullable(),
 });

@@ -28,3 +28,15 @@ export const patchMemberBody = z
   })
   .strict();
 export type PatchMemberBody = z.infer<typeof patchMemberBody>;
+
+/** `PATCH /members/{id}/group/`: the member asks to change groups (an administrator decides). */
+export const changeGroupBody = z.object({
+  default_member_group_id: z.number({ error: 'group_invalid' }).int().positive('group_invalid'),
+  member_group_ids: z.array(z.number().int().positive()).max(50).default([]),
+});
+export type ChangeGroupBody = z.input<typeof changeGroupBody>;
+export const groupChangeResponse = z.object({
+  status: z.enum(['pending', 'none']),
+  requested: z.object({ default_member_group_id: z.number().int(), member_group_ids: z.array(z.number().int()) }).nullable(),
+});
+export type GroupChange = z.infer<typeof groupChangeResponse>;

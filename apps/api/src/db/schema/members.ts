@@ -81,6 +81,8 @@ export const memberRequests = pgTable(
     memberId: integer().notNull(),
     kind: text().notNull().default('registration'),
     status: text().notNull().default('pending'),
+    /** What a group change asks for: `{ default_member_group_id, member_group_ids }`. */
+    payload: jsonb().$type<{ default_member_group_id: number; member_group_ids: number[] }>(),
     reason: text(),
     processedBy: integer(),
     processedAt: timestamp({ withTimezone: true }),

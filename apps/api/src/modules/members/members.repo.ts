@@ -100,13 +100,16 @@ const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}
 export async function listMembersForAdmin(
   db: Executor,
   tenantId: number,
-  f: { status?: string; searchTerm?: string; searchableFieldIds?: number[]; groupId?: number; isAdmin?: boolean; orderBy?: string; page: number; size: number },
+  f: { status?: string; hasPendingRequest?: boolean; searchTerm?: string; searchableFieldIds?: number[]; groupId?: number; isAdmin?: boolean; orderBy?: string; page: number; size: number },
 ) {
   const like = f.searchTerm ? likePattern(f.searchTerm) : null;
   const where = and(
     eq(members.tenantId, tenantId),
     f.status ? eq(members.memberStatus, f.status) : undefined,
     f.isAdmin === undefined ? undefined : eq(members.isAdmin, f.isAdmin),
+    f.hasPendingRequest === undefined
+      ? undefined
+      : sql`${f.hasPendingRequest ? sql`` : sql`not `}exists (select 1 from member_requests r where r.tenant_id = ${tenantId} and r.member_id = ${members.id} and r.status = 'pending')`,
     f.groupId === undefined
       ? undefined
       : or(
@@ -161,8 +164,31 @@ export async function setMemberGroups(db: Executor, tenantId: number, memberId: 
   await addMemberToGroups(db, tenantId, memberId, groupIds);
 }
 
-export async function insertMemberRequest(db: Executor, tenantId: number, memberId: number, kind: 'registration') {
-  await db.insert(memberRequests).values({ tenantId, memberId, kind });
+export async function insertMemberRequest(
+  db: Executor,
+  tenantId: number,
+  memberId: number,
+  kind: 'registration' | 'group_change',
+  payload: { default_member_group_id: number; member_group_ids: number[] } | null = null,
+) {
+  await db.insert(memberRequests).values({ tenantId, memberId, kind, payload });
+}
+
+/** The member's pending request, if any. */
+export function findPendingRequest(db: Executor, tenantId: number, memberId: number) {
+  return db.query.memberRequests.findFirst({
+    where: and(eq(memberRequests.tenantId, tenantId), eq(memberRequests.memberId, memberId), eq(memberRequests.status, 'pending')),
+    orderBy: desc(memberRequests.id),
+  });
+}
+
+/** Withdraws the member's pending group change; true when there was one. */
+export async function withdrawGroupChange(db: Executor, tenantId: number, memberId: number) {
+  const rows = await db
+    .delete(memberRequests)
+    .where(and(eq(memberRequests.tenantId, tenantId), eq(memberRequests.memberId, memberId), eq(memberRequests.status, 'pending'), eq(memberRequests.kind, 'group_change')))
+    .returning({ id: memberRequests.id });
+  return rows.length > 0;
 }
 
 /** Settles the member's pending requests; returns how many were pending. */

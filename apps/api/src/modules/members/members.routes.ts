@@ -13,7 +13,7 @@ import {
   processPendingResponse,
 } from '@app/contracts/admin-members';
 import { errorBody, idParam, okBody } from '@app/contracts/common';
-import { memberSchema, patchMemberBody } from '@app/contracts/members';
+import { changeGroupBody, groupChangeResponse, memberSchema, patchMemberBody } from '@app/contracts/members';
 import {
   createCustomFieldBody,
   customFieldListResponse,
@@ -40,6 +40,19 @@ export function registerMemberRoutes(app: FastifyInstance, deps: { members: Memb
     { schema: { tags: ['members'], params: idParam, body: patchMemberBody, response: { 200: memberSchema, 409: errorBody, ...errors } } },
     (req) => members.patch(memberCtx(req), req.params.id, req.body),
   );
+
+  r.get('/members/:id/group/', { schema: { tags: ['members'], params: idParam, response: { 200: groupChangeResponse, ...errors } } }, (req) =>
+    members.groupChange(memberCtx(req), req.params.id),
+  );
+  r.patch(
+    '/members/:id/group/',
+    { schema: { tags: ['members'], params: idParam, body: changeGroupBody, response: { 200: groupChangeResponse, 409: errorBody, ...errors } } },
+    (req) => members.requestGroupChange(memberCtx(req), req.params.id, req.body),
+  );
+  r.delete('/members/:id/group-queues/', { schema: { tags: ['members'], params: idParam, response: { 200: okBody, ...errors } } }, async (req) => {
+    await members.withdrawGroupChange(memberCtx(req), req.params.id);
+    return { ok: true as const };
+  });
 
   // What the sign-up page reads before anyone is signed in.
   r.get(

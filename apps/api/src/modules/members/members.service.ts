@@ -1,7 +1,7 @@
 import type { AdminMember, AdminMemberList, BulkMembersResponse, listAdminMembersQuery, PatchAdminMemberBody, ProcessPendingResponse } from '@app/contracts/admin-members';
 import type { z } from 'zod';
 import { creditsToUnits } from '../credits/credits.rules';
-import type { Member, PatchMemberBody } from '@app/contracts/members';
+import type { GroupChange, Member, PatchMemberBody } from '@app/contracts/members';
 import type { CreateCustomFieldBody, CustomField, MemberCountCheck, MemberGroupSummaryList, PatchCustomFieldBody } from '@app/contracts/sign-up-settings';
 import type { Db, Executor } from '../../db/client';
 import type { customFields, MemberRow, memberGroups, members } from '../../db/schema/index';
@@ -19,6 +19,7 @@ import {
   deleteMember,
   deleteCustomField,
   findDefaultGroup,
+  findPendingRequest,
   findGroupsByIds,
   findMemberByCustomValue,
   findMemberByEmail,
@@ -36,6 +37,7 @@ import {
   settleMemberRequests,
   updateCustomField,
   updateMember,
+  withdrawGroupChange,
 } from './members.repo';
 
 type CustomFieldRow = typeof customFields.$inferSelect;
@@ -162,18 +164,34 @@ export function createMembersService(db: Db, mailer: Mailer) {
     if (extraIds.some((id) => found.get(id)!.isDefault)) throw new AppError('group_invalid', 'An additional group cannot be a default group');
   }
 
-  async function adminView(tenantId: number, member: MemberRow, request: { status: string; createdAt: Date; reason: string | null } | null): Promise<AdminMember> {
+  async function adminView(
+    tenantId: number,
+    member: MemberRow,
+    request: { status: string; kind: string; createdAt: Date; reason: string | null; payload: { default_member_group_id: number; member_group_ids: number[] } | null } | null,
+  ): Promise<AdminMember> {
+    const pending = request?.status === 'pending';
     return {
       ...(await view(tenantId, member)),
-      pending_request: request?.status === 'pending' ? ('registration' as const) : null,
+      pending_request: pending ? (request.kind === 'group_change' ? 'group_change' : 'registration') : null,
+      requested_groups: pending && request.kind === 'group_change' ? request.payload : null,
       requested_at: request?.createdAt.toISOString() ?? null,
       rejection_reason: request?.status === 'rejected' ? request.reason : null,
     };
   }
 
-  async function mailDecision(tenant: TenantRow, member: MemberRow, approved: boolean, reason: string | null) {
+  async function mailDecision(tenant: TenantRow, member: MemberRow, approved: boolean, reason: string | null, kind: 'registration' | 'group_change') {
     const lang = mailLanguage(member.language);
     const org = tenantName(tenant, lang);
+    if (kind === 'group_change') {
+      const subject = approved
+        ? lang === 'ko' ? `[${org}] 그룹 변경이 승인되었습니다` : `[${org}] Your group change was approved`
+        : lang === 'ko' ? `[${org}] 그룹 변경 요청이 거절되었습니다` : `[${org}] Your group change was not approved`;
+      const lines = approved
+        ? lang === 'ko' ? [`${member.name}님, 요청하신 그룹 변경이 승인되었습니다.`] : [`Hello ${member.name}, your group change was approved.`]
+        : lang === 'ko' ? [`${member.name}님, 그룹 변경 요청이 거절되었습니다.`, `사유: ${reason}`] : [`Hello ${member.name}, your group change was not approved.`, `Reason: ${reason}`];
+      await mailer.send({ to: member.email, subject, ...mailBody(lines) });
+      return;
+    }
     const subject = approved
       ? lang === 'ko' ? `[${org}] 가입이 승인되었습니다` : `[${org}] Your registration was approved`
       : lang === 'ko' ? `[${org}] 가입 요청이 거절되었습니다` : `[${org}] Your registration was not approved`;
@@ -190,6 +208,8 @@ export function createMembersService(db: Db, mailer: Mailer) {
   async function decide(ctx: MemberContext, memberId: number, approve: boolean, reason: string | null): Promise<'active' | 'rejected'> {
     const member = await findMemberById(db, ctx.tenantId, memberId);
     if (!member) throw new AppError('not_found');
+    const request = await findPendingRequest(db, ctx.tenantId, memberId);
+    if (request?.kind === 'group_change' && request.payload) return decideGroupChange(ctx, member, request.payload, approve, reason);
     if (member.memberStatus !== 'pending') throw new AppError('conflict', 'The member has no pending request');
     const status = approve ? 'active' : 'rejected';
     await db.transaction(async (tx) => {
@@ -198,7 +218,7 @@ export function createMembersService(db: Db, mailer: Mailer) {
       await settleMemberRequests(tx, ctx.tenantId, memberId, { status: approve ? 'approved' : 'rejected', reason, processedBy: ctx.member.id });
     });
     try {
-      await mailDecision(ctx.tenant, member, approve, reason);
+      await mailDecision(ctx.tenant, member, approve, reason, 'registration');
     } catch (err) {
       await db.transaction(async (tx) => {
         await updateMember(tx, ctx.tenantId, memberId, { memberStatus: 'pending' });
@@ -207,6 +227,38 @@ export function createMembersService(db: Db, mailer: Mailer) {
       throw err;
     }
     return status;
+  }
+
+  /** A group change: approved, the member's groups become the requested ones; either way the member is mailed. */
+  async function decideGroupChange(
+    ctx: MemberContext,
+    member: MemberRow,
+    wanted: { default_member_group_id: number; member_group_ids: number[] },
+    approve: boolean,
+    reason: string | null,
+  ): Promise<'active' | 'rejected'> {
+    const before = { defaultMemberGroupId: member.defaultMemberGroupId, groupIds: await findMemberGroupIds(db, ctx.tenantId, member) };
+    if (approve) await checkGroups(ctx.tenantId, wanted.default_member_group_id, wanted.member_group_ids);
+    await db.transaction(async (tx) => {
+      if (approve) {
+        await updateMember(tx, ctx.tenantId, member.id, { defaultMemberGroupId: wanted.default_member_group_id });
+        await setMemberGroups(tx, ctx.tenantId, member.id, wanted.member_group_ids);
+      }
+      await settleMemberRequests(tx, ctx.tenantId, member.id, { status: approve ? 'approved' : 'rejected', reason, processedBy: ctx.member.id });
+    });
+    try {
+      await mailDecision(ctx.tenant, member, approve, reason, 'group_change');
+    } catch (err) {
+      await db.transaction(async (tx) => {
+        if (approve) {
+          await updateMember(tx, ctx.tenantId, member.id, { defaultMemberGroupId: before.defaultMemberGroupId });
+          await setMemberGroups(tx, ctx.tenantId, member.id, before.groupIds.filter((g) => g !== before.defaultMemberGroupId));
+        }
+        await insertMemberRequest(tx, ctx.tenantId, member.id, 'group_change', wanted);
+      });
+      throw err;
+    }
+    return approve ? 'active' : 'rejected';
   }
 
   return {
@@ -273,6 +325,7 @@ export function createMembersService(db: Db, mailer: Mailer) {
       const searchable = q.search_term ? (await listCustomFields(db, ctx.tenantId, { isSearchable: true })).map((f) => f.id) : [];
       const { rows, total } = await listMembersForAdmin(db, ctx.tenantId, {
         status: q.member_status,
+        hasPendingRequest: q.has_pending_request,
         searchTerm: q.search_term || undefined,
         searchableFieldIds: searchable,
         groupId: q.member_group_id,
@@ -287,7 +340,7 @@ export function createMembersService(db: Db, mailer: Mailer) {
     async adminGet(ctx: MemberContext, id: number): Promise<AdminMember> {
       const member = await findMemberById(db, ctx.tenantId, id);
       if (!member) throw new AppError('not_found');
-      return adminView(ctx.tenantId, member, null);
+      return adminView(ctx.tenantId, member, (await findPendingRequest(db, ctx.tenantId, id)) ?? null);
     },
     /**
      * An administrator edits a member: name, groups, custom fields, custom credit limit, admin
@@ -355,6 +408,29 @@ export function createMembersService(db: Db, mailer: Mailer) {
       await decide(ctx, memberId, approve, reason);
       const row = await findMemberById(db, ctx.tenantId, memberId);
       return view(ctx.tenantId, row!);
+    },
+    /** The member's pending group change, if any. */
+    async groupChange(ctx: MemberContext, id: number): Promise<GroupChange> {
+      await ownRecord(ctx, id);
+      const request = await findPendingRequest(db, ctx.tenantId, id);
+      return request?.kind === 'group_change' ? { status: 'pending', requested: request.payload } : { status: 'none', requested: null };
+    },
+    /** A member asks to change groups; a pending request of theirs is replaced. An administrator decides. */
+    async requestGroupChange(ctx: MemberContext, id: number, b: { default_member_group_id: number; member_group_ids: number[] }): Promise<GroupChange> {
+      await ownRecord(ctx, id);
+      if (ctx.member.memberStatus !== 'active') throw new AppError('conflict', 'The account is not active');
+      await checkGroups(ctx.tenantId, b.default_member_group_id, b.member_group_ids);
+      const payload = { default_member_group_id: b.default_member_group_id, member_group_ids: [...new Set(b.member_group_ids)] };
+      await db.transaction(async (tx) => {
+        await withdrawGroupChange(tx, ctx.tenantId, id);
+        await insertMemberRequest(tx, ctx.tenantId, id, 'group_change', payload);
+      });
+      return { status: 'pending', requested: payload };
+    },
+    /** Withdraws the member's pending group change (spec §7 `DELETE /members/{id}/group-queues/`). */
+    async withdrawGroupChange(ctx: MemberContext, id: number): Promise<void> {
+      await ownRecord(ctx, id);
+      if (!(await withdrawGroupChange(db, ctx.tenantId, id))) throw new AppError('not_found', 'There is no pending group change');
     },
     /** Several at once: each decided on its own, so one failure (a full plan, a mail) fails that member alone. */
     async processPendingBulk(ctx: MemberContext, memberIds: number[], approve: boolean, reason: string | null): Promise<ProcessPendingResponse> {

@@ -160,3 +160,40 @@ describe('the console edits members', () => {
     expect((await t.call(t.a, token, { method: 'POST', url: '/api/admin/members/bulk/delete/', payload: { member_ids: [t.a.other.id] } })).statusCode).toBe(403);
   });
 });
+
+describe('group change requests', () => {
+  it('a member asks, withdraws, asks again; an admin sees it pending and approves (groups change, the member is mailed) or rejects with a reason', async () => {
+    const adminToken = await t.signIn(t.a, t.a.admin.email);
+    const { memberGroups } = await import('../../db/schema/index');
+    const [affiliation] = await t.database.db.insert(memberGroups).values({ tenantId: t.a.id, koName: '본사', enName: 'HQ', isDefault: true }).returning();
+    const [project] = await t.database.db.insert(memberGroups).values({ tenantId: t.a.id, koName: '프로젝트 X', enName: 'Project X' }).returning();
+    const memberToken = await t.signIn(t.a, t.a.member.email);
+    const ask = (body: object) => t.call(t.a, memberToken, { method: 'PATCH', url: `/api/members/${t.a.member.id}/group/`, payload: body });
+
+    expect((await ask({ default_member_group_id: project!.id })).json().error.code).toBe('group_invalid');
+    const asked = await ask({ default_member_group_id: affiliation!.id, member_group_ids: [project!.id] });
+    expect(asked.json()).toEqual({ status: 'pending', requested: { default_member_group_id: affiliation!.id, member_group_ids: [project!.id] } });
+    expect((await t.call(t.a, memberToken, { method: 'DELETE', url: `/api/members/${t.a.member.id}/group-queues/` })).statusCode).toBe(200);
+    expect((await t.call(t.a, memberToken, { method: 'DELETE', url: `/api/members/${t.a.member.id}/group-queues/` })).statusCode).toBe(404);
+    expect((await t.call(t.a, memberToken, { method: 'GET', url: `/api/members/${t.a.member.id}/group/` })).json().status).toBe('none');
+    await ask({ default_member_group_id: affiliation!.id, member_group_ids: [project!.id] });
+    // Another member's requests are not theirs to make.
+    expect((await t.call(t.a, memberToken, { method: 'PATCH', url: `/api/members/${t.a.other.id}/group/`, payload: { default_member_group_id: affiliation!.id } })).statusCode).toBe(403);
+
+    const pending = (await t.call(t.a, adminToken, { method: 'GET', url: '/api/admin/members/?has_pending_request=true' })).json();
+    const row = pending.items.find((m: { id: number }) => m.id === t.a.member.id);
+    expect(row).toMatchObject({ pending_request: 'group_change', requested_groups: { default_member_group_id: affiliation!.id, member_group_ids: [project!.id] } });
+    const approved = await t.call(t.a, adminToken, { method: 'POST', url: `/api/admin/members/${t.a.member.id}/process-pending-request/`, payload: { approve: true } });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ default_member_group_id: affiliation!.id, member_group_ids: [affiliation!.id, project!.id] });
+    expect((await t.mail.next(t.a.member.email)).subject).toMatch(/group change was approved|그룹 변경이 승인/);
+
+    await ask({ default_member_group_id: t.a.defaultGroupId });
+    const rejected = await t.call(t.a, adminToken, { method: 'POST', url: `/api/admin/members/${t.a.member.id}/process-pending-request/`, payload: { approve: false, reason: 'Stay in HQ' } });
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json().default_member_group_id).toBe(affiliation!.id);
+    expect((await t.mail.next(t.a.member.email)).text).toContain('Stay in HQ');
+    // Back to the start for the other tests.
+    await t.call(t.a, adminToken, { method: 'PATCH', url: `/api/admin/members/${t.a.member.id}/`, payload: { default_member_group_id: t.a.defaultGroupId, member_group_ids: [] } });
+  });
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "member_requests" ADD COLUMN "payload" jsonb;
