@@ -1,25 +1,24 @@
-import { Box, Flex } from '@mantine/core';
+import { Box } from '@mantine/core';
 import { Outlet } from 'react-router';
+import { ResponsiveShell } from '../components/responsive-shell';
+import { TenantLogo } from '../components/tenant-logo';
 import { AnnouncementBanner } from '../features/announcements/components/announcement-banner';
+import { useTenant } from '../features/tenant/api/get-tenant';
 import { NavBar } from './nav-bar';
 
-/** Spec §2: the navigation bar is 264 px wide. */
+/** Spec §2: the navigation bar is 264 px wide (a drawer on small screens). */
 export const NAV_WIDTH = 264;
 
 export default function DashboardLayout() {
+  const tenant = useTenant();
   return (
-    <Flex h="100vh" style={{ overflow: 'hidden' }}>
-      <Box component="nav" w={NAV_WIDTH} miw={NAV_WIDTH} h="100%" style={{ borderRight: '1px solid var(--mantine-color-gray-3)' }} bg="gray.0">
-        <NavBar />
+    <ResponsiveShell navWidth={NAV_WIDTH} navId="dashboard-nav" nav={<NavBar />} brand={<TenantLogo tenant={tenant.data} loading={tenant.isLoading} height={28} withName />} fullHeight>
+      <Box px="md" pt="sm">
+        <AnnouncementBanner location="dashboard" />
       </Box>
-      <Flex component="main" direction="column" flex={1} miw={0} h="100%">
-        <Box px="md" pt="sm">
-          <AnnouncementBanner location="dashboard" />
-        </Box>
-        <Box flex={1} mih={0}>
-          <Outlet />
-        </Box>
-      </Flex>
-    </Flex>
+      <Box flex={1} mih={0}>
+        <Outlet />
+      </Box>
+    </ResponsiveShell>
   );
 }

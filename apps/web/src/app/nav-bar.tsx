@@ -12,7 +12,7 @@ import { useTenant } from '../features/tenant/api/get-tenant';
 import { useAuth } from '../lib/use-auth';
 import { MemberLanguageSwitch } from './member-language-switch';
 
-/** The 264 px navigation bar of spec §2. */
+/** The 264 px navigation bar of spec §2 (on small screens the drawer, whose header shows the logo). */
 export function NavBar() {
   const { t } = useTranslation('nav');
   const { member } = useAuth();
@@ -32,7 +32,7 @@ export function NavBar() {
 
   return (
     <Stack h="100%" gap="xs" p="sm" data-testid="nav-bar">
-      <UnstyledButton component={Link} to="/dashboard/chat" aria-label={t('home')} py={4}>
+      <UnstyledButton component={Link} to="/dashboard/chat" title={t('home')} py={4} visibleFrom="sm">
         <TenantLogo tenant={tenant.data} loading={tenant.isLoading} height={32} withName />
       </UnstyledButton>
       <Button component={Link} to={newChatTo} leftSection={<IconPlus size={16} />} variant="light" fullWidth justify="flex-start" data-testid="new-chat-link">

@@ -11,17 +11,26 @@ export interface DialogSpec {
 }
 
 let current: DialogSpec | null = null;
+/** What had focus when the dialog opened; it gets it back when the dialog closes (the modal unmounts at once, before it could). */
+let returnFocus: HTMLElement | null = null;
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((l) => l());
 
 export const dialogs = {
   open(spec: DialogSpec) {
+    if (!current) returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     current = spec;
     notify();
   },
   close() {
     current = null;
     notify();
+    const back = returnFocus;
+    returnFocus = null;
+    // After the modal and its focus trap are gone; not if what had focus went away meanwhile (a deleted row).
+    setTimeout(() => {
+      if (back?.isConnected) back.focus();
+    }, 0);
   },
 };
 

@@ -15,7 +15,8 @@ export function TenantLogo({ tenant, loading, height = 32, withName = false }: {
     <Group gap="xs" wrap="nowrap">
       <Image
         src={!failed && tenant?.logo_url ? tenant.logo_url : FALLBACK_LOGO}
-        alt={name}
+        // Beside the written name the image adds nothing to a screen reader.
+        alt={withName ? '' : name}
         h={height}
         w="auto"
         fit="contain"

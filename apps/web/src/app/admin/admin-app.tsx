@@ -1,7 +1,8 @@
-import { AppShell, Box, Divider, NavLink, Stack, Text } from '@mantine/core';
+import { Box, Divider, NavLink, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconSpeakerphone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
+import { ResponsiveShell } from '../../components/responsive-shell';
 import { TenantLogo } from '../../components/tenant-logo';
 import { RestrictedPage } from '../../features/admin/components/restricted-page';
 import { AnnouncementsPage } from '../../features/announcements/components/announcements-page';
@@ -20,16 +21,19 @@ export default function AdminApp() {
   const tenant = useTenant();
   if (!member?.is_admin) return <RestrictedPage />;
   return (
-    <AppShell navbar={{ width: 240, breakpoint: 0 }} padding={0}>
-      <AppShell.Navbar p="sm" data-testid="admin-nav">
-        <Stack h="100%" gap="xs">
-          <Box py={4}>
+    <ResponsiveShell
+      navWidth={240}
+      navId="admin-nav-drawer"
+      brand={<TenantLogo tenant={tenant.data} loading={tenant.isLoading} height={28} withName />}
+      nav={
+        <Stack h="100%" gap="xs" p="sm" data-testid="admin-nav">
+          <Box py={4} visibleFrom="sm">
             <TenantLogo tenant={tenant.data} loading={tenant.isLoading} height={32} withName />
             <Text size="xs" c="dimmed" mt={4}>
               {t('console')}
             </Text>
           </Box>
-          <Divider />
+          <Divider visibleFrom="sm" />
           {AREAS.map((a) => (
             <NavLink key={a.path} component={Link} to={a.path} label={t(`areas.${a.key}`)} leftSection={<a.icon size={16} />} active={pathname.startsWith(a.path)} />
           ))}
@@ -37,13 +41,12 @@ export default function AdminApp() {
           <MemberLanguageSwitch />
           <NavLink component="a" href="/dashboard/chat" label={t('backToDashboard')} leftSection={<IconArrowLeft size={16} />} data-testid="back-to-dashboard" />
         </Stack>
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <Routes>
-          <Route path="announcements" element={<AnnouncementsPage />} />
-          <Route path="*" element={<Navigate to="/admin/announcements" replace />} />
-        </Routes>
-      </AppShell.Main>
-    </AppShell>
+      }
+    >
+      <Routes>
+        <Route path="announcements" element={<AnnouncementsPage />} />
+        <Route path="*" element={<Navigate to="/admin/announcements" replace />} />
+      </Routes>
+    </ResponsiveShell>
   );
 }

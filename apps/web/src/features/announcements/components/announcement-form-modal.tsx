@@ -55,7 +55,15 @@ export function AnnouncementFormModal({ editing, onClose }: { editing: Announcem
   });
 
   return (
-    <Modal opened onClose={onClose} title={t(editing ? 'form.editTitle' : 'form.createTitle')} size="lg" centered data-testid="announcement-form">
+    <Modal
+      opened
+      onClose={onClose}
+      title={t(editing ? 'form.editTitle' : 'form.createTitle')}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': t('common:close') }}
+      data-testid="announcement-form"
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput label={t('form.title')} withAsterisk maxLength={200} data-testid="announcement-title" {...form.getInputProps('title')} />

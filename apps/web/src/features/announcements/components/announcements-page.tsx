@@ -91,7 +91,7 @@ export function AnnouncementsPage() {
   const pages = list.data?.pagination.total_pages ?? 1;
 
   return (
-    <Stack gap="lg" p="xl" maw={1200}>
+    <Stack gap="lg" p={{ base: 'md', sm: 'xl' }} maw={1200}>
       <Group justify="space-between" align="flex-start">
         <div>
           <Title order={2}>{t('title')}</Title>

@@ -29,7 +29,7 @@ export function MarketingPanel() {
             <Title order={4} c="white">
               {t(`auth:marketing.features.${key}.title`)}
             </Title>
-            <Text size="sm" c="indigo.1">
+            <Text size="sm" c="white">
               {t(`auth:marketing.features.${key}.body`)}
             </Text>
           </div>
