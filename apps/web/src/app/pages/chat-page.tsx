@@ -20,8 +20,7 @@ export default function ChatPage() {
   // Without a chatbot in the URL, the first default chatbot.
   const chatbotId = params.chatbotId && /^\d+$/.test(params.chatbotId) ? Number(params.chatbotId) : listed.find((c) => c.is_default)?.id;
   const bot = useChatbot(chatbotId);
-  const isDefault = bot.data?.is_default === true;
-  const models = useLlmModels(isDefault);
+  const models = useLlmModels();
   const hash = params.sessionHashId;
   const session = useSession(hash);
   const lowCostAvailable = listed.some((c) => c.llm_model.is_low_llm && c.llm_model.is_available);
@@ -30,7 +29,7 @@ export default function ChatPage() {
   return (
     <ChatScreen
       chatbot={bot.data}
-      models={isDefault ? (models.data?.items ?? null) : null}
+      models={models.data?.items ?? null}
       sessionHashId={hash}
       sessionTitle={session.data?.title}
       onSessionStarted={(meta) => navigate(`/dashboard/chat/${meta.chatbot_id}/${meta.session_hash_id}`, { replace: true })}

@@ -2,25 +2,25 @@ import type { Chatbot } from '@app/contracts/chatbots';
 import { Avatar, Box, Group, Skeleton, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chatbotTexts } from '../lib/chatbot-texts';
+import { chatbotTexts, modelName as defaultModelName } from '../lib/chatbot-texts';
 
 /** The chatbot (or the session's title) and its model; `actions` on the right. */
 export function ChatHeader({ chatbot, heading, modelName, actions }: { chatbot: Chatbot | undefined; heading: string | null; modelName: string | undefined; actions: ReactNode }) {
-  const { i18n } = useTranslation();
-  const name = chatbot ? chatbotTexts(chatbot, i18n.language).name : '';
+  const { t, i18n } = useTranslation('chat');
+  const name = chatbot ? chatbotTexts(chatbot, t, i18n.language).name : '';
   return (
-    <Group justify="space-between" px="lg" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }} wrap="nowrap">
+    <Group justify="space-between" px={{ base: 'sm', sm: 'lg' }} py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }} wrap="nowrap">
       {chatbot ? (
         <Group gap="sm" wrap="nowrap" miw={0}>
           <Avatar src={chatbot.profile_image_url} color="indigo" radius="xl">
             {name.slice(0, 1)}
           </Avatar>
           <Box miw={0}>
-            <Text fw={600} truncate data-testid="chat-title">
+            <Text component="h1" fw={600} truncate data-testid="chat-title">
               {heading ?? name}
             </Text>
             <Text size="xs" c="dimmed" truncate>
-              {[name, modelName ?? chatbot.llm_model.display_name].filter((x, i, all) => all.indexOf(x) === i).join(' · ')}
+              {[name, modelName ?? defaultModelName(chatbot.llm_model, t)].filter((x, i, all) => all.indexOf(x) === i).join(' · ')}
             </Text>
           </Box>
         </Group>

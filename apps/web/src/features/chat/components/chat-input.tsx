@@ -2,6 +2,7 @@ import { ActionIcon, Group, NativeSelect, Paper, Switch, Textarea } from '@manti
 import type { LlmModel } from '@app/contracts/llm-models';
 import { IconArrowUp, IconPlayerStopFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { modelName } from '../lib/chatbot-texts';
 
 export interface ChatInputProps {
   value: string;
@@ -22,13 +23,14 @@ export interface ChatInputProps {
 export function ChatInput(p: ChatInputProps) {
   const { t } = useTranslation('chat');
   return (
-    <Paper withBorder radius="lg" p="xs" shadow="xs">
+    <Paper withBorder radius="lg" p="xs" shadow="xs" className="chat-composer">
       <Textarea
         variant="unstyled"
         autosize
         minRows={1}
         maxRows={8}
         placeholder={t('placeholder')}
+        aria-label={t('inputLabel')}
         value={p.value}
         disabled={p.disabled}
         onChange={(e) => p.onChange(e.currentTarget.value)}
@@ -42,18 +44,20 @@ export function ChatInput(p: ChatInputProps) {
         px="xs"
       />
       <Group justify="space-between" mt={4} wrap="nowrap">
-        <Group gap="sm" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap" miw={0} flex={1}>
           {p.models ? (
             <NativeSelect
               size="xs"
-              w={240}
+              flex={1}
+              maw={240}
+              miw={0}
               aria-label={t('model')}
               data-testid="model-picker"
               value={p.modelId ? String(p.modelId) : ''}
               onChange={(e) => p.onModelChange(Number(e.currentTarget.value))}
               data={p.models.map((m) => ({
                 value: String(m.id),
-                label: m.is_available ? m.display_name : `${m.display_name} — ${t('modelUnavailable')}`,
+                label: m.is_available ? modelName(m, t) : `${modelName(m, t)} — ${t('modelUnavailable')}`,
                 disabled: !m.is_available,
               }))}
             />

@@ -5,10 +5,10 @@ import { chatbotTexts } from '../lib/chatbot-texts';
 
 /** A new chat, before its first question: the chatbot and what it is good at. */
 export function ChatIntro({ chatbot }: { chatbot: Chatbot }) {
-  const { i18n } = useTranslation();
-  const { name, features } = chatbotTexts(chatbot, i18n.language);
+  const { t, i18n } = useTranslation('chat');
+  const { name, features } = chatbotTexts(chatbot, t, i18n.language);
   return (
-    <Stack align="center" gap="xs" py={60} data-testid="new-chat-intro">
+    <Stack align="center" gap="xs" py={{ base: 32, sm: 60 }} data-testid="new-chat-intro">
       <Avatar src={chatbot.profile_image_url} size="xl" color="indigo" radius="xl">
         {name.slice(0, 1)}
       </Avatar>

@@ -1,10 +1,13 @@
 import type { ChatMeta } from '@app/contracts/chat';
 import type { Chatbot } from '@app/contracts/chatbots';
 import type { LlmModel } from '@app/contracts/llm-models';
-import { Stack } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { Stack, VisuallyHidden } from '@mantine/core';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChatTurn } from '../hooks/use-chat-turn';
+import { modelName } from '../lib/chatbot-texts';
+import { inFlight, type LiveTurn } from '../lib/live-turn';
+import { spokenText } from '../lib/spoken-text';
 import { ChatHeader } from './chat-header';
 import { ChatInput } from './chat-input';
 import { ChatIntro } from './chat-intro';
@@ -13,7 +16,7 @@ import { MessageList } from './message-list';
 export interface ChatScreenProps {
   /** The open chatbot; undefined while it loads. */
   chatbot: Chatbot | undefined;
-  /** Default chatbots only: the models of the model picker. */
+  /** The member's models: names for the line under each answer, and for default chatbots the model picker. */
   models: LlmModel[] | null;
   sessionHashId: string | undefined;
   /** The open session's saved title (null when untitled, undefined while it loads). */
@@ -27,15 +30,29 @@ export interface ChatScreenProps {
 }
 
 /** The chat: header, messages, input. What it shows of chatbots, sessions and credits comes from the route. */
+/** What a screen reader hears once an answer has ended (null while it streams). */
+function endOfAnswer(turn: LiveTurn | undefined, t: (key: string) => string): string | null {
+  if (!turn || inFlight(turn)) return null;
+  if (turn.status === 'completed') return `${t('announce.answer')} ${spokenText(turn.text)}`;
+  return t(turn.status === 'stopped' ? 'announce.stopped' : 'announce.failed');
+}
+
 export function ChatScreen({ chatbot, models, sessionHashId, sessionTitle, onSessionStarted, sessionActions, notice }: ChatScreenProps) {
-  const { t } = useTranslation('chat');
+  const { t, i18n } = useTranslation('chat');
   const chat = useChatTurn({ chatbotId: chatbot?.id, sessionHashId, onSessionStarted });
   const [input, setInput] = useState('');
   const [pickedModel, setPickedModel] = useState<number | null>(null);
   const [thinking, setThinking] = useState(false);
+  // Streaming text is not read token by token: the polite region below speaks each answer once, when it ends.
+  const [announced, setAnnounced] = useState<{ turn: number; text: string } | null>(null);
+  const lastTurn = chat.turns.at(-1);
+  const ended = endOfAnswer(lastTurn, t);
+  if (lastTurn && ended && announced?.turn !== lastTurn.id) setAnnounced({ turn: lastTurn.id, text: ended });
 
+  const pickerModels = chatbot?.is_default ? models : null;
+  const modelNames = useMemo(() => new Map((models ?? []).map((m) => [m.id, modelName(m, t)])), [models, t, i18n.language]);
   const modelId = pickedModel ?? chatbot?.llm_model.id ?? null;
-  const model = models?.find((m) => m.id === modelId);
+  const model = pickerModels?.find((m) => m.id === modelId);
   const supportsThinking = model ? model.supports_thinking : (chatbot?.llm_model.supports_thinking ?? false);
   // Until the session loads, the title the server gave the new session in the x-chat-meta header.
   const title = sessionTitle ?? chat.turns.find((turn) => turn.meta)?.meta?.session_title ?? null;
@@ -51,19 +68,33 @@ export function ChatScreen({ chatbot, models, sessionHashId, sessionTitle, onSes
   };
 
   return (
-    <Stack h="100%" gap={0}>
+    <Stack
+      h="100%"
+      gap={0}
+      onKeyDown={(e) => {
+        // Escape stops the answer being written (an open dialog, portalled outside, closes itself instead).
+        if (e.key === 'Escape' && chat.streaming) {
+          e.preventDefault();
+          chat.stop();
+        }
+      }}
+    >
       <ChatHeader
         chatbot={chatbot}
         heading={sessionHashId ? title || t('untitled') : null}
-        modelName={model?.display_name}
+        modelName={model ? modelName(model, t) : undefined}
         actions={sessionHashId && sessionActions ? sessionActions({ hash: sessionHashId, title }) : null}
       />
       <MessageList
         sessionHashId={sessionHashId}
         turns={chat.turns}
         intro={!sessionHashId && chat.turns.length === 0 && chatbot ? <ChatIntro chatbot={chatbot} /> : null}
+        modelNames={modelNames}
       />
-      <Stack gap="xs" px="lg" pb="md" pt="xs" maw={860} w="100%" mx="auto">
+      <VisuallyHidden aria-live="polite" data-testid="chat-announcer">
+        {announced?.text}
+      </VisuallyHidden>
+      <Stack gap="xs" px={{ base: 'sm', sm: 'lg' }} pb={{ base: 'sm', sm: 'md' }} pt="xs" maw={860} w="100%" mx="auto">
         {notice}
         <ChatInput
           value={input}
@@ -72,7 +103,7 @@ export function ChatScreen({ chatbot, models, sessionHashId, sessionTitle, onSes
           onStop={chat.stop}
           streaming={chat.streaming}
           disabled={!chatbot}
-          models={models}
+          models={pickerModels}
           modelId={modelId}
           onModelChange={setPickedModel}
           thinkingAvailable={supportsThinking}

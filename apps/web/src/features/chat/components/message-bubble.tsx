@@ -3,6 +3,7 @@ import { IconBrain } from '@tabler/icons-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Markdown } from '../../../components/markdown/markdown';
+import { shownCredits } from '../lib/chatbot-texts';
 import type { BubbleMessage } from '../lib/live-turn';
 
 function Reasoning({ text, open }: { text: string; open: boolean }) {
@@ -23,7 +24,22 @@ function Reasoning({ text, open }: { text: string; open: boolean }) {
   );
 }
 
-export const MessageBubble = memo(function MessageBubble({ m }: { m: BubbleMessage }) {
+/** Under a finished answer, quietly: the model that wrote it and the credits it cost (spec §3). */
+function AnswerMeta({ m, modelNames }: { m: BubbleMessage; modelNames: ReadonlyMap<number, string> }) {
+  const { t } = useTranslation('chat');
+  const model = (m.modelId !== null ? modelNames.get(m.modelId) : undefined) ?? m.modelName;
+  const shown = m.credits === null ? null : shownCredits(m.credits);
+  const credits = shown === null ? null : shown === '<1' ? t('answer.creditsUnderOne') : t('answer.credits', { count: shown });
+  const parts = [model, credits].filter((x): x is string => !!x);
+  if (parts.length === 0) return null;
+  return (
+    <Text size="xs" c="dimmed" mt={4} data-testid="answer-meta">
+      {parts.join(' · ')}
+    </Text>
+  );
+}
+
+export const MessageBubble = memo(function MessageBubble({ m, modelNames }: { m: BubbleMessage; modelNames: ReadonlyMap<number, string> }) {
   const { t } = useTranslation('chat');
   if (m.role === 'member') {
     return (
@@ -49,6 +65,7 @@ export const MessageBubble = memo(function MessageBubble({ m }: { m: BubbleMessa
           {t('failed')}
         </Badge>
       ) : null}
+      {live ? null : <AnswerMeta m={m} modelNames={modelNames} />}
     </Box>
   );
 });

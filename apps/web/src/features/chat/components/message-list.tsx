@@ -6,7 +6,15 @@ import { chatMessages, type LiveTurn } from '../lib/live-turn';
 import { MessageBubble } from './message-bubble';
 
 /** The session's history with this page's turns over it; older pages load when scrolled to the top. */
-export function MessageList({ sessionHashId, turns, intro }: { sessionHashId: string | undefined; turns: readonly LiveTurn[]; intro: ReactNode }) {
+export interface MessageListProps {
+  sessionHashId: string | undefined;
+  turns: readonly LiveTurn[];
+  intro: ReactNode;
+  /** Model names by id, for the line under each answer. */
+  modelNames: ReadonlyMap<number, string>;
+}
+
+export function MessageList({ sessionHashId, turns, intro, modelNames }: MessageListProps) {
   const history = useHistory(sessionHashId);
   const viewport = useRef<HTMLDivElement>(null);
   const olderAnchor = useRef<{ height: number; top: number } | null>(null);
@@ -58,7 +66,7 @@ export function MessageList({ sessionHashId, turns, intro }: { sessionHashId: st
         ) : null}
         {intro}
         {messages.map((m) => (
-          <MessageBubble key={m.key} m={m} />
+          <MessageBubble key={m.key} m={m} modelNames={modelNames} />
         ))}
       </Stack>
     </ScrollArea>

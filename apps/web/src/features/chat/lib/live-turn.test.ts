@@ -98,7 +98,7 @@ describe('live turn', () => {
     s.send({ type: 'end', status: 'completed' });
     s.close();
     await done;
-    expect(turns.get()).toMatchObject([{ status: 'completed', text: 'Hello world', reasoning: 'Thinking…', meta: meta(10) }]);
+    expect(turns.get()).toMatchObject([{ status: 'completed', text: 'Hello world', reasoning: 'Thinking…', meta: meta(10), credits: 1 }]);
     expect(cb.onDone).toHaveBeenCalledWith(turns.get()[0]);
     expect(cb.onRefused).not.toHaveBeenCalled();
     expect(cb.onStreamError).not.toHaveBeenCalled();
@@ -209,7 +209,7 @@ describe('live turn', () => {
 });
 
 describe('chat messages: history with the turns over it', () => {
-  const stopped: LiveTurn = { id: 1, chatbotId: 7, meta: meta(10), question: 'Count', text: 'one two', reasoning: '', status: 'stopped' };
+  const stopped: LiveTurn = { id: 1, chatbotId: 7, meta: meta(10), question: 'Count', text: 'one two', reasoning: '', status: 'stopped', credits: 0.25 };
   const earlier = [row(8, 'member', 'Before', 'completed'), row(9, 'chatbot', 'Earlier answer', 'completed')];
 
   it('keeps the stopped answer’s own text while the history still has its row streaming', () => {
@@ -239,6 +239,16 @@ describe('chat messages: history with the turns over it', () => {
   it('shows the history’s row once it is settled, and then lets go of the turn', () => {
     const rows = [...earlier, row(10, 'member', 'Count', 'completed'), row(11, 'chatbot', 'one two three', 'stopped')];
     expect(chatMessages(rows, [stopped]).at(-1)).toMatchObject({ key: 'm11', text: 'one two three', status: 'stopped' });
+  });
+
+  it('answers carry their model and credits: the history row’s, or the live turn’s meta and usage', () => {
+    const rows = [...earlier, { ...row(10, 'member', 'Count', 'completed'), llm_model_id: null }, row(11, 'chatbot', 'one', 'streaming')];
+    const shown = chatMessages(rows, [stopped]);
+    expect(shown[1]).toMatchObject({ role: 'chatbot', modelId: 1, modelName: null, credits: 0 });
+    expect(shown[2]).toMatchObject({ role: 'member', modelId: null, credits: null });
+    expect(shown[3]).toMatchObject({ role: 'chatbot', modelId: 1, modelName: 'fake-model', credits: 0.25 });
+    // A history row still streaming has no charge yet.
+    expect(chatMessages(rows, []).at(-1)).toMatchObject({ key: 'm11', credits: null });
   });
 
   it('forgetSettled lets go only of turns whose answers the history shows settled', async () => {

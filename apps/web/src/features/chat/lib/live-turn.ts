@@ -18,6 +18,8 @@ export interface LiveTurn {
   text: string;
   reasoning: string;
   status: LiveStatus;
+  /** The exact credits charged for the answer (the stream's usage event). */
+  credits: number | null;
 }
 
 export interface TurnCallbacks {
@@ -67,7 +69,7 @@ export function createLiveTurns() {
       const own = new AbortController();
       controller = own;
       const id = ++counter;
-      set([...turns, { id, chatbotId, meta: null, question: body.text ?? '', text: '', reasoning: '', status: 'sending' }]);
+      set([...turns, { id, chatbotId, meta: null, question: body.text ?? '', text: '', reasoning: '', status: 'sending', credits: null }]);
       const text = createSmoother((s) => update(id, { text: (find(id)?.text ?? '') + s }));
       const reasoning = createSmoother((s) => update(id, { reasoning: (find(id)?.reasoning ?? '') + s }));
       try {
@@ -78,6 +80,7 @@ export function createLiveTurns() {
         for await (const e of events) {
           if (e.type === 'text') text.push(e.text);
           else if (e.type === 'reasoning') reasoning.push(e.text);
+          else if (e.type === 'usage') update(id, { credits: e.credits });
           else if (e.type === 'error') cb.onStreamError?.(new ApiError(isErrorCode(e.code) ? statusOfCode(e.code) : 500, e.code, e.message));
           else if (e.type === 'end') final = e.status;
         }
@@ -126,6 +129,11 @@ export interface BubbleMessage {
   text: string;
   reasoning: string | null;
   status: LiveStatus;
+  /** Answers: the model that wrote it, and its name as the server gave it for a live answer. */
+  modelId: number | null;
+  modelName: string | null;
+  /** Answers: the credits charged, once known. */
+  credits: number | null;
 }
 
 // One bubble per history row object, so unchanged rows keep their (memoised) bubbles while an answer streams.
@@ -133,7 +141,17 @@ const rowBubbles = new WeakMap<HistoryMessage, BubbleMessage>();
 function bubbleOf(row: HistoryMessage): BubbleMessage {
   let b = rowBubbles.get(row);
   if (!b) {
-    b = { key: `m${row.id}`, role: row.speaker_type, text: row.text, reasoning: row.reasoning, status: row.status };
+    const answer = row.speaker_type === 'chatbot';
+    b = {
+      key: `m${row.id}`,
+      role: row.speaker_type,
+      text: row.text,
+      reasoning: row.reasoning,
+      status: row.status,
+      modelId: answer ? row.llm_model_id : null,
+      modelName: null,
+      credits: answer && row.status !== 'streaming' ? row.credits : null,
+    };
     rowBubbles.set(row, b);
   }
   return b;
@@ -142,8 +160,17 @@ function bubbleOf(row: HistoryMessage): BubbleMessage {
 function bubblesOf(turn: LiveTurn): BubbleMessage[] {
   const [q, a] = turn.meta ? [`m${turn.meta.user_message_id}`, `m${turn.meta.assistant_message_id}`] : [`t${turn.id}q`, `t${turn.id}a`];
   return [
-    { key: q, role: 'member', text: turn.question, reasoning: null, status: 'completed' },
-    { key: a, role: 'chatbot', text: turn.text, reasoning: turn.reasoning || null, status: turn.status },
+    { key: q, role: 'member', text: turn.question, reasoning: null, status: 'completed', modelId: null, modelName: null, credits: null },
+    {
+      key: a,
+      role: 'chatbot',
+      text: turn.text,
+      reasoning: turn.reasoning || null,
+      status: turn.status,
+      modelId: turn.meta?.llm_model_id ?? null,
+      modelName: turn.meta?.model ?? null,
+      credits: turn.credits,
+    },
   ];
 }
 
