@@ -1,30 +1,36 @@
-import { Alert, Button } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCreditCheck } from '../api/get-credit-check';
 import { useUsage } from '../api/get-usage';
-import { creditWarningLevel } from '../lib/warning-level';
+import { averageCostPerMessage, creditWarning } from '../lib/warning-level';
 
-/** Warning cards at 50% / 80% used, almost depleted, and depleted with an upgrade prompt (spec §4). */
+/**
+ * Warning cards at 50% and 80% used, almost depleted and depleted (spec §4). Credits cannot be
+ * bought in the product yet, so the depleted cards send the member to their administrator; a
+ * purchase or plan view, once there is one, belongs on them.
+ */
 export function CreditWarning({ memberId, lowCostAvailable }: { memberId: number; lowCostAvailable: boolean }) {
   const { t } = useTranslation('credits');
   const check = useCreditCheck(memberId);
   const usage = useUsage(memberId);
   if (!check.data) return null;
-  const avg = usage.data && usage.data.message_count > 0 ? usage.data.used_credit / usage.data.message_count : null;
-  const level = creditWarningLevel(check.data, avg);
+  const { level, usedPercent, messagesLeft } = creditWarning(check.data, averageCostPerMessage(usage.data));
   if (level === 'none') return null;
   const depleted = level === 'depleted' || level === 'tenant-depleted';
   const color = depleted ? 'red' : level === 'half' ? 'blue' : 'orange';
+  const { remaining_credit: remaining, quota } = check.data;
+  const credits = t('amount', { count: remaining });
+  const body =
+    level === 'almost'
+      ? messagesLeft === null || messagesLeft < 1
+        ? t('almost.bodyUnderOne', { credits })
+        : t('almost.body', { count: messagesLeft, credits })
+      : t(`${level}.body`, { percent: usedPercent, remaining, quota });
   return (
     <Alert color={color} variant="light" icon={<IconAlertTriangle size={18} />} title={t(`${level}.title`)} data-testid={`credit-warning-${level}`}>
-      {t(`${level}.body`, { remaining: check.data.remaining_credit, quota: check.data.quota })}
+      {body}
       {depleted && lowCostAvailable ? ` ${t('lowCostStillAvailable')}` : ''}
-      {depleted ? (
-        <Button size="xs" mt="xs" display="block" variant="filled" color="red" component="a" href="/dashboard/store">
-          {t('upgrade')}
-        </Button>
-      ) : null}
     </Alert>
   );
 }
