@@ -39,6 +39,8 @@ import { registerSessionRoutes } from './modules/sessions/sessions.routes';
 import { registerSignUpRoutes } from './modules/sign-up/sign-up.routes';
 import { createSignUpService } from './modules/sign-up/sign-up.service';
 import { createSessionsService } from './modules/sessions/sessions.service';
+import { registerTaskRoutes } from './modules/tasks/tasks.routes';
+import { createTasksService } from './modules/tasks/tasks.service';
 import { registerTenantRoutes } from './modules/tenants/tenants.routes';
 import { findTenantBySubdomain } from './modules/tenants/tenants.service';
 
@@ -99,6 +101,19 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
   const chat = createChatService(database, { chatbots, models: llmModels, sessions, credits, registry });
   const signUp = createSignUpService(db, { mailer, secret: config.jwtSecret, members });
   const invitations = createInvitationsService(db, { mailer, members });
+  // Background tasks: a queue in the database, a runner in every instance (decision 023).
+  const tasks = createTasksService(db, {
+    filesDir: path.join(config.dataDir, 'files'),
+    startupStaleSeconds: database.kind === 'pglite' ? 0 : 60,
+    staleSeconds: database.kind === 'pglite' ? null : 60,
+    log: (line) => app.log.warn(line),
+  });
+  tasks.register('members_export', async ({ task, file, report }) => {
+    await members.exportCsv(task.tenantId, file, report);
+    return { fileName: `members-${new Date().toISOString().slice(0, 10)}.csv` };
+  });
+  await tasks.start();
+  app.addHook('onClose', () => tasks.stop());
   registerRequestContext(app, {
     loaders: { tenantBySubdomain: (subdomain) => findTenantBySubdomain(db, subdomain), memberById: members.findById },
     tokens,
@@ -115,7 +130,8 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
         await auth.register(cookie);
         registerAuthRoutes(auth, { auth: createAuthService(db, tokens, members, mailer, { refreshTtlDays: config.refreshTokenTtlDays }), cookieSecure: config.cookieSecure, refreshTtlDays: config.refreshTokenTtlDays });
       });
-      registerMemberRoutes(api, { members });
+      registerMemberRoutes(api, { members, startExport: (ctx) => tasks.enqueue(ctx, 'members_export') });
+      registerTaskRoutes(api, { tasks });
       registerGroupRoutes(api, { groups });
       registerSignUpRoutes(api, { signUp });
       registerInvitationRoutes(api, { invitations, appUrl: config.appUrl });

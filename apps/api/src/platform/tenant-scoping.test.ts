@@ -29,8 +29,8 @@ describe('tenant scoping of repositories', () => {
       expect(signatures.length).toBeGreaterThan(0);
       for (const [, name, params] of signatures) {
         const names = params!.split(',').map((p) => p.trim().split(/[:\s]/)[0]);
-        // stopInterruptedStreams is the one start-up maintenance statement, cross-tenant by design.
-        if (name === 'stopInterruptedStreams') continue;
+        // Start-up maintenance and the task queue's claim serve every tenant by design.
+        if (name === 'stopInterruptedStreams' || name === 'claimNextTask' || name === 'failInterruptedTasks') continue;
         // Row mappers touch no database.
         if (/^to[A-Z]/.test(name!)) continue;
         // SQL fragment builders (…Sql) and statement builders (…Call, …Part: a statement to run

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp, type BuiltApp } from '../app';
@@ -41,7 +44,8 @@ export function testConfig(providers: ProvidersConfig = {}, smtpUrl = 'smtp://12
   return {
     port: 0,
     host: '127.0.0.1',
-    dataDir: '/nonexistent',
+    // Files the app writes (task results) go to a folder of this test's own.
+    dataDir: mkdtempSync(path.join(tmpdir(), 'platform-test-')),
     database: { kind: 'pglite', dataDir: null },
     defaultTenant: 'acme',
     jwtSecret: randomBytes(32).toString('hex'),

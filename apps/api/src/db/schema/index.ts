@@ -7,3 +7,4 @@ export * from './sessions';
 export * from './credits';
 export * from './announcements';
 export * from './accounts';
+export * from './tasks';

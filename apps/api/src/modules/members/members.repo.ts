@@ -250,3 +250,27 @@ export async function findMemberByCustomValue(db: Executor, tenantId: number, fi
 export function findDefaultGroup(db: Executor, tenantId: number) {
   return db.query.memberGroups.findFirst({ where: and(eq(memberGroups.tenantId, tenantId), eq(memberGroups.isDefault, true)), orderBy: asc(memberGroups.id) });
 }
+
+/** A page of the tenant's members after `afterId`, oldest id first (exports walk the whole tenant). */
+export function membersAfter(db: Executor, tenantId: number, afterId: number, limit: number) {
+  return db
+    .select()
+    .from(members)
+    .where(and(eq(members.tenantId, tenantId), sql`${members.id} > ${afterId}`))
+    .orderBy(asc(members.id))
+    .limit(limit);
+}
+
+export async function countMembers(db: Executor, tenantId: number): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(members).where(eq(members.tenantId, tenantId));
+  return row?.n ?? 0;
+}
+
+/** Additional groups of several members. */
+export function membershipsOf(db: Executor, tenantId: number, memberIds: number[]) {
+  if (memberIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ memberId: memberGroupMemberships.memberId, groupId: memberGroupMemberships.memberGroupId })
+    .from(memberGroupMemberships)
+    .where(and(eq(memberGroupMemberships.tenantId, tenantId), inArray(memberGroupMemberships.memberId, memberIds)));
+}

@@ -24,12 +24,17 @@ import {
   memberGroupSummaryList,
   patchCustomFieldBody,
 } from '@app/contracts/sign-up-settings';
+import { taskSchema, type Task } from '@app/contracts/tasks';
+import type { MemberContext } from '../../platform/context';
 import { memberCtx, tenantCtx } from '../../platform/request-context';
 import type { MembersService } from './members.service';
 
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody };
 
-export function registerMemberRoutes(app: FastifyInstance, deps: { members: MembersService }) {
+/** Starts a background task and answers it (the tasks module's, passed in from app.ts). */
+export type StartExport = (ctx: MemberContext) => Promise<Task>;
+
+export function registerMemberRoutes(app: FastifyInstance, deps: { members: MembersService; startExport: StartExport }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { members } = deps;
   r.get('/members/:id/', { schema: { tags: ['members'], params: idParam, response: { 200: memberSchema, ...errors } } }, (req) =>
@@ -77,6 +82,9 @@ export function registerMemberRoutes(app: FastifyInstance, deps: { members: Memb
     '/admin/members/',
     { config: admin, schema: { tags: ['admin'], querystring: listAdminMembersQuery, response: { 200: adminMemberListResponse, ...errors } } },
     (req) => members.listForAdmin(memberCtx(req), req.query),
+  );
+  r.get('/admin/members/export-task/', { config: admin, schema: { tags: ['admin'], description: 'Starts an export of every member as CSV; poll GET /tasks/{id}/.', response: { 200: taskSchema, ...errors } } }, (req) =>
+    deps.startExport(memberCtx(req)),
   );
   r.get('/admin/members/:id/', { config: admin, schema: { tags: ['admin'], params: idParam, response: { 200: adminMemberSchema, ...errors } } }, (req) =>
     members.adminGet(memberCtx(req), req.params.id),

@@ -10,6 +10,7 @@ import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mailer';
 import { mailBody, mailLanguage, tenantName } from '../../platform/mail-text';
 import { pagination } from '../../platform/pagination';
+import { exportMembersCsv } from './members.export';
 import { toMember } from './members.mapper';
 import {
   addMemberToGroups,
@@ -409,6 +410,8 @@ export function createMembersService(db: Db, mailer: Mailer) {
       const row = await findMemberById(db, ctx.tenantId, memberId);
       return view(ctx.tenantId, row!);
     },
+    /** The members export (a background task's handler): every member as CSV into `file`. */
+    exportCsv: (tenantId: number, file: string, report: (done: number, total: number) => Promise<void>) => exportMembersCsv(db, tenantId, file, report),
     /** The member's pending group change, if any. */
     async groupChange(ctx: MemberContext, id: number): Promise<GroupChange> {
       await ownRecord(ctx, id);

@@ -1,0 +1,149 @@
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Task } from '@app/contracts/tasks';
+import type { Db } from '../../db/client';
+import type { MemberContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { newHashId } from '../../platform/tokens';
+import { claimNextTask, failInterruptedTasks, findTask, insertTask, type TaskRow, updateTask } from './tasks.repo';
+
+/** What a task's handler gets: its row, where to write its file, and a way to report progress. */
+export interface TaskRun {
+  task: TaskRow;
+  /** Write the result here (a fresh path under DATA_DIR/files/tasks). */
+  file: string;
+  /** Progress so far; also the runner's heartbeat. */
+  report(done: number, total: number): Promise<void>;
+}
+/** Runs one task to its end; resolves with the name the result downloads as. */
+export type TaskHandler = (run: TaskRun) => Promise<{ fileName: string }>;
+
+const IDLE_POLL_MS = 1000;
+
+function toTask(t: TaskRow): Task {
+  const started = t.startedAt ?? t.createdAt;
+  const end = t.finishedAt ?? new Date();
+  const elapsed = Math.max(0, (end.getTime() - started.getTime()) / 1000);
+  const progress = t.status === 'completed' ? 100 : t.total > 0 ? Math.min(99, Math.floor((t.done / t.total) * 100)) : 0;
+  const left = t.status === 'running' && t.done > 0 && t.total > t.done ? (elapsed / t.done) * (t.total - t.done) : t.status === 'completed' ? 0 : null;
+  return {
+    id: t.id,
+    kind: t.kind,
+    // Spec §3: running, completed or failed; a task still waiting in the queue is running for its reader.
+    status: t.status === 'completed' ? 'completed' : t.status === 'failed' ? 'failed' : 'running',
+    progress,
+    done: t.done,
+    total: t.total,
+    elapsed_seconds: Math.round(elapsed * 10) / 10,
+    estimated_seconds_left: left === null ? null : Math.round(left * 10) / 10,
+    created_at: t.createdAt.toISOString(),
+    finished_at: t.finishedAt?.toISOString() ?? null,
+    download_url: t.status === 'completed' && t.resultPath ? `/api/tasks/${t.id}/download/` : null,
+    file_name: t.resultName,
+    error: t.error,
+  };
+}
+
+/**
+ * Background tasks on a queue that lives in the database (decision 023): `enqueue` writes a row,
+ * every instance's runner claims queued rows one at a time (SKIP LOCKED), runs the kind's handler
+ * with a heartbeat, and keeps the result file. Tasks left running by a process that died are
+ * failed at the next start (embedded: at once; on a server: once their heartbeat is a minute old).
+ */
+export function createTasksService(
+  db: Db,
+  opts: {
+    filesDir: string;
+    /** At start, running tasks whose heartbeat is older than this were interrupted (0: one process owns the database, all were). */
+    startupStaleSeconds: number;
+    /** While running, another instance's task whose heartbeat is older than this died with it; null: one process, no check. */
+    staleSeconds: number | null;
+    log: (line: string) => void;
+  },
+) {
+  const handlers = new Map<string, TaskHandler>();
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let stopped = true;
+
+  async function runOne(task: TaskRow): Promise<void> {
+    const handler = handlers.get(task.kind);
+    const dir = path.join(opts.filesDir, 'tasks', String(task.tenantId));
+    const file = path.join(dir, `${newHashId(18)}.out`);
+    try {
+      if (!handler) throw new Error(`no handler for ${task.kind}`);
+      await mkdir(dir, { recursive: true });
+      const { fileName } = await handler({
+        task,
+        file,
+        report: (done, total) => updateTask(db, task.tenantId, task.id, { done, total, heartbeatAt: new Date() }),
+      });
+      await updateTask(db, task.tenantId, task.id, { status: 'completed', resultPath: file, resultName: fileName, finishedAt: new Date() });
+    } catch (err) {
+      opts.log(`task ${task.id} (${task.kind}) failed: ${(err as Error).message}`);
+      await rm(file, { force: true }).catch(() => undefined);
+      await updateTask(db, task.tenantId, task.id, { status: 'failed', error: 'The task failed; try again', finishedAt: new Date() });
+    }
+  }
+
+  /** Claims and runs queued tasks until none is left. */
+  async function drain(): Promise<void> {
+    for (;;) {
+      if (stopped) return;
+      const task = await claimNextTask(db);
+      if (!task) return;
+      await runOne(task);
+    }
+  }
+
+  function kick() {
+    if (stopped || running) return;
+    running = drain()
+      .catch((err: Error) => opts.log(`task runner: ${err.message}`))
+      .finally(() => {
+        running = null;
+      });
+  }
+
+  return {
+    register(kind: string, handler: TaskHandler) {
+      handlers.set(kind, handler);
+    },
+    /** Fails what a previous process left running, then polls the queue. */
+    async start() {
+      stopped = false;
+      const failed = await failInterruptedTasks(db, opts.startupStaleSeconds);
+      if (failed > 0) opts.log(`${failed} task(s) interrupted by the last stop marked failed`);
+      const stale = opts.staleSeconds;
+      timer = setInterval(() => {
+        if (stale !== null) void failInterruptedTasks(db, stale).catch(() => undefined);
+        kick();
+      }, IDLE_POLL_MS);
+      timer.unref();
+      kick();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await running;
+    },
+    async enqueue(ctx: MemberContext, kind: string, params: object = {}): Promise<Task> {
+      const row = await insertTask(db, ctx.tenantId, { kind, params, createdBy: ctx.member.id });
+      kick();
+      return toTask(row);
+    },
+    /** A task of the tenant; only administrators reach the routes that call this. */
+    async get(ctx: MemberContext, id: number): Promise<Task> {
+      const row = await findTask(db, ctx.tenantId, id);
+      if (!row) throw new AppError('not_found');
+      return toTask(row);
+    },
+    async result(ctx: MemberContext, id: number): Promise<{ file: string; name: string }> {
+      const row = await findTask(db, ctx.tenantId, id);
+      if (!row) throw new AppError('not_found');
+      if (row.status !== 'completed' || !row.resultPath) throw new AppError('conflict', 'The task has no file yet');
+      return { file: row.resultPath, name: row.resultName ?? `task-${id}` };
+    },
+  };
+}
+export type TasksService = ReturnType<typeof createTasksService>;
