@@ -15,3 +15,5 @@ console.log('\n== chat overhead ==');
 run(process.execPath, ['--import', 'tsx', 'bench/chat-overhead.ts', ...process.argv.slice(2)]);
 console.log('\n== open streams ==');
 run(process.execPath, ['--import', 'tsx', 'bench/streams.ts']);
+console.log('\n== console member list at 100,000 members ==');
+run(process.execPath, ['--import', 'tsx', 'bench/members-list.ts']);
