@@ -36,7 +36,7 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: `rm -rf .e2e-data && node --import tsx apps/api/src/main.ts`,
+      command: `rm -rf .e2e-data && node --max-semi-space-size=16 --import tsx apps/api/src/main.ts`,
       url: `http://localhost:${E2E_PORT}/api/health/`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -1,4 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { API_NODE_FLAGS } from '../scripts/lib.mjs';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -75,7 +76,9 @@ export interface BenchPlatform {
  * `BENCH_MEMORY=1`), or the PostgreSQL server at `databaseUrl`.
  */
 export async function startPlatform(upstream: string, databaseUrl: string | undefined, opts: Parameters<typeof startChild>[2] = {}): Promise<BenchPlatform> {
-  const { child, line } = await startChild('bench/platform-server.ts', ['--upstream', upstream, ...(process.env.BENCH_MEMORY ? ['--memory'] : []), ...(databaseUrl ? ['--database-url', databaseUrl] : [])], opts);
+  // The platform runs with the Node flags `npm start` gives it.
+  const nodeFlags = [...API_NODE_FLAGS, opts.nodeFlags ?? ''].join(' ');
+  const { child, line } = await startChild('bench/platform-server.ts', ['--upstream', upstream, ...(process.env.BENCH_MEMORY ? ['--memory'] : []), ...(databaseUrl ? ['--database-url', databaseUrl] : [])], { ...opts, nodeFlags });
   const { port, subdomain, token, chatbotId, pid } = JSON.parse(line) as { port: number; subdomain: string; token: string; chatbotId: number; pid: number };
   return { child, pid, chatUrl: `http://127.0.0.1:${port}/api/chatbots/${chatbotId}/chat/`, headers: { 'x-tenant-subdomain': subdomain, 'x-access-token': token } };
 }

@@ -109,3 +109,10 @@ export function ensureWebBuilt(force = false) {
   console.log('Building the web app…');
   run('npm', ['run', 'build', '-w', 'apps/web']);
 }
+
+/**
+ * Node flags of the API process: V8's young generation at the size it had up to Node 22 (Node 24's
+ * larger one cost 200 MB resident idle; docs/decisions/024). apps/api/src/platform/gc-tuning.ts
+ * sets it at run time too, for a process started without these flags, less effectively.
+ */
+export const API_NODE_FLAGS = ['--max-semi-space-size=16'];

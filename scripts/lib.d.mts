@@ -1,0 +1,4 @@
+// Types of what TypeScript code (the benchmarks) imports from lib.mjs.
+export declare const root: string;
+/** Node flags of the API process (see lib.mjs). */
+export declare const API_NODE_FLAGS: string[];
