@@ -101,7 +101,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
   const chat = createChatService(database, { chatbots, models: llmModels, sessions, credits, registry });
   const signUp = createSignUpService(db, { mailer, secret: config.jwtSecret, members });
   const invitations = createInvitationsService(db, { mailer, members });
-  // Background tasks: a queue in the database, a runner in every instance (decision 023).
+  // Background tasks: a queue in the database, a runner in every instance (decision 025).
   const tasks = createTasksService(db, {
     filesDir: path.join(config.dataDir, 'files'),
     startupStaleSeconds: database.kind === 'pglite' ? 0 : 60,

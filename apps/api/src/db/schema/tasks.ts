@@ -4,7 +4,7 @@ import { tenants } from './tenants';
 
 /**
  * Background tasks (exports now, imports later): a queue that lives in the database, claimed by
- * the instances' runners, its progress and result kept for the admin who asked (decision 023).
+ * the instances' runners, its progress and result kept for the admin who asked (decision 025).
  */
 export const tasks = pgTable(
   'tasks',

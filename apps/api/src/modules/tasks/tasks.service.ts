@@ -45,7 +45,7 @@ function toTask(t: TaskRow): Task {
 }
 
 /**
- * Background tasks on a queue that lives in the database (decision 023): `enqueue` writes a row,
+ * Background tasks on a queue that lives in the database (decision 025): `enqueue` writes a row,
  * every instance's runner claims queued rows one at a time (SKIP LOCKED), runs the kind's handler
  * with a heartbeat, and keeps the result file. Tasks left running by a process that died are
  * failed at the next start (embedded: at once; on a server: once their heartbeat is a minute old).
