@@ -18,16 +18,38 @@ export async function signInAs(page: Page, who: { email: string; password: strin
   await setLanguage(page, lang);
 }
 
-/** Through the footer switch, which also saves the choice to the member's record. */
+/** Through the footer switch, which also saves the choice to the member's record. On small screens it is in the menu's drawer. */
 export async function setLanguage(page: Page, lang: 'ko' | 'en'): Promise<void> {
   const select = page.getByTestId('language-switch');
-  await expect(select).toBeVisible();
+  const menu = page.getByTestId('menu-button');
+  await expect(select.or(menu).filter({ visible: true }).first()).toBeVisible();
+  const inDrawer = await menu.isVisible();
+  if (inDrawer) await openMenu(page);
   if ((await select.inputValue()) !== lang) {
     const saved = page.waitForResponse((r) => r.url().includes('/api/members/') && r.request().method() === 'PATCH');
     await select.selectOption(lang);
     await saved;
   }
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  if (inDrawer) await closeMenu(page);
+}
+
+/** Small screens: opens the navigation drawer with the menu button. */
+export async function openMenu(page: Page): Promise<void> {
+  const menu = page.getByTestId('menu-button');
+  if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  // Once it has slid in.
+  const drawer = page.locator(`#${await menu.getAttribute('aria-controls')}`);
+  await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(0);
+}
+
+/** Small screens: closes the navigation drawer with Escape. */
+export async function closeMenu(page: Page): Promise<void> {
+  const menu = page.getByTestId('menu-button');
+  if ((await menu.getAttribute('aria-expanded')) === 'true') await page.keyboard.press('Escape');
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.locator(`#${await menu.getAttribute('aria-controls')}`)).toBeHidden();
 }
 
 /** The access token the page holds, for API calls from the test. */
@@ -35,4 +57,19 @@ export async function accessToken(page: Page): Promise<string> {
   const res = await page.request.post('/api/auth/refresh/', { data: {} });
   expect(res.ok()).toBe(true);
   return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** Screen sizes the browser tests use: a desktop, a tablet held upright and a phone. */
+export const SIZES = {
+  desktop: { viewport: { width: 1280, height: 720 } },
+  tablet: { viewport: { width: 768, height: 1024 }, hasTouch: true },
+  phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+} as const;
+export type SizeName = keyof typeof SIZES;
+
+/** The page itself never scrolls sideways (wide tables scroll inside their own frame). */
+export async function expectNoSideScroll(page: Page): Promise<void> {
+  const width = page.viewportSize()!.width;
+  const scrollWidth = await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
+  expect(scrollWidth, `the page is ${scrollWidth}px wide in a ${width}px window`).toBeLessThanOrEqual(width);
 }

@@ -34,7 +34,7 @@ export function ResponsiveShell({ navWidth, nav, brand, navId, fullHeight = fals
   const burger = useRef<HTMLButtonElement>(null);
   const navbar = useRef<HTMLDivElement>(null);
 
-  // A link followed in the drawer closes it (state adjusted while rendering, not in an effect).
+  // Going to another page (a link, or the app navigating) closes it (state adjusted while rendering, not in an effect).
   if (shownPath !== pathname) {
     setShownPath(pathname);
     setOpened(false);
@@ -72,7 +72,17 @@ export function ResponsiveShell({ navWidth, nav, brand, navId, fullHeight = fals
           {brand}
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar ref={navbar} id={navId} className="responsive-shell-nav" bg="gray.0" aria-label={t('navigation')}>
+      <AppShell.Navbar
+        ref={navbar}
+        id={navId}
+        className="responsive-shell-nav"
+        bg="gray.0"
+        aria-label={t('navigation')}
+        // A link followed in the drawer closes it, also the one to the page already open.
+        onClick={(e) => {
+          if (e.target instanceof Element && e.target.closest('a')) setOpened(false);
+        }}
+      >
         {nav}
       </AppShell.Navbar>
       <AppShell.Main className="responsive-shell-main" h={fullHeight ? '100dvh' : undefined} display={fullHeight ? 'flex' : undefined} style={fullHeight ? { flexDirection: 'column' } : undefined}>

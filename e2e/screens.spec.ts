@@ -1,0 +1,116 @@
+import { expect, test, type Page } from '@playwright/test';
+import { closeMenu, E2E_ADMIN, E2E_MEMBER, expectNoSideScroll, openMenu, setFakeLlm, setLanguage, signInAs, SIZES, type SizeName } from './fixtures';
+
+/**
+ * Every screen at desktop and phone size, in ko and en, kept in e2e/screenshots/ as
+ * <screen>-<size>-<language>.png (the viewport, not the full page) to be looked at; each screen
+ * is also checked for sideways scrolling of the page.
+ */
+test.describe.configure({ mode: 'serial' });
+test.afterEach(() => setFakeLlm(null));
+
+const ANSWER = 'Foxes are **small omnivores**. They:\n\n- live almost everywhere\n- hunt at dusk\n\n```js\nconst fox = "quick";\n```';
+
+async function shot(page: Page, screen: string, size: SizeName, lang: string) {
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });
+  await expectNoSideScroll(page);
+  await page.screenshot({ path: `e2e/screenshots/${screen}-${size}-${lang}.png` });
+}
+
+for (const size of ['desktop', 'phone'] as const) {
+  test.describe(`${size} screens`, () => {
+    test.use(SIZES[size]);
+    const small = size !== 'desktop';
+
+    test('sign-in', async ({ page }) => {
+      for (const lang of ['ko', 'en'] as const) {
+        await page.addInitScript((l) => window.localStorage.setItem('i18nextLng', l), lang);
+        await page.goto('/auth');
+        await expect(page.getByTestId('sign-in-submit')).toBeVisible();
+        await expect(page.getByTestId('tenant-logo').first()).toBeVisible();
+        await shot(page, 'sign-in', size, lang);
+      }
+    });
+
+    test('member screens: new chat, an answer, the drawer, dialogs, other pages', async ({ page }) => {
+      await setFakeLlm({ reply: ANSWER, tokenDelayMs: 2 });
+      await signInAs(page, E2E_MEMBER, 'en');
+      await page.getByTestId('chat-input').fill('Tell me about foxes');
+      await page.getByTestId('chat-input').press('Enter');
+      await expect(page.getByTestId('answer-meta').last()).toBeVisible();
+      await expect(page).toHaveURL(/\/dashboard\/chat\/\d+\/[\w-]+$/);
+      const session = page.url();
+      const newChat = session.replace(/\/[\w-]+$/, '');
+
+      for (const lang of ['ko', 'en'] as const) {
+        await setLanguage(page, lang);
+        await page.goto(newChat);
+        await expect(page.getByTestId('new-chat-intro')).toBeVisible();
+        await shot(page, 'new-chat', size, lang);
+
+        await page.goto(session);
+        await expect(page.getByTestId('answer-meta').last()).toBeVisible();
+        await expect(page.getByTestId('chat-message-assistant').last().locator('pre code')).toBeVisible();
+        await shot(page, 'chat-session', size, lang);
+
+        if (small) {
+          await openMenu(page);
+          await expect(page.getByTestId('new-chat-link')).toBeVisible();
+          await shot(page, 'navigation-drawer', size, lang);
+          await closeMenu(page);
+        }
+
+        await page.getByTestId('chat-rename').click();
+        await expect(page.getByTestId('rename-session-input')).toBeFocused();
+        await shot(page, 'rename-dialog', size, lang);
+        await page.keyboard.press('Escape');
+        await page.getByTestId('chat-delete').click();
+        await expect(page.getByTestId('confirm-delete-session')).toBeVisible();
+        await shot(page, 'delete-dialog', size, lang);
+        await page.keyboard.press('Escape');
+        await expect(page.getByTestId('confirm-delete-session')).toHaveCount(0);
+
+        await page.goto('/dashboard/studio');
+        await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
+        await shot(page, 'coming-soon', size, lang);
+
+        await page.goto('/no-such-page');
+        await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
+        await shot(page, 'not-found', size, lang);
+
+        await page.goto('/admin');
+        await expect(page.getByTestId('restricted-page')).toBeVisible();
+        await shot(page, 'restricted', size, lang);
+        await page.goto(newChat);
+      }
+      await setLanguage(page, 'en');
+    });
+
+    test('admin console: every area and the announcement form', async ({ page }) => {
+      await signInAs(page, E2E_ADMIN, 'en');
+      for (const lang of ['ko', 'en'] as const) {
+        await setLanguage(page, lang);
+        await page.goto('/admin');
+        await expect(page).toHaveURL(/\/admin\/announcements$/);
+        if (small) await openMenu(page);
+        const areas = await page.getByTestId('admin-nav').locator('a[href^="/admin/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
+        if (small) {
+          await shot(page, 'admin-navigation-drawer', size, lang);
+          await closeMenu(page);
+        }
+        for (const href of areas) {
+          await page.goto(href);
+          await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+          await page.waitForLoadState('networkidle');
+          await shot(page, `admin-${href.split('/').pop()}`, size, lang);
+        }
+        await page.goto('/admin/announcements');
+        await page.getByTestId('new-announcement').click();
+        await expect(page.getByTestId('announcement-title')).toBeVisible();
+        await shot(page, 'admin-announcement-form', size, lang);
+        await page.keyboard.press('Escape');
+      }
+      await setLanguage(page, 'en');
+    });
+  });
+}
