@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { PageSkeleton } from '../components/page-skeleton';
@@ -10,15 +10,18 @@ import { sessionHint } from '../lib/auth-store';
 import { errorMessage, type MessageOverrides } from '../lib/status-messages';
 import { useAuth } from '../lib/use-auth';
 
+const ForcedPasswordChangePage = lazy(() => import('./pages/forced-password-change-page'));
+
 /** Spec §8 token refresh statuses. */
 const refreshErrors: MessageOverrides = { 401: 'auth:refresh.401', 403: 'auth:refresh.403', otherwise: 'auth:refresh.500' };
 
 /**
  * Session startup (spec §4): with no access token in the store, exchange the refresh cookie;
- * failure goes to /auth with the §8 toast for its status.
+ * failure goes to /auth with the §8 toast for its status. A session signed in with a mailed
+ * temporary password sets a new password first, whatever page was asked for.
  */
 export function RequireSession({ children }: { children: ReactNode }) {
-  const { accessToken } = useAuth();
+  const { accessToken, mustChangePassword } = useAuth();
   const { t } = useTranslation();
   const hinted = sessionHint.present();
   const refresh = useQuery({
@@ -38,6 +41,13 @@ export function RequireSession({ children }: { children: ReactNode }) {
     if (!failed) return;
     notifications.show({ id: 'session-refresh', color: 'red', message: errorMessage(t, refresh.error, refreshErrors) });
   }, [failed, refresh.error, t]);
+  if (accessToken && mustChangePassword) {
+    return (
+      <Suspense fallback={<PageSkeleton />}>
+        <ForcedPasswordChangePage />
+      </Suspense>
+    );
+  }
   if (accessToken) return <>{children}</>;
   if (!hinted) return <Navigate to="/auth" replace />;
   if (failed) return <Navigate to="/auth" replace />;

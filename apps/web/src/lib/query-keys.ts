@@ -12,4 +12,11 @@ export const queryKeys = {
   session: (hash: string) => ['session', hash] as const,
   history: (hash: string) => ['history', hash] as const,
   announcements: ['announcements'] as const,
+  memberGroups: ['member-groups'] as const,
+  customFields: ['custom-fields'] as const,
+  policies: ['policies'] as const,
+  signUpSettings: ['sign-up-settings'] as const,
+  invitations: ['invitations'] as const,
+  /** The console's member lists (pending requests among them): approving changes the seat count too. */
+  adminMembers: ['admin-members'] as const,
 };
