@@ -1,28 +1,12 @@
-import { Accordion, Badge, Box, Group, Paper, Text } from '@mantine/core';
-import { IconBrain } from '@tabler/icons-react';
-import { memo } from 'react';
+import { Badge, Box, Group, Paper, Text } from '@mantine/core';
+import { lazy, memo, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Markdown } from '../../../components/markdown/markdown';
 import { shownCredits } from '../lib/chatbot-texts';
 import type { BubbleMessage } from '../lib/live-turn';
 
-function Reasoning({ text, open }: { text: string; open: boolean }) {
-  const { t } = useTranslation('chat');
-  return (
-    <Accordion variant="contained" defaultValue={open ? 'r' : null} mb="xs" data-testid="chat-reasoning">
-      <Accordion.Item value="r">
-        <Accordion.Control icon={<IconBrain size={16} />}>
-          <Text size="sm">{t('reasoning')}</Text>
-        </Accordion.Control>
-        <Accordion.Panel>
-          <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
-            {text}
-          </Text>
-        </Accordion.Panel>
-      </Accordion.Item>
-    </Accordion>
-  );
-}
+// Only thinking-mode answers have reasoning: the accordion stays out of the chat's initial load.
+const Reasoning = lazy(() => import('./reasoning'));
 
 /** Under a finished answer, quietly: the model that wrote it and the credits it cost (spec §3). */
 function AnswerMeta({ m, modelNames }: { m: BubbleMessage; modelNames: ReadonlyMap<number, string> }) {
@@ -53,7 +37,11 @@ export const MessageBubble = memo(function MessageBubble({ m, modelNames }: { m:
   const live = m.status === 'sending' || m.status === 'streaming';
   return (
     <Box maw="100%" data-testid="chat-message-assistant" data-status={m.status}>
-      {m.reasoning ? <Reasoning text={m.reasoning} open={live} /> : null}
+      {m.reasoning ? (
+        <Suspense fallback={null}>
+          <Reasoning text={m.reasoning} open={live} />
+        </Suspense>
+      ) : null}
       {m.text ? <Markdown text={m.text} /> : live ? <Text c="dimmed">{t('thinking')}</Text> : null}
       {m.status === 'stopped' ? (
         <Badge variant="light" color="gray" mt={4}>
