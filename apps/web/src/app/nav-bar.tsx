@@ -1,5 +1,5 @@
 import { Box, Button, Divider, NavLink, Stack, UnstyledButton } from '@mantine/core';
-import { IconBuildingStore, IconCode, IconLogout, IconPlus, IconShieldLock, IconTools } from '@tabler/icons-react';
+import { IconBuildingStore, IconCode, IconLogout, IconPlus, IconSettings, IconShieldLock, IconTools } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { TenantLogo } from '../components/tenant-logo';
@@ -50,6 +50,7 @@ export function NavBar() {
       <Stack gap={6}>
         <MemberLanguageSwitch />
         <NavLink component={Link} to="/dashboard/developers" label={t('developers.title')} leftSection={<IconCode size={16} />} data-testid="developers-link" />
+        <NavLink component={Link} to="/dashboard/settings" label={t('settings')} leftSection={<IconSettings size={16} />} data-testid="settings-link" />
         <NavLink
           component="button"
           label={t('signOut')}

@@ -7,6 +7,7 @@ const AuthPage = lazy(() => import('./pages/auth-page'));
 const DashboardLayout = lazy(() => import('./dashboard-layout'));
 const ChatPage = lazy(() => import('./pages/chat-page'));
 const ComingSoonPage = lazy(() => import('./pages/coming-soon-page'));
+const SettingsPage = lazy(() => import('./pages/settings-page'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page'));
 // The admin console is its own chunk, opened in a new tab.
 const AdminApp = lazy(() => import('./admin/admin-app'));
@@ -27,6 +28,7 @@ const router = createBrowserRouter([
       { path: 'studio', element: s(<ComingSoonPage page="studio" />) },
       { path: 'store', element: s(<ComingSoonPage page="store" />) },
       { path: 'developers', element: s(<ComingSoonPage page="developers" />) },
+      { path: 'settings', element: s(<SettingsPage />) },
     ],
   },
   { path: '/admin/*', element: <RequireSession>{s(<AdminApp />)}</RequireSession> },

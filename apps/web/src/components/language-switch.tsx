@@ -3,7 +3,8 @@ import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { type AppLanguage, isLanguage, LANGUAGES, setLanguage } from '../lib/i18n';
 
-const NAMES: Record<AppLanguage, string> = { ko: '한국어', en: 'English', zh: '中文', ja: '日本語', es: 'Español' };
+/** Each language in its own words. */
+export const LANGUAGE_NAMES: Record<AppLanguage, string> = { ko: '한국어', en: 'English', zh: '中文', ja: '日本語', es: 'Español' };
 
 /** Switches the interface language; `onChange` hears the choice (the app saves it to the member's record). */
 export function LanguageSwitch({ compact = false, onChange }: { compact?: boolean; onChange?: (lng: AppLanguage) => void }) {
@@ -16,7 +17,7 @@ export function LanguageSwitch({ compact = false, onChange }: { compact?: boolea
       w={compact ? 130 : '100%'}
       leftSection={<IconLanguage size={14} />}
       value={i18n.language}
-      data={LANGUAGES.map((l) => ({ value: l, label: NAMES[l] }))}
+      data={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
       onChange={(e) => {
         const v = e.currentTarget.value;
         if (!isLanguage(v)) return;
