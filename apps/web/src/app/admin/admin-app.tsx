@@ -1,5 +1,5 @@
 import { Box, Divider, NavLink, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconSpeakerphone } from '@tabler/icons-react';
+import { IconArrowLeft, IconMailForward, IconSpeakerphone, IconUserCheck, IconUserCog } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import { ResponsiveShell } from '../../components/responsive-shell';
@@ -9,9 +9,15 @@ import { AnnouncementsPage } from '../../features/announcements/components/annou
 import { useTenant } from '../../features/tenant/api/get-tenant';
 import { useAuth } from '../../lib/use-auth';
 import { MemberLanguageSwitch } from '../member-language-switch';
+import { InvitationsArea, PendingRequestsArea, SignUpSettingsArea } from './account-areas';
 
 /** Admin areas built so far; each later admin feature adds its entry here. */
-const AREAS = [{ path: '/admin/announcements', key: 'announcements', icon: IconSpeakerphone }] as const;
+const AREAS = [
+  { path: '/admin/pending-requests', key: 'pendingRequests', icon: IconUserCheck },
+  { path: '/admin/invitations', key: 'invitations', icon: IconMailForward },
+  { path: '/admin/sign-up-settings', key: 'signUpSettings', icon: IconUserCog },
+  { path: '/admin/announcements', key: 'announcements', icon: IconSpeakerphone },
+] as const;
 
 /** The admin console: a lazy chunk with its own layout, opened in a new tab from the dashboard. */
 export default function AdminApp() {
@@ -44,6 +50,9 @@ export default function AdminApp() {
       }
     >
       <Routes>
+        <Route path="pending-requests" element={<PendingRequestsArea />} />
+        <Route path="invitations" element={<InvitationsArea />} />
+        <Route path="sign-up-settings" element={<SignUpSettingsArea />} />
         <Route path="announcements" element={<AnnouncementsPage />} />
         <Route path="*" element={<Navigate to="/admin/announcements" replace />} />
       </Routes>

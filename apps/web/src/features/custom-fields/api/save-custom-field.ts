@@ -1,0 +1,21 @@
+import type { CreateCustomFieldBody, CustomField } from '@app/contracts/sign-up-settings';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+export function createCustomField(body: CreateCustomFieldBody) {
+  return apiRequest<CustomField>('/admin/custom-fields/', { method: 'POST', body });
+}
+
+export function updateCustomField(id: number, body: CreateCustomFieldBody) {
+  return apiRequest<CustomField>(`/admin/custom-fields/${id}/`, { method: 'PATCH', body });
+}
+
+/** Create (no id) or update; every field list (console, sign-up, member page) refreshes. */
+export function useSaveCustomField() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: CreateCustomFieldBody }) => (id === null ? createCustomField(body) : updateCustomField(id, body)),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.customFields }),
+  });
+}
