@@ -5,18 +5,19 @@ export const LANGUAGES = ['ko', 'en', 'zh', 'ja', 'es'] as const;
 export type AppLanguage = (typeof LANGUAGES)[number];
 const STORAGE_KEY = 'i18nextLng';
 
-// One namespace per file (locales/<lng>/<ns>.json); a language's files load when it is chosen.
-type Catalogue = { default: Record<string, unknown> };
-const files = import.meta.glob<Catalogue>('../locales/*/*.json');
+// One namespace per file (locales/<lng>/<ns>.json). A language's namespaces come as one chunk
+// (locales/<lng>/index.ts), loaded when it is chosen: one request, and the initial bundle holds
+// five loaders instead of one per file.
+type Catalogues = { default: Record<string, Record<string, unknown>> };
+const languages = import.meta.glob<Catalogues>('../locales/*/index.ts');
 
 async function loadLanguage(lng: AppLanguage): Promise<void> {
-  const entries = Object.entries(files).filter(([file]) => file.includes(`/locales/${lng}/`));
-  await Promise.all(
-    entries.map(async ([file, load]) => {
-      const ns = /\/([^/]+)\.json$/.exec(file)?.[1];
-      if (ns && !i18n.hasResourceBundle(lng, ns)) i18n.addResourceBundle(lng, ns, (await load()).default, true, true);
-    }),
-  );
+  const load = languages[`../locales/${lng}/index.ts`];
+  if (!load) return;
+  for (const [file, bundle] of Object.entries((await load()).default)) {
+    const ns = /([^/]+)\.json$/.exec(file)?.[1];
+    if (ns && !i18n.hasResourceBundle(lng, ns)) i18n.addResourceBundle(lng, ns, bundle, true, true);
+  }
 }
 
 export function isLanguage(v: unknown): v is AppLanguage {
