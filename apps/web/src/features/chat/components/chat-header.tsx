@@ -1,8 +1,9 @@
 import type { Chatbot } from '@app/contracts/chatbots';
-import { Avatar, Box, Group, Skeleton, Text } from '@mantine/core';
+import { Box, Group, Skeleton, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chatbotTexts, modelName as defaultModelName } from '../lib/chatbot-texts';
+import { BotAvatar } from './bot-avatar';
 
 /** The chatbot (or the session's title) and its model; `actions` on the right. */
 export function ChatHeader({ chatbot, heading, modelName, actions }: { chatbot: Chatbot | undefined; heading: string | null; modelName: string | undefined; actions: ReactNode }) {
@@ -12,9 +13,7 @@ export function ChatHeader({ chatbot, heading, modelName, actions }: { chatbot: 
     <Group justify="space-between" px={{ base: 'sm', sm: 'lg' }} py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }} wrap="nowrap">
       {chatbot ? (
         <Group gap="sm" wrap="nowrap" miw={0}>
-          <Avatar src={chatbot.profile_image_url} color="indigo" radius="xl">
-            {name.slice(0, 1)}
-          </Avatar>
+          <BotAvatar src={chatbot.profile_image_url} name={name} size={38} />
           <Box miw={0}>
             <Text component="h1" fw={600} truncate data-testid="chat-title">
               {heading ?? name}

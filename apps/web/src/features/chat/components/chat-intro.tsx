@@ -1,7 +1,8 @@
 import type { Chatbot } from '@app/contracts/chatbots';
-import { Avatar, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { chatbotTexts } from '../lib/chatbot-texts';
+import { BotAvatar } from './bot-avatar';
 
 /** A new chat, before its first question: the chatbot and what it is good at. */
 export function ChatIntro({ chatbot }: { chatbot: Chatbot }) {
@@ -9,9 +10,7 @@ export function ChatIntro({ chatbot }: { chatbot: Chatbot }) {
   const { name, features } = chatbotTexts(chatbot, t, i18n.language);
   return (
     <Stack align="center" gap="xs" py={{ base: 32, sm: 60 }} data-testid="new-chat-intro">
-      <Avatar src={chatbot.profile_image_url} size="xl" color="indigo" radius="xl">
-        {name.slice(0, 1)}
-      </Avatar>
+      <BotAvatar src={chatbot.profile_image_url} name={name} size={84} />
       <Title order={3}>{name}</Title>
       <Text c="dimmed" ta="center" maw={520}>
         {features}

@@ -1,7 +1,7 @@
 import type { ChatMeta } from '@app/contracts/chat';
 import type { Chatbot } from '@app/contracts/chatbots';
 import type { LlmModel } from '@app/contracts/llm-models';
-import { Stack, VisuallyHidden } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChatTurn } from '../hooks/use-chat-turn';
@@ -91,9 +91,9 @@ export function ChatScreen({ chatbot, models, sessionHashId, sessionTitle, onSes
         intro={!sessionHashId && chat.turns.length === 0 && chatbot ? <ChatIntro chatbot={chatbot} /> : null}
         modelNames={modelNames}
       />
-      <VisuallyHidden aria-live="polite" data-testid="chat-announcer">
+      <div className="visually-hidden" aria-live="polite" data-testid="chat-announcer">
         {announced?.text}
-      </VisuallyHidden>
+      </div>
       <Stack gap="xs" px={{ base: 'sm', sm: 'lg' }} pb={{ base: 'sm', sm: 'md' }} pt="xs" maw={860} w="100%" mx="auto">
         {notice}
         <ChatInput
