@@ -32,7 +32,8 @@ export const historyMessageSchema = z.object({
   speaker_type: z.enum(['member', 'chatbot']),
   status: messageStatusSchema,
   llm_model_id: z.number().int().nullable(),
-  credits: z.number().int(),
+  /** Exact credits this answer cost (may be fractional; screens round down, spec §9). */
+  credits: z.number(),
   files: z.array(z.object({ id: z.number().int(), url: z.string(), type: z.string(), name: z.string() })),
 });
 export type HistoryMessage = z.infer<typeof historyMessageSchema>;

@@ -96,6 +96,9 @@ describe('streamed chat', () => {
     // 1000 - 0.4406 credits shown rounded down
     expect(after.remaining_credit).toBe(999);
     expect(after.used_credit).toBe(0);
+    // The answer's row in history carries the same exact amount.
+    const history = (await t.call(t.a, otherToken, { method: 'GET', url: `/api/sessions/${r.meta!.session_hash_id}/history/` })).json();
+    expect(history.items.at(-1).credits).toBe(Number(expectedUnits) / 1e8);
     const usageRes = (await t.call(t.a, otherToken, { method: 'GET', url: `/api/members/${t.a.other.id}/usage/` })).json();
     expect(usageRes).toMatchObject({ message_count: 1, input_tokens: 1234, output_tokens: out });
     await db.update(llmModels).set({ inputCostE4: 10_000n, outputCostE4: 10_000n }).where(and(eq(llmModels.tenantId, t.a.id), eq(llmModels.modelName, 'fake-model')));

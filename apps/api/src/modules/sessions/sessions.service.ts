@@ -6,7 +6,7 @@ import type { MemberContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { pagination } from '../../platform/pagination';
 import type { ChatbotsService } from '../chatbots/chatbots.service';
-import { unitsToDisplay } from '../credits/credits.rules';
+import { unitsToExact } from '../credits/credits.rules';
 import {
   deleteSession,
   findFirstMemberMessage,
@@ -39,7 +39,7 @@ function toHistoryMessage(m: MessageRow) {
     speaker_type: m.speakerType === 'member' ? ('member' as const) : ('chatbot' as const),
     status: m.status as 'streaming' | 'completed' | 'stopped' | 'failed',
     llm_model_id: m.llmModelId,
-    credits: unitsToDisplay(m.creditUnits),
+    credits: unitsToExact(m.creditUnits),
     files: [],
   };
 }
