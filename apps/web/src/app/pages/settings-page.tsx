@@ -29,7 +29,7 @@ export default function SettingsPage() {
               {t('profile.title')}
             </Title>
             {failed ? (
-              <Text c="red" data-testid="settings-error">
+              <Text c="red.9" data-testid="settings-error">
                 {errorMessage(t, failed)}
               </Text>
             ) : !member.data || !fields.data ? (

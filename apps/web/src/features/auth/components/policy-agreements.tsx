@@ -38,7 +38,7 @@ export function PolicyAgreements({ policies, value, onChange, error }: { policie
               label={
                 <>
                   {name}{' '}
-                  <Text span size="xs" c={p.is_mandatory ? 'red.7' : 'dimmed'}>
+                  <Text span size="xs" c={p.is_mandatory ? 'red.9' : 'dimmed'}>
                     ({t(p.is_mandatory ? 'policies.mandatory' : 'policies.optional')})
                   </Text>
                 </>
@@ -65,7 +65,7 @@ export function PolicyAgreements({ policies, value, onChange, error }: { policie
         );
       })}
       {error ? (
-        <Text size="xs" c="red" data-testid="policy-error">
+        <Text size="xs" c="red.9" data-testid="policy-error">
           {error}
         </Text>
       ) : null}

@@ -30,7 +30,7 @@ export function PolicyModal({ policy, seen, onSeen, onAgree, onClose }: { policy
   }, [policy.kind, onSeen]);
 
   return (
-    <Modal opened onClose={onClose} title={localizedName(policy, i18n.language)} size="lg" centered data-testid="policy-modal">
+    <Modal opened onClose={onClose} title={localizedName(policy, i18n.language)} size="lg" centered closeButtonProps={{ 'aria-label': t('common:close') }} data-testid="policy-modal">
       <Stack>
         {policy.kind === 'text' ? (
           <Box

@@ -51,7 +51,7 @@ export function CustomFieldFormModal({ editing, onClose }: { editing: CustomFiel
   );
 
   return (
-    <Modal opened onClose={onClose} title={t(editing ? 'form.editTitle' : 'form.createTitle')} size="lg" centered data-testid="custom-field-form">
+    <Modal opened onClose={onClose} title={t(editing ? 'form.editTitle' : 'form.createTitle')} size="lg" centered closeButtonProps={{ 'aria-label': t('common:close') }} data-testid="custom-field-form">
       <form onSubmit={submit} noValidate>
         <Stack>
           <SimpleGrid cols={2}>

@@ -36,7 +36,7 @@ export function CustomFieldsSection() {
   return (
     <Paper withBorder radius="md" data-testid="custom-fields-section">
       <Group px="md" py="sm" justify="space-between" align="flex-start" wrap="nowrap">
-        <div>
+        <div style={{ minWidth: 0 }}>
           <Title order={3} size="h4">
             {t('title')}
           </Title>
@@ -44,7 +44,7 @@ export function CustomFieldsSection() {
             {t('description')}
           </Text>
         </div>
-        <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="new-custom-field">
+        <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} style={{ flexShrink: 0 }} data-testid="new-custom-field">
           {t('new')}
         </Button>
       </Group>
@@ -54,7 +54,7 @@ export function CustomFieldsSection() {
           <Skeleton height={36} />
         </Stack>
       ) : list.isError ? (
-        <Text c="red" p="md">
+        <Text c="red.9" p="md">
           {errorMessage(t, list.error)}
         </Text>
       ) : items.length === 0 ? (

@@ -188,7 +188,7 @@ export function InvitationsPage({ groups }: { groups: MemberGroupSummary[] }) {
                       <Text size="sm">{groupName(inv.default_member_group_id)}</Text>
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={STATUS_COLOR[inv.status]} variant="light">
+                      <Badge color={STATUS_COLOR[inv.status]} variant="dot">
                         {t(`status.${inv.status}`)}
                       </Badge>
                     </Table.Td>

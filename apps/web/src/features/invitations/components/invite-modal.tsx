@@ -68,19 +68,19 @@ export function InviteModal({ groups, onClose }: { groups: MemberGroupSummary[];
   const invited = results?.filter((r) => r.status === 'invited').length ?? 0;
 
   return (
-    <Modal opened onClose={onClose} title={t('invite.title')} size="xl" centered data-testid="invite-modal">
+    <Modal opened onClose={onClose} title={t('invite.title')} size="xl" centered closeButtonProps={{ 'aria-label': t('common:close') }} data-testid="invite-modal">
       <Stack>
         {results ? (
-          <Alert color={invited === results.length ? 'teal' : 'yellow'} title={t('invite.results', { invited, total: results.length })} data-testid="invite-results">
+          <Alert color={invited === results.length ? 'teal' : 'indigo'} title={t('invite.results', { invited, total: results.length })} data-testid="invite-results">
             <Stack gap={4}>
               {results.map((r) => (
                 <Group key={r.email} gap="xs" wrap="nowrap" data-testid={`invite-result-${r.email}`}>
-                  <Badge color={r.status === 'invited' ? 'teal' : 'red'} variant="light" miw={80}>
+                  <Badge color={r.status === 'invited' ? 'teal' : 'red'} variant="dot" miw={90}>
                     {t(`invite.status.${r.status}`)}
                   </Badge>
                   <Text size="sm">{r.email}</Text>
                   {r.error_code ? (
-                    <Text size="sm" c="red">
+                    <Text size="sm" fw={500}>
                       {t(`invite.errors.${r.error_code}`, { defaultValue: t('invite.errors.unknown') })}
                     </Text>
                   ) : null}

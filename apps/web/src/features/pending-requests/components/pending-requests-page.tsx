@@ -107,16 +107,16 @@ export function PendingRequestsPage({ groups }: { groups: MemberGroupSummary[] }
         <Text c="dimmed">{t('description')}</Text>
       </div>
       {outcomes ? (
-        <Alert title={t('results.title')} color={outcomes.some((o) => o.status === 'failed') ? 'yellow' : 'teal'} withCloseButton closeButtonLabel={t('results.close')} onClose={() => setOutcomes(null)} data-testid="pending-results">
+        <Alert title={t('results.title')} color={outcomes.some((o) => o.status === 'failed') ? 'indigo' : 'teal'} withCloseButton closeButtonLabel={t('results.close')} onClose={() => setOutcomes(null)} data-testid="pending-results">
           <Stack gap={4}>
             {outcomes.map((o) => (
               <Group key={o.member_id} gap="xs" wrap="nowrap" data-testid={`pending-result-${o.member_id}`}>
-                <Badge color={o.status === 'failed' ? 'red' : o.status === 'active' ? 'teal' : 'gray'} variant="light" miw={90}>
+                <Badge color={o.status === 'failed' ? 'red' : o.status === 'active' ? 'teal' : 'gray'} variant="dot" miw={100}>
                   {t(`results.status.${o.status}`)}
                 </Badge>
                 <Text size="sm">{o.label}</Text>
                 {o.error_code ? (
-                  <Text size="sm" c="red">
+                  <Text size="sm" fw={500}>
                     {t(`results.errors.${o.error_code}`, { defaultValue: t('results.errors.unknown') })}
                   </Text>
                 ) : null}
@@ -234,7 +234,7 @@ export function PendingRequestsPage({ groups }: { groups: MemberGroupSummary[] }
                     </Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
-                        <Button size="compact-sm" variant="light" color="teal" leftSection={<IconCheck size={14} />} aria-label={t('approveOne', { name: m.name })} onClick={() => approveOne(m)} disabled={busy} data-testid={`approve-${m.id}`}>
+                        <Button size="compact-sm" leftSection={<IconCheck size={14} />} aria-label={t('approveOne', { name: m.name })} onClick={() => approveOne(m)} disabled={busy} data-testid={`approve-${m.id}`}>
                           {t('approve')}
                         </Button>
                         <Button size="compact-sm" variant="light" color="red" leftSection={<IconX size={14} />} aria-label={t('rejectOne', { name: m.name })} onClick={() => setRejecting([m])} disabled={busy} data-testid={`reject-${m.id}`}>

@@ -11,7 +11,7 @@ export function RejectModal({ count, name, loading, onReject, onClose }: { count
     validate: { reason: (v) => (v.trim() ? null : t('reject.required')) },
   });
   return (
-    <Modal opened onClose={onClose} title={t('reject.title')} centered data-testid="reject-modal">
+    <Modal opened onClose={onClose} title={t('reject.title')} centered closeButtonProps={{ 'aria-label': t('common:close') }} data-testid="reject-modal">
       <form onSubmit={form.onSubmit((v) => onReject(v.reason.trim()))} noValidate>
         <Stack>
           <Text size="sm">{name ? t('reject.bodyOne', { name }) : t('reject.bodyMany', { count })}</Text>

@@ -44,7 +44,7 @@ export function PoliciesSection() {
   return (
     <Paper withBorder radius="md" data-testid="policies-section">
       <Group px="md" py="sm" justify="space-between" align="flex-start" wrap="nowrap">
-        <div>
+        <div style={{ minWidth: 0 }}>
           <Title order={3} size="h4">
             {t('title')}
           </Title>
@@ -52,7 +52,7 @@ export function PoliciesSection() {
             {t('description')}
           </Text>
         </div>
-        <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="new-policy">
+        <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} style={{ flexShrink: 0 }} data-testid="new-policy">
           {t('new')}
         </Button>
       </Group>
@@ -62,7 +62,7 @@ export function PoliciesSection() {
           <Skeleton height={36} />
         </Stack>
       ) : list.isError ? (
-        <Text c="red" p="md">
+        <Text c="red.9" p="md">
           {errorMessage(t, list.error)}
         </Text>
       ) : items.length === 0 ? (

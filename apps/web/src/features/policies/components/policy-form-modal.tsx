@@ -70,7 +70,7 @@ export function PolicyFormModal({ editing, onClose }: { editing: Policy | null; 
   );
 
   return (
-    <Modal opened onClose={onClose} title={t(editing ? 'form.editTitle' : 'form.createTitle')} size="lg" centered data-testid="policy-form">
+    <Modal opened onClose={onClose} title={t(editing ? 'form.editTitle' : 'form.createTitle')} size="lg" centered closeButtonProps={{ 'aria-label': t('common:close') }} data-testid="policy-form">
       <form onSubmit={submit} noValidate>
         <Stack>
           <SimpleGrid cols={2}>
