@@ -110,12 +110,13 @@ export async function listMembersForAdmin(
     f.hasPendingRequest === undefined
       ? undefined
       : sql`${f.hasPendingRequest ? sql`` : sql`not `}exists (select 1 from member_requests r where r.tenant_id = ${tenantId} and r.member_id = ${members.id} and r.status = 'pending')`,
-    // Members of a group: those with it as their default group and those with it as an additional
-    // one — a union of two index scans (an OR of the two would scan the whole tenant).
+    // Members of a group: those with it as their default group and those with it as an additional one.
     f.groupId === undefined
       ? undefined
-      : sql`${members.id} in (select d.id from members d where d.tenant_id = ${tenantId} and d.default_member_group_id = ${f.groupId}
-          union all select mm.member_id from member_group_memberships mm where mm.tenant_id = ${tenantId} and mm.member_group_id = ${f.groupId})`,
+      : or(
+          eq(members.defaultMemberGroupId, f.groupId),
+          sql`exists (select 1 from member_group_memberships mm where mm.tenant_id = ${tenantId} and mm.member_id = ${members.id} and mm.member_group_id = ${f.groupId})`,
+        ),
     like
       ? or(
           ilike(members.name, like),
