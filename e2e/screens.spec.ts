@@ -32,6 +32,25 @@ for (const size of ['desktop', 'phone'] as const) {
       }
     });
 
+    test('account screens: sign-up, forgot password, the member settings', async ({ page }) => {
+      for (const lang of ['ko', 'en'] as const) {
+        await page.addInitScript((l) => window.localStorage.setItem('i18nextLng', l), lang);
+        await page.goto('/auth?view=sign-up');
+        await expect(page.getByTestId('sign-up-email')).toBeVisible();
+        await shot(page, 'account-sign-up', size, lang);
+        await page.goto('/auth?view=forgot-password');
+        await expect(page.getByTestId('forgot-email')).toBeVisible();
+        await shot(page, 'account-forgot-password', size, lang);
+      }
+      await signInAs(page, E2E_MEMBER);
+      for (const lang of ['ko', 'en'] as const) {
+        await setLanguage(page, lang);
+        await page.goto('/dashboard/settings');
+        await expect(page.getByTestId('settings-page')).toBeVisible();
+        await shot(page, 'account-settings', size, lang);
+      }
+    });
+
     test('member screens: new chat, an answer, the drawer, dialogs, other pages', async ({ page }) => {
       await setFakeLlm({ reply: ANSWER, tokenDelayMs: 2 });
       await signInAs(page, E2E_MEMBER, 'en');

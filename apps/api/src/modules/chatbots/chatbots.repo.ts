@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { type Executor, type RawExecutor, statement, type StatementCall } from '../../db/client';
+import { type Executor, statement, type StatementCall } from '../../db/client';
 import { categories, chatbotCategories, chatbots, llmModels } from '../../db/schema/index';
 import { offsetOf } from '../../platform/pagination';
+import { containsPattern } from '../../db/like';
 
 export type ChatbotRow = typeof chatbots.$inferSelect;
 
@@ -41,7 +42,7 @@ export async function listVisibleChatbots(db: Executor, tenantId: number, f: Cha
   if (f.isPublic !== undefined) conds.push(eq(chatbots.isPublic, f.isPublic));
   if (f.creatorId !== undefined) conds.push(eq(chatbots.creatorId, f.creatorId));
   if (f.searchTerm) {
-    const like = `%${f.searchTerm.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(f.searchTerm);
     conds.push(or(ilike(chatbots.koName, like), ilike(chatbots.enName, like))!);
   }
   if (f.categoryId !== undefined) {
@@ -118,16 +119,7 @@ export async function findChatbotForChat(db: Executor, tenantId: number, id: num
   return row;
 }
 
-/**
- * Counts answers of several chatbots of one tenant in ONE statement (message count and last chat),
- * batched by the group commit: every answer moves them (decision 014).
- */
-export async function countAnswers(db: RawExecutor, tenantId: number, counts: Array<{ id: number; n: number }>) {
-  const { statement: st, params } = countAnswersCall(tenantId, counts);
-  await db.raw(st, params);
-}
-
-/** The statement of `countAnswers`, to run with the other modules' shares of an answer's close (`rawMany`). */
+/** Counts answers of a tenant's chatbots (message count, last chat): the chatbots' share of an answer's close, run with the others' (`rawMany`). */
 export function countAnswersCall(tenantId: number, counts: Array<{ id: number; n: number }>): StatementCall {
   return { statement: COUNT_ANSWERS_SQL, params: [tenantId, JSON.stringify(counts)] };
 }

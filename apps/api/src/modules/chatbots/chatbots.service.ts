@@ -59,6 +59,12 @@ export function createChatbotsService(database: Database, caches: CacheHub, mode
   // Per-process, per tenant and chatbot; dropped by the chatbots and models triggers (decision 009).
   const forChat = caches.scoped<{ chatbot: ChatChatbot; model: LlmModelRow }>();
 
+  async function openForChat(ctx: MemberContext, id: number): Promise<{ chatbot: ChatChatbot; model: LlmModelRow }> {
+    const found = await caches.through(forChat, ctx.tenantId, String(id), () => findChatbotForChat(db, ctx.tenantId, id));
+    if (!found || !canSee(ctx, found.chatbot)) throw new AppError('chatbot_unavailable');
+    return found;
+  }
+
   return {
     async list(ctx: MemberContext, q: z.output<typeof listChatbotsQuery>): Promise<ChatbotList> {
       const { rows, total } = await listVisibleChatbots(db, ctx.tenantId, {
@@ -81,17 +87,12 @@ export function createChatbotsService(database: Database, caches: CacheHub, mode
       const [profile, cats] = await Promise.all([models.profileOf(ctx), findCategoriesOf(db, ctx.tenantId, [id])]);
       return toChatbot(row.chatbot, row.model, profile, cats);
     },
-    /** Throws `chatbot_unavailable` unless the member may open the chatbot. */
+    /** Throws `chatbot_unavailable` unless the member may open the chatbot (the chat's cached lookup). */
     async assertVisible(ctx: MemberContext, id: number): Promise<void> {
-      const row = await findChatbotWithModel(db, ctx.tenantId, id);
-      if (!row || !canSee(ctx, row.chatbot)) throw new AppError('chatbot_unavailable');
+      await openForChat(ctx, id);
     },
     /** The chatbot and its model for a chat (cached), or `chatbot_unavailable`. */
-    async forChat(ctx: MemberContext, id: number): Promise<{ chatbot: ChatChatbot; model: LlmModelRow }> {
-      const found = await caches.through(forChat, ctx.tenantId, String(id), () => findChatbotForChat(db, ctx.tenantId, id));
-      if (!found || !canSee(ctx, found.chatbot)) throw new AppError('chatbot_unavailable');
-      return found;
-    },
+    forChat: openForChat,
     /**
      * The chatbots' share of closing answers (message count, last chat), run by chat with the
      * answers' other writes as one unit (decision 020).

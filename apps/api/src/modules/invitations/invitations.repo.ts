@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm
 import type { Executor } from '../../db/client';
 import { invitations } from '../../db/schema/index';
 import { offsetOf } from '../../platform/pagination';
+import { containsPattern } from '../../db/like';
 
 export type InvitationRow = typeof invitations.$inferSelect;
 
@@ -54,7 +55,7 @@ export async function listInvitations(
   tenantId: number,
   f: { searchTerm?: string; status?: 'pending' | 'accepted' | 'expired'; orderBy: 'created_at' | 'email' | 'name'; orderType: 'asc' | 'desc'; page: number; size: number },
 ) {
-  const like = f.searchTerm ? `%${f.searchTerm.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const like = f.searchTerm ? containsPattern(f.searchTerm) : null;
   const where = and(
     eq(invitations.tenantId, tenantId),
     like ? or(ilike(invitations.email, like), ilike(invitations.name, like)) : undefined,

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { memberGroupMemberships, memberGroups, members } from '../../db/schema/index';
 import { offsetOf } from '../../platform/pagination';
+import { containsPattern } from '../../db/like';
 
 export type MemberGroupRow = typeof memberGroups.$inferSelect;
 
@@ -12,7 +13,7 @@ const memberCountSql = sql<number>`(
 )::int`;
 
 export async function listGroupsWithCounts(db: Executor, tenantId: number, f: { searchTerm?: string; orderBy: string; page: number; size: number }) {
-  const like = f.searchTerm ? `%${f.searchTerm.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const like = f.searchTerm ? containsPattern(f.searchTerm) : null;
   const where = and(eq(memberGroups.tenantId, tenantId), like ? or(ilike(memberGroups.koName, like), ilike(memberGroups.enName, like)) : undefined);
   const order =
     f.orderBy === 'id.desc' ? [desc(memberGroups.id)]

@@ -19,3 +19,10 @@ export function toMember(row: MemberRow, groupIds: number[]): Member {
     created_at: row.createdAt.toISOString(),
   };
 }
+
+/** A member's groups as the API lists them: the default group plus the additional ones, ascending. */
+export function allGroupIds(defaultId: number | null, additional: number[]): number[] {
+  const ids = new Set(additional);
+  if (defaultId !== null) ids.add(defaultId);
+  return [...ids].sort((a, b) => a - b);
+}

@@ -2,6 +2,8 @@ import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { customFields, memberGroupMemberships, memberGroups, memberRequests, members, type MemberRow } from '../../db/schema/index';
 import { offsetOf } from '../../platform/pagination';
+import { containsPattern } from '../../db/like';
+import { allGroupIds } from './members.mapper';
 
 export function findMemberById(db: Executor, tenantId: number, id: number) {
   return db.query.members.findFirst({ where: and(eq(members.tenantId, tenantId), eq(members.id, id)) });
@@ -38,9 +40,7 @@ export async function findMemberGroupIds(db: Executor, tenantId: number, member:
     .select({ id: memberGroupMemberships.memberGroupId })
     .from(memberGroupMemberships)
     .where(and(eq(memberGroupMemberships.tenantId, tenantId), eq(memberGroupMemberships.memberId, member.id)));
-  const ids = new Set(rows.map((r) => r.id));
-  if (member.defaultMemberGroupId !== null) ids.add(member.defaultMemberGroupId);
-  return [...ids].sort((a, b) => a - b);
+  return allGroupIds(member.defaultMemberGroupId, rows.map((r) => r.id));
 }
 
 export async function addMemberToGroups(db: Executor, tenantId: number, memberId: number, groupIds: number[]) {
@@ -84,7 +84,7 @@ export async function listMemberGroups(db: Executor, tenantId: number, f: { isDe
   const where = and(
     eq(memberGroups.tenantId, tenantId),
     f.isDefault === undefined ? undefined : eq(memberGroups.isDefault, f.isDefault),
-    f.searchTerm ? or(ilike(memberGroups.koName, likePattern(f.searchTerm)), ilike(memberGroups.enName, likePattern(f.searchTerm))) : undefined,
+    f.searchTerm ? or(ilike(memberGroups.koName, containsPattern(f.searchTerm)), ilike(memberGroups.enName, containsPattern(f.searchTerm))) : undefined,
   );
   const order = f.orderBy === 'id.desc' ? [desc(memberGroups.id)] : f.orderBy === 'name.asc' ? [asc(memberGroups.enName), asc(memberGroups.id)] : [asc(memberGroups.id)];
   const [rows, [count]] = await Promise.all([
@@ -94,7 +94,6 @@ export async function listMemberGroups(db: Executor, tenantId: number, f: { isDe
   return { rows, total: count?.n ?? 0 };
 }
 
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Members for the console's lists, each with their latest request (a pending registration, say). */
 export async function listMembersForAdmin(
@@ -102,7 +101,7 @@ export async function listMembersForAdmin(
   tenantId: number,
   f: { status?: string; hasPendingRequest?: boolean; searchTerm?: string; searchableFieldIds?: number[]; groupId?: number; isAdmin?: boolean; orderBy?: string; page: number; size: number },
 ) {
-  const like = f.searchTerm ? likePattern(f.searchTerm) : null;
+  const like = f.searchTerm ? containsPattern(f.searchTerm) : null;
   const where = and(
     eq(members.tenantId, tenantId),
     f.status ? eq(members.memberStatus, f.status) : undefined,

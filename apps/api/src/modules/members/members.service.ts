@@ -4,14 +4,14 @@ import { creditsToUnits } from '../credits/credits.rules';
 import type { GroupChange, Member, PatchMemberBody } from '@app/contracts/members';
 import type { CreateCustomFieldBody, CustomField, MemberCountCheck, MemberGroupSummaryList, PatchCustomFieldBody } from '@app/contracts/sign-up-settings';
 import type { Db, Executor } from '../../db/client';
-import type { customFields, MemberRow, memberGroups, members } from '../../db/schema/index';
+import type { customFields, MemberRow, memberGroups, memberRequests, members } from '../../db/schema/index';
 import type { MemberContext, TenantContext, TenantRow } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mailer';
 import { mailBody, mailLanguage, tenantName } from '../../platform/mail-text';
 import { pagination } from '../../platform/pagination';
 import { exportMembersCsv } from './members.export';
-import { toMember } from './members.mapper';
+import { allGroupIds, toMember } from './members.mapper';
 import {
   addMemberToGroups,
   bumpTokenVersion,
@@ -34,6 +34,7 @@ import {
   listMemberGroups,
   listMembersForAdmin,
   lockAndCountSeats,
+  membershipsOf,
   setMemberGroups,
   settleMemberRequests,
   updateCustomField,
@@ -42,6 +43,7 @@ import {
 } from './members.repo';
 
 type CustomFieldRow = typeof customFields.$inferSelect;
+type MemberRequestRow = typeof memberRequests.$inferSelect;
 export type CustomFieldValues = Record<string, string | number>;
 
 export function toCustomField(f: CustomFieldRow): CustomField {
@@ -165,19 +167,29 @@ export function createMembersService(db: Db, mailer: Mailer) {
     if (extraIds.some((id) => found.get(id)!.isDefault)) throw new AppError('group_invalid', 'An additional group cannot be a default group');
   }
 
-  async function adminView(
-    tenantId: number,
-    member: MemberRow,
-    request: { status: string; kind: string; createdAt: Date; reason: string | null; payload: { default_member_group_id: number; member_group_ids: number[] } | null } | null,
-  ): Promise<AdminMember> {
+  /** The console's view of a member: `groupIds` all their groups, `request` their latest request. */
+  function adminView(member: MemberRow, groupIds: number[], request: MemberRequestRow | null): AdminMember {
     const pending = request?.status === 'pending';
     return {
-      ...(await view(tenantId, member)),
+      ...toMember(member, groupIds),
       pending_request: pending ? (request.kind === 'group_change' ? 'group_change' : 'registration') : null,
       requested_groups: pending && request.kind === 'group_change' ? request.payload : null,
       requested_at: request?.createdAt.toISOString() ?? null,
       rejection_reason: request?.status === 'rejected' ? request.reason : null,
     };
+  }
+
+  async function adminViewOf(tenantId: number, member: MemberRow, request: MemberRequestRow | null): Promise<AdminMember> {
+    return adminView(member, await findMemberGroupIds(db, tenantId, member), request);
+  }
+
+  /** Deletes a member (their sessions with them); never oneself, never the last administrator. */
+  async function adminDelete(ctx: MemberContext, id: number): Promise<void> {
+    const member = await findMemberById(db, ctx.tenantId, id);
+    if (!member) throw new AppError('not_found');
+    if (id === ctx.member.id) throw new AppError('own_account_locked');
+    if (member.isAdmin && member.memberStatus === 'active' && (await countAdmins(db, ctx.tenantId)) <= 1) throw new AppError('last_admin');
+    await deleteMember(db, ctx.tenantId, id);
   }
 
   async function mailDecision(tenant: TenantRow, member: MemberRow, approved: boolean, reason: string | null, kind: 'registration' | 'group_change') {
@@ -335,13 +347,17 @@ export function createMembersService(db: Db, mailer: Mailer) {
         page: q.page,
         size: q.size,
       });
-      const items: AdminMember[] = await Promise.all(rows.map(({ member, request }) => adminView(ctx.tenantId, member, request)));
+      // The page's additional groups in one query, not one per member.
+      const additional = await membershipsOf(db, ctx.tenantId, rows.map((r) => r.member.id));
+      const items = rows.map(({ member, request }) =>
+        adminView(member, allGroupIds(member.defaultMemberGroupId, additional.filter((m) => m.memberId === member.id).map((m) => m.groupId)), request),
+      );
       return { items, pagination: pagination(q.page, q.size, total) };
     },
     async adminGet(ctx: MemberContext, id: number): Promise<AdminMember> {
       const member = await findMemberById(db, ctx.tenantId, id);
       if (!member) throw new AppError('not_found');
-      return adminView(ctx.tenantId, member, (await findPendingRequest(db, ctx.tenantId, id)) ?? null);
+      return adminViewOf(ctx.tenantId, member, (await findPendingRequest(db, ctx.tenantId, id)) ?? null);
     },
     /**
      * An administrator edits a member: name, groups, custom fields, custom credit limit, admin
@@ -374,16 +390,9 @@ export function createMembersService(db: Db, mailer: Mailer) {
         if (b.member_group_ids !== undefined) await setMemberGroups(tx, ctx.tenantId, id, b.member_group_ids.filter((g) => g !== defaultGroup));
         if (demotes || deactivates) await bumpTokenVersion(tx, ctx.tenantId, id);
       });
-      return adminView(ctx.tenantId, (await findMemberById(db, ctx.tenantId, id))!, null);
+      return adminViewOf(ctx.tenantId, (await findMemberById(db, ctx.tenantId, id))!, null);
     },
-    /** Deletes a member (their sessions with them); never oneself, never the last administrator. */
-    async adminDelete(ctx: MemberContext, id: number): Promise<void> {
-      const member = await findMemberById(db, ctx.tenantId, id);
-      if (!member) throw new AppError('not_found');
-      if (id === ctx.member.id) throw new AppError('own_account_locked');
-      if (member.isAdmin && member.memberStatus === 'active' && (await countAdmins(db, ctx.tenantId)) <= 1) throw new AppError('last_admin');
-      await deleteMember(db, ctx.tenantId, id);
-    },
+    adminDelete,
     /** Several members' custom monthly limit at once (null: back to their group's). */
     async bulkCreditQuota(ctx: MemberContext, ids: number[], quota: number | null): Promise<BulkMembersResponse> {
       const items: BulkMembersResponse['items'] = [];
@@ -397,7 +406,7 @@ export function createMembersService(db: Db, mailer: Mailer) {
       const items: BulkMembersResponse['items'] = [];
       for (const id of ids) {
         try {
-          await this.adminDelete(ctx, id);
+          await adminDelete(ctx, id);
           items.push({ member_id: id, ok: true, error_code: null });
         } catch (err) {
           items.push({ member_id: id, ok: false, error_code: err instanceof AppError ? err.code : 'internal_error' });

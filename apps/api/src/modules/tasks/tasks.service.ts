@@ -18,7 +18,8 @@ export interface TaskRun {
 /** Runs one task to its end; resolves with the name the result downloads as. */
 export type TaskHandler = (run: TaskRun) => Promise<{ fileName: string }>;
 
-const IDLE_POLL_MS = 1000;
+/** How often a runner looks for other instances' tasks (a server only). */
+const POLL_MS = 1000;
 
 function toTask(t: TaskRow): Task {
   const started = t.startedAt ?? t.createdAt;
@@ -56,7 +57,7 @@ export function createTasksService(
     filesDir: string;
     /** At start, running tasks whose heartbeat is older than this were interrupted (0: one process owns the database, all were). */
     startupStaleSeconds: number;
-    /** While running, another instance's task whose heartbeat is older than this died with it; null: one process, no check. */
+    /** While running, another instance's task whose heartbeat is older than this died with it; null: one process, no polling. */
     staleSeconds: number | null;
     log: (line: string) => void;
   },
@@ -96,12 +97,20 @@ export function createTasksService(
     }
   }
 
+  /** Drains the queue now; asked while a drain runs, drains once more after it (a task may have come in after its last claim). */
+  let again = false;
   function kick() {
-    if (stopped || running) return;
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    again = false;
     running = drain()
       .catch((err: Error) => opts.log(`task runner: ${err.message}`))
       .finally(() => {
         running = null;
+        if (again) kick();
       });
   }
 
@@ -114,12 +123,16 @@ export function createTasksService(
       stopped = false;
       const failed = await failInterruptedTasks(db, opts.startupStaleSeconds);
       if (failed > 0) opts.log(`${failed} task(s) interrupted by the last stop marked failed`);
+      // One process owning the database learns of every task through `enqueue`: no polling. With
+      // a server, other instances enqueue too, and die: poll, and fail their stale tasks.
       const stale = opts.staleSeconds;
-      timer = setInterval(() => {
-        if (stale !== null) void failInterruptedTasks(db, stale).catch(() => undefined);
-        kick();
-      }, IDLE_POLL_MS);
-      timer.unref();
+      if (stale !== null) {
+        timer = setInterval(() => {
+          void failInterruptedTasks(db, stale).catch(() => undefined);
+          kick();
+        }, POLL_MS);
+        timer.unref();
+      }
       kick();
     },
     async stop() {
