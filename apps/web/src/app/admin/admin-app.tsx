@@ -1,5 +1,5 @@
 import { Box, Divider, NavLink, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconMailForward, IconSpeakerphone, IconUserCheck, IconUserCog } from '@tabler/icons-react';
+import { IconArrowLeft, IconSpeakerphone, IconUserCog, IconUsers, IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import { ResponsiveShell } from '../../components/responsive-shell';
@@ -9,12 +9,14 @@ import { AnnouncementsPage } from '../../features/announcements/components/annou
 import { useTenant } from '../../features/tenant/api/get-tenant';
 import { useAuth } from '../../lib/use-auth';
 import { MemberLanguageSwitch } from '../member-language-switch';
-import { InvitationsArea, PendingRequestsArea, SignUpSettingsArea } from './account-areas';
+import { GroupsPage } from '../../features/member-groups/components/groups-page';
+import { SignUpSettingsArea } from './account-areas';
+import { MembersArea } from './members-area';
 
 /** Admin areas built so far; each later admin feature adds its entry here. */
 const AREAS = [
-  { path: '/admin/pending-requests', key: 'pendingRequests', icon: IconUserCheck },
-  { path: '/admin/invitations', key: 'invitations', icon: IconMailForward },
+  { path: '/admin/members', key: 'members', icon: IconUsers },
+  { path: '/admin/member-groups', key: 'memberGroups', icon: IconUsersGroup },
   { path: '/admin/sign-up-settings', key: 'signUpSettings', icon: IconUserCog },
   { path: '/admin/announcements', key: 'announcements', icon: IconSpeakerphone },
 ] as const;
@@ -50,8 +52,10 @@ export default function AdminApp() {
       }
     >
       <Routes>
-        <Route path="pending-requests" element={<PendingRequestsArea />} />
-        <Route path="invitations" element={<InvitationsArea />} />
+        <Route path="members/*" element={<MembersArea />} />
+        <Route path="member-groups/*" element={<GroupsPage />} />
+        <Route path="pending-requests" element={<Navigate to="/admin/members/pending" replace />} />
+        <Route path="invitations" element={<Navigate to="/admin/members/invited" replace />} />
         <Route path="sign-up-settings" element={<SignUpSettingsArea />} />
         <Route path="announcements" element={<AnnouncementsPage />} />
         <Route path="*" element={<Navigate to="/admin/announcements" replace />} />

@@ -1,0 +1,4 @@
+/** Console "Groups" (being built). */
+export function GroupsPage() {
+  return null;
+}
