@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { type Executor, statement, type StatementCall } from '../../db/client';
 import { categories, chatbotCategories, chatbots, llmModels } from '../../db/schema/index';
 import { offsetOf } from '../../platform/pagination';
@@ -13,6 +13,8 @@ export interface ChatbotFilter {
   categoryId?: number;
   isPublic?: boolean;
   creatorId?: number;
+  /** Models the member may not use: their chatbots are left out (with those of disabled models). */
+  deniedModelIds: number[];
   orderBy: string;
   page: number;
   size: number;
@@ -45,11 +47,13 @@ export async function listVisibleChatbots(db: Executor, tenantId: number, f: Cha
     const like = containsPattern(f.searchTerm);
     conds.push(or(ilike(chatbots.koName, like), ilike(chatbots.enName, like))!);
   }
+  if (f.deniedModelIds.length > 0) conds.push(notInArray(chatbots.llmModelId, f.deniedModelIds));
   if (f.categoryId !== undefined) {
     conds.push(
       sql`exists (select 1 from ${chatbotCategories} cc where cc.tenant_id = ${chatbots.tenantId} and cc.chatbot_id = ${chatbots.id} and cc.category_id = ${f.categoryId})`,
     );
   }
+  conds.push(sql`exists (select 1 from ${llmModels} m where m.tenant_id = ${chatbots.tenantId} and m.id = ${chatbots.llmModelId} and m.is_enabled)`);
   const where = and(...conds);
   const [rows, [count]] = await Promise.all([
     db

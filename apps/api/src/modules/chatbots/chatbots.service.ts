@@ -6,7 +6,7 @@ import type { MemberContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { pagination } from '../../platform/pagination';
 import { newHashId } from '../../platform/tokens';
-import { type AccessProfile, isUsable, type LlmModelRow, type LlmModelsService } from '../llm-models/llm-models.service';
+import { type AccessProfile, deniedModelIds, isUsable, type LlmModelRow, type LlmModelsService } from '../llm-models/llm-models.service';
 export { chatColumns };
 import { type ChatbotRow, chatColumns, countAnswersCall, findCategoriesOf, findChatbotForChat, findChatbotWithModel, insertChatbot, listVisibleChatbots } from './chatbots.repo';
 
@@ -66,9 +66,12 @@ export function createChatbotsService(database: Database, caches: CacheHub, mode
   }
 
   return {
+    /** The chatbots the member may open and chat with: those of models they may not use are left out (issue 21). */
     async list(ctx: MemberContext, q: z.output<typeof listChatbotsQuery>): Promise<ChatbotList> {
+      const profile = await models.profileOf(ctx);
       const { rows, total } = await listVisibleChatbots(db, ctx.tenantId, {
         memberId: ctx.member.id,
+        deniedModelIds: deniedModelIds(profile),
         includeDefault: q.include_default,
         searchTerm: q.search_term || undefined,
         categoryId: q.category_id,
@@ -78,7 +81,7 @@ export function createChatbotsService(database: Database, caches: CacheHub, mode
         page: q.page,
         size: q.size,
       });
-      const [profile, cats] = await Promise.all([models.profileOf(ctx), findCategoriesOf(db, ctx.tenantId, rows.map((r) => r.chatbot.id))]);
+      const cats = await findCategoriesOf(db, ctx.tenantId, rows.map((r) => r.chatbot.id));
       return { items: rows.map((r) => toChatbot(r.chatbot, r.model, profile, cats)), pagination: pagination(q.page, q.size, total) };
     },
     async get(ctx: MemberContext, id: number): Promise<Chatbot> {

@@ -36,6 +36,16 @@ export function isUsable(model: Pick<LlmModelRow, 'id' | 'isEnabled'>, profile: 
   return profile.groupIds.some((g) => !denied?.has(g));
 }
 
+/**
+ * The models a member may not use although enabled: those every one of their groups is denied
+ * (the same rule as `isUsable`, for a list query to leave their chatbots out).
+ */
+export function deniedModelIds(profile: AccessProfile): number[] {
+  const out: number[] = [];
+  for (const [modelId, groups] of profile.deniedGroups) if (profile.groupIds.every((g) => groups.has(g))) out.push(modelId);
+  return out;
+}
+
 export function toLlmModel(m: LlmModelRow, isAvailable: boolean): LlmModel {
   return {
     id: m.id,

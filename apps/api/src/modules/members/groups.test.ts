@@ -129,6 +129,14 @@ describe('model access per group', () => {
     expect(shown.member_groups.find((g: { member_group_id: number }) => g.member_group_id === t.a.defaultGroupId).is_available).toBe(false);
     const forMember = (await call('GET', '/api/llm-models/', undefined, member)).json().items.find((m: { id: number }) => m.id === model.id);
     expect(forMember.is_available).toBe(false);
+    // The chatbot list leaves out the model's chatbots at once (and an admin of another group still sees them).
+    const listed = async () => (await call('GET', '/api/chatbots/?include_default=true&size=100', undefined, member)).json();
+    const hidden = await listed();
+    expect(hidden.items.map((b: { id: number }) => b.id)).not.toContain(bot.id);
+    expect(hidden.pagination.total_items).toBe(bots.length - 1);
+    expect((await call('PATCH', `/api/admin/llm-models/${model.id}/member-groups/${t.a.defaultGroupId}/`, { is_available: true })).statusCode).toBe(200);
+    expect((await listed()).items.map((b: { id: number }) => b.id)).toContain(bot.id);
+    expect((await call('PATCH', `/api/admin/llm-models/${model.id}/member-groups/${t.a.defaultGroupId}/`, { is_available: false })).statusCode).toBe(200);
     expect((await call('PATCH', `/api/admin/llm-models/${model.id}/member-groups/${t.a.defaultGroupId}/`, { is_available: true })).statusCode).toBe(200);
     expect((await streamChat(t, t.a, member, bot.id, { text: 'again' })).status).toBe(200);
   });
