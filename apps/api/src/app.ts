@@ -100,7 +100,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
   const credits = createCreditsService(database, caches, members, groups);
   const chat = createChatService(database, { chatbots, models: llmModels, sessions, credits, registry });
   const signUp = createSignUpService(db, { mailer, secret: config.jwtSecret, members });
-  const invitations = createInvitationsService(db, { mailer, members });
+  const invitations = createInvitationsService(db, { mailer, members, groups, batchSize: config.bulkInviteBatchSize });
   // Background tasks: a queue in the database, a runner in every instance (decision 025).
   const tasks = createTasksService(db, {
     filesDir: path.join(config.dataDir, 'files'),

@@ -36,6 +36,7 @@ const envSchema = z.object({
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Chatbot platform <no-reply@localhost>'),
   APP_URL: optionalString,
+  BULK_INVITE_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(100),
 });
 
 export type DatabaseConfig =
@@ -67,6 +68,8 @@ export interface AppConfig {
   mail: MailConfig;
   /** Base URL for links in mail (`APP_URL`); without it, the origin of the request that sends the mail. */
   appUrl: string | null;
+  /** Rows the console sends per bulk-invite request (`BULK_INVITE_BATCH_SIZE`). */
+  bulkInviteBatchSize: number;
 }
 
 function providersFrom(env: z.infer<typeof envSchema>): ProvidersConfig {
@@ -125,5 +128,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     providers: providersFrom(e),
     mail: e.SMTP_URL ? { kind: 'smtp', url: e.SMTP_URL, from: e.MAIL_FROM } : { kind: 'outbox', dir: path.join(dataDir, 'outbox'), from: e.MAIL_FROM },
     appUrl: e.APP_URL?.replace(/\/+$/, '') ?? null,
+    bulkInviteBatchSize: e.BULK_INVITE_BATCH_SIZE,
   };
 }

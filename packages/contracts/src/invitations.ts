@@ -31,28 +31,69 @@ export type ListInvitationsQuery = z.input<typeof listInvitationsQuery>;
 export const invitationListResponse = paginated(invitationSchema);
 export type InvitationList = z.infer<typeof invitationListResponse>;
 
-/** One row of a bulk invite (spec §5: name 1 to 100 characters, email under 255). */
+/**
+ * One row of an invitation, from the console's form or a bulk file (spec §5 bulk member file).
+ * Name and email are checked per row by the server, so that one bad row of a file fails alone with
+ * its §8 upload row error instead of the whole batch: name 1 to 100 characters, email valid and
+ * under 255. A group is given by id (the form) or by its Korean or English name (a file).
+ */
 export const inviteRowSchema = z.object({
-  name: z.string().trim().min(1, 'name_invalid').max(100, 'name_invalid'),
-  email: emailSchema,
+  /** The row's line in the uploaded file, echoed back with its result. */
+  row: z.number().int().positive().max(1_000_000).optional(),
+  name: z.string().max(1000),
+  email: z.string().max(1000),
   default_member_group_id: z.number().int().positive().nullish(),
+  /** The default group by name (used when no id is given). */
+  group: z.string().trim().max(200).nullish(),
   member_group_ids: z.array(z.number().int().positive()).max(50).default([]),
+  /** Additional groups by name. */
+  additional_groups: z.array(z.string().trim().max(200)).max(50).default([]),
+  /** Sign-up custom fields by field id; the invitee finds them filled in. */
+  custom_fields: customFieldValuesSchema.default({}),
 });
-export const bulkInviteBody = z.object({ members: z.array(inviteRowSchema).min(1).max(500) });
+export type InviteRow = z.input<typeof inviteRowSchema>;
+/** Rows per request; the console sends a file in batches of `GET /admin/invitations/bulk-settings/`'s size. */
+export const BULK_INVITE_MAX_ROWS = 500;
+export const bulkInviteBody = z.object({ members: z.array(inviteRowSchema).min(1).max(BULK_INVITE_MAX_ROWS) });
 export type BulkInviteBody = z.input<typeof bulkInviteBody>;
-/** Per row: invited, or why not (spec §8 upload row errors). */
+
+/** Why a row was not invited (spec §8 upload row errors). */
+export const inviteRowErrorSchema = z.enum([
+  'email_too_long',
+  'email_invalid',
+  'name_invalid',
+  'already_registered',
+  'invitation_exists',
+  'approval_requested',
+  'group_not_found',
+  'default_group_as_additional',
+  'custom_field_invalid',
+  'custom_field_required',
+  'custom_field_duplicated',
+  'member_limit_reached',
+  'mail_failed',
+  'unknown',
+]);
+export type InviteRowError = z.infer<typeof inviteRowErrorSchema>;
+/** Per row: invited, or why not. */
 export const bulkInviteResponse = z.object({
   items: z.array(
     z.object({
+      row: z.number().int().nullable(),
       email: z.string(),
       status: z.enum(['invited', 'failed']),
-      /** already_registered, invitation_exists, group_invalid, mail_failed, member_limit_reached */
-      error_code: z.string().nullable(),
+      error_code: inviteRowErrorSchema.nullable(),
+      /** The custom field (id) a custom-field error is about. */
+      error_field: z.string().nullable(),
       invitation_id: z.number().int().nullable(),
     }),
   ),
 });
 export type BulkInviteResponse = z.infer<typeof bulkInviteResponse>;
+
+/** `GET /admin/invitations/bulk-settings/`: how the console sends a file. */
+export const bulkInviteSettingsResponse = z.object({ batch_size: z.number().int(), max_rows_per_request: z.number().int() });
+export type BulkInviteSettings = z.infer<typeof bulkInviteSettingsResponse>;
 
 export const bulkDeleteInvitationsBody = z.object({ invitation_ids: z.array(z.number().int().positive()).min(1).max(500) });
 export const bulkDeleteResponse = z.object({ deleted: z.number().int() });
@@ -61,6 +102,8 @@ export const bulkDeleteResponse = z.object({ deleted: z.number().int() });
 export const invitationVerifyResponse = z.object({
   email: z.string(),
   name: z.string(),
+  /** Sign-up custom fields the administrator filled in (the form starts from them). */
+  custom_fields: z.record(z.string(), z.union([z.string(), z.number()])),
   expires_at: z.string(),
 });
 export type InvitationVerify = z.infer<typeof invitationVerifyResponse>;

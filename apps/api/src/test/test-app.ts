@@ -59,6 +59,7 @@ export function testConfig(providers: ProvidersConfig = {}, smtpUrl = 'smtp://12
     providers,
     mail: { kind: 'smtp', url: smtpUrl, from: 'Platform <no-reply@platform.test>' },
     appUrl: null,
+    bulkInviteBatchSize: 100,
   };
 }
 

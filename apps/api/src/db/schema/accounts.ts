@@ -14,6 +14,8 @@ export const invitations = pgTable(
     name: text().notNull(),
     defaultMemberGroupId: integer(),
     memberGroupIds: jsonb().$type<number[]>().notNull().default([]),
+    /** Sign-up custom fields the administrator filled in (field id → value). */
+    customFields: jsonb().$type<Record<string, string>>().notNull().default({}),
     tempPasswordHash: text().notNull(),
     invitedBy: integer(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),

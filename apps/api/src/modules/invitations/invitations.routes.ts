@@ -8,6 +8,7 @@ import {
   bulkDeleteResponse,
   bulkInviteBody,
   bulkInviteResponse,
+  bulkInviteSettingsResponse,
   invitationListResponse,
   invitationSchema,
   invitationVerifyResponse,
@@ -38,6 +39,11 @@ export function registerInvitationRoutes(app: FastifyInstance, deps: { invitatio
     '/admin/invitations/bulk/',
     { config: admin, schema: { tags: ['admin'], body: bulkInviteBody, response: { 200: bulkInviteResponse, ...errors } } },
     (req) => invitations.bulkInvite(memberCtx(req), req.body.members, linkBase(req)),
+  );
+  r.get(
+    '/admin/invitations/bulk-settings/',
+    { config: admin, schema: { tags: ['admin'], description: 'How the console sends a bulk-invite file: rows per request.', response: { 200: bulkInviteSettingsResponse, ...errors } } },
+    () => invitations.bulkSettings(),
   );
   r.post(
     '/admin/invitations/bulk/delete/',

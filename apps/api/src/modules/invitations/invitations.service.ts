@@ -1,6 +1,18 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { SignUpResponse } from '@app/contracts/auth';
-import type { acceptInvitationBody, BulkInviteResponse, Invitation, InvitationList, InvitationVerify, inviteRowSchema, listInvitationsQuery } from '@app/contracts/invitations';
+import {
+  type acceptInvitationBody,
+  BULK_INVITE_MAX_ROWS,
+  type BulkInviteResponse,
+  type BulkInviteSettings,
+  type Invitation,
+  type InvitationList,
+  type InvitationVerify,
+  type InviteRowError,
+  inviteRowErrorSchema,
+  type inviteRowSchema,
+  type listInvitationsQuery,
+} from '@app/contracts/invitations';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { MemberContext, TenantContext, TenantRow } from '../../platform/context';
@@ -10,6 +22,7 @@ import { mailBody, mailLanguage, tenantName } from '../../platform/mail-text';
 import { pagination } from '../../platform/pagination';
 import { hashPassword } from '../../platform/passwords';
 import { hashToken, newHashId } from '../../platform/tokens';
+import type { GroupsService } from '../members/groups.service';
 import { assertSeatFree, createMemberRecord, isUniqueViolation, type MembersService } from '../members/members.service';
 import { checkAgreements, recordAgreements } from '../sign-up/sign-up.service';
 import { generatePassword } from '../tenants/tenants.service';
@@ -24,6 +37,7 @@ import {
   listInvitations,
   updateInvitation,
 } from './invitations.repo';
+import { checkInviteRow, type GroupEntry, inPool } from './invitations.rules';
 
 /** An invitation stays open for 7 days (from its last send). */
 const INVITATION_TTL_MS = 7 * 86_400_000;
@@ -57,7 +71,23 @@ export type LinkBase = string;
  * and a temporary password, and becomes a member by accepting with a password of their own.
  * An open invitation holds a seat of the tenant's plan.
  */
-export function createInvitationsService(db: Db, deps: { mailer: Mailer; members: Pick<MembersService, 'findByEmail' | 'checkGroups' | 'checkCustomFields' | 'defaultGroupId'> }) {
+/** A row's §8 upload error (and the custom field it is about). */
+class RowFailure extends Error {
+  constructor(
+    readonly error: InviteRowError,
+    readonly field: string | null = null,
+  ) {
+    super(error);
+  }
+}
+
+/** Invitation mails sent at once by a bulk invite. */
+const MAIL_CONCURRENCY = 8;
+
+export function createInvitationsService(
+  db: Db,
+  deps: { mailer: Mailer; members: Pick<MembersService, 'findByEmail' | 'checkCustomFields' | 'defaultGroupId'>; groups: Pick<GroupsService, 'all'>; batchSize: number },
+) {
   async function mailInvitation(tenant: TenantRow, inv: Pick<InvitationRow, 'email' | 'name' | 'hashId' | 'expiresAt'>, temporary: string, base: LinkBase, language: string) {
     const lang = mailLanguage(language);
     const org = tenantName(tenant, lang);
@@ -75,35 +105,54 @@ export function createInvitationsService(db: Db, deps: { mailer: Mailer; members
     });
   }
 
-  async function inviteOne(ctx: MemberContext, row: z.output<typeof inviteRowSchema>, base: LinkBase): Promise<InvitationRow> {
-    if (await deps.members.findByEmail(ctx.tenantId, row.email)) throw new AppError('already_registered');
-    if (await findOpenInvitation(db, ctx.tenantId, row.email)) throw new AppError('conflict', 'Already invited');
-    // Without a group the invitation puts the person in the tenant's default group.
-    const defaultGroup = row.default_member_group_id ?? (await deps.members.defaultGroupId(ctx.tenantId));
-    const extraGroups = row.default_member_group_id == null ? row.member_group_ids.filter((g) => g !== defaultGroup) : row.member_group_ids;
-    await deps.members.checkGroups(ctx.tenantId, defaultGroup, extraGroups);
+  /** Why a row was not invited, as its §8 upload row error. */
+  function rowError(err: unknown): InviteRowError {
+    if (!(err instanceof AppError)) return 'unknown';
+    if (err.code === 'conflict') return 'invitation_exists';
+    const known = inviteRowErrorSchema.safeParse(err.code);
+    return known.success ? known.data : err.code === 'group_invalid' ? 'group_not_found' : 'unknown';
+  }
+
+  /** Checks and records one row (the mail goes out after: `mailRow`). */
+  async function recordRow(ctx: MemberContext, row: z.output<typeof inviteRowSchema>, groups: GroupEntry[], tenantDefault: number): Promise<{ inv: InvitationRow; temporary: string }> {
+    const checked = checkInviteRow(row, groups, tenantDefault);
+    if (!checked.ok) throw new RowFailure(checked.error);
+    const existing = await deps.members.findByEmail(ctx.tenantId, checked.email);
+    if (existing) throw new RowFailure(existing.memberStatus === 'pending' ? 'approval_requested' : 'already_registered');
+    if (await findOpenInvitation(db, ctx.tenantId, checked.email)) throw new RowFailure('invitation_exists');
+    let customFields: Record<string, string> = {};
+    try {
+      customFields = (await deps.members.checkCustomFields(ctx.tenantId, row.custom_fields, { kind: 'signup' })) as Record<string, string>;
+    } catch (err) {
+      const field = err instanceof AppError && err.details && typeof err.details === 'object' && 'field' in err.details ? String(err.details.field) : null;
+      throw new RowFailure(rowError(err), field);
+    }
     const temporary = generatePassword();
     const inv = await db.transaction(async (tx) => {
       await assertSeatFree(tx, ctx.tenant);
       return insertInvitation(tx, ctx.tenantId, {
         hashId: newHashId(24),
-        email: row.email,
-        name: row.name,
-        defaultMemberGroupId: defaultGroup,
-        memberGroupIds: extraGroups,
+        email: checked.email,
+        name: checked.name,
+        defaultMemberGroupId: checked.defaultGroupId,
+        memberGroupIds: checked.extraGroupIds,
+        customFields,
         tempPasswordHash: hashToken(temporary),
         invitedBy: ctx.member.id,
         expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
       });
     });
+    return { inv, temporary };
+  }
+
+  /** Mails a recorded invitation; one nobody received is not left behind (nor its seat). */
+  async function mailRow(ctx: MemberContext, inv: InvitationRow, temporary: string, base: LinkBase): Promise<void> {
     try {
       await mailInvitation(ctx.tenant, inv, temporary, base, ctx.member.language);
     } catch (err) {
-      // An invitation nobody received is not left behind (nor its seat).
       await deleteInvitations(db, ctx.tenantId, [inv.id]);
       throw err;
     }
-    return inv;
   }
 
   /** The open invitation of a hash, or the §8 error: not found, already used, expired. */
@@ -128,20 +177,35 @@ export function createInvitationsService(db: Db, deps: { mailer: Mailer; members
       return { items: rows.map(toInvitation), pagination: pagination(q.page, q.size, total) };
     },
 
-    /** Each row on its own: one that fails (already a member, full plan, mail) fails alone. */
+    /**
+     * Each row on its own: one that fails (a §8 upload row error, a full plan, a mail the server
+     * refuses) fails alone. Rows are checked and recorded in order (seats are counted one by one),
+     * and their mail goes out a few at a time.
+     */
     async bulkInvite(ctx: MemberContext, rows: Array<z.output<typeof inviteRowSchema>>, base: LinkBase): Promise<BulkInviteResponse> {
-      const items: BulkInviteResponse['items'] = [];
-      for (const row of rows) {
+      const [groups, tenantDefault] = await Promise.all([deps.groups.all(ctx.tenantId), deps.members.defaultGroupId(ctx.tenantId)]);
+      const items: BulkInviteResponse['items'] = rows.map((row) => ({ row: row.row ?? null, email: row.email.trim(), status: 'failed', error_code: null, error_field: null, invitation_id: null }));
+      const recorded: Array<{ i: number; inv: InvitationRow; temporary: string }> = [];
+      for (const [i, row] of rows.entries()) {
         try {
-          const inv = await inviteOne(ctx, row, base);
-          items.push({ email: row.email, status: 'invited', error_code: null, invitation_id: inv.id });
+          recorded.push({ i, ...(await recordRow(ctx, row, groups, tenantDefault)) });
         } catch (err) {
-          const code = err instanceof AppError ? (err.code === 'conflict' ? 'invitation_exists' : err.code) : 'internal_error';
-          items.push({ email: row.email, status: 'failed', error_code: code, invitation_id: null });
+          items[i]!.error_code = err instanceof RowFailure ? err.error : rowError(err);
+          items[i]!.error_field = err instanceof RowFailure ? err.field : null;
         }
       }
+      await inPool(recorded, MAIL_CONCURRENCY, async ({ i, inv, temporary }) => {
+        try {
+          await mailRow(ctx, inv, temporary, base);
+          Object.assign(items[i]!, { email: inv.email, status: 'invited', invitation_id: inv.id });
+        } catch (err) {
+          items[i]!.error_code = rowError(err);
+        }
+      });
       return { items };
     },
+
+    bulkSettings: (): BulkInviteSettings => ({ batch_size: deps.batchSize, max_rows_per_request: BULK_INVITE_MAX_ROWS }),
 
     /** A new temporary password and 7 more days, mailed again. */
     async resend(ctx: MemberContext, id: number, base: LinkBase): Promise<Invitation> {
@@ -172,7 +236,7 @@ export function createInvitationsService(db: Db, deps: { mailer: Mailer; members
 
     async verify(ctx: TenantContext, hash: string): Promise<InvitationVerify> {
       const inv = await open(ctx, hash);
-      return { email: inv.email, name: inv.name, expires_at: inv.expiresAt.toISOString() };
+      return { email: inv.email, name: inv.name, expires_at: inv.expiresAt.toISOString(), custom_fields: inv.customFields };
     },
 
     async accept(ctx: TenantContext, hash: string, body: z.output<typeof acceptInvitationBody>): Promise<SignUpResponse> {
@@ -180,7 +244,8 @@ export function createInvitationsService(db: Db, deps: { mailer: Mailer; members
       if (body.email !== inv.email) throw new AppError('invitation_not_found', 'The email does not match the invitation');
       const given = Buffer.from(hashToken(body.temporary_password), 'hex');
       if (!timingSafeEqual(given, Buffer.from(inv.tempPasswordHash, 'hex'))) throw new AppError('temporary_password_incorrect');
-      const customFields = await deps.members.checkCustomFields(ctx.tenantId, body.custom_fields, { kind: 'signup' });
+      // What the administrator filled in stands unless the invitee changes it.
+      const customFields = await deps.members.checkCustomFields(ctx.tenantId, { ...inv.customFields, ...body.custom_fields }, { kind: 'signup' });
       const agreements = await checkAgreements(db, ctx.tenantId, body.agreements);
       const defaultGroup = inv.defaultMemberGroupId ?? (await deps.members.defaultGroupId(ctx.tenantId));
       const passwordHash = await hashPassword(body.password);

@@ -34,7 +34,7 @@ describe('invitations', () => {
     const email = freshEmail();
     const res = await invite(t.a, adminToken, [{ name: 'Invited One', email, member_group_ids: [researchId] }]);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().items).toEqual([{ email, status: 'invited', error_code: null, invitation_id: expect.any(Number) }]);
+    expect(res.json().items).toEqual([{ row: null, email, status: 'invited', error_code: null, error_field: null, invitation_id: expect.any(Number) }]);
     const mail = await t.mail.next(email);
     expect(mail.text).toContain('https://acme.example.test/auth?invitation=');
     const { hash, temporary } = readInvitation(mail.text);
@@ -72,23 +72,89 @@ describe('invitations', () => {
     expect([res.statusCode, res.json().error.code]).toEqual([404, 'invitation_expired']);
   });
 
-  it('row errors: already a member, already invited, invalid group, a mail the server refuses', async () => {
+  it('row errors (spec §8 upload row errors), each row failing alone, its line echoed back', async () => {
     const invited = freshEmail();
     await invite(t.a, adminToken, [{ name: 'Once', email: invited }]);
     await t.mail.next(invited);
     const refused = freshEmail();
     t.mail.refuse.add(refused);
-    const res = await invite(t.a, adminToken, [
-      { name: 'Member', email: t.a.member.email },
-      { name: 'Twice', email: invited },
-      { name: 'Grouped', email: freshEmail(), default_member_group_id: t.b.defaultGroupId },
-      { name: 'Bounce', email: refused },
+    const pending = freshEmail();
+    const { members } = await import('../../db/schema/index');
+    await t.database.db.insert(members).values({ tenantId: t.a.id, email: pending, name: 'Waiting', passwordHash: 'x', memberStatus: 'pending', defaultMemberGroupId: t.a.defaultGroupId });
+    const defaultName = (await t.call(t.a, adminToken, { method: 'GET', url: `/api/admin/member-groups/${t.a.defaultGroupId}/` })).json().en_name as string;
+    const field = (await t.call(t.a, adminToken, { method: 'POST', url: '/api/admin/custom-fields/', payload: { ko_name: '사번', en_name: 'Employee no', is_required: true, is_unique: true, field_type: 'number' } })).json();
+    await t.database.db.update(members).set({ customFields: { [field.id]: '1001' } }).where(eq(members.email, t.a.member.email));
+    const cf = (v: string) => ({ [String(field.id)]: v });
+    const ok = { name: 'Fine', custom_fields: cf('2001') };
+    const rows = [
+      { row: 2, ...ok, email: `${'x'.repeat(250)}@example.test` },
+      { row: 3, ...ok, email: 'not-an-email' },
+      { row: 4, ...ok, name: '   ', email: freshEmail() },
+      { row: 5, ...ok, name: 'N'.repeat(101), email: freshEmail() },
+      { row: 6, ...ok, email: t.a.member.email },
+      { row: 7, ...ok, email: invited },
+      { row: 8, ...ok, email: pending },
+      { row: 9, ...ok, email: freshEmail(), group: 'No such group' },
+      { row: 10, ...ok, email: freshEmail(), default_member_group_id: t.b.defaultGroupId },
+      { row: 11, ...ok, email: freshEmail(), group: 'Research' },
+      { row: 12, ...ok, email: freshEmail(), additional_groups: ['Nowhere'] },
+      { row: 13, ...ok, email: freshEmail(), additional_groups: [defaultName] },
+      { row: 14, name: 'Fine', email: freshEmail(), custom_fields: cf('abc') },
+      { row: 15, name: 'Fine', email: freshEmail(), custom_fields: {} },
+      { row: 16, name: 'Fine', email: freshEmail(), custom_fields: cf('1001') },
+      { row: 17, name: 'Fine', email: freshEmail(), custom_fields: { '999999': 'x', ...cf('2002') } },
+      { row: 18, ...ok, email: refused },
+      { row: 19, name: '  Trimmed  ', email: `  ${freshEmail().toUpperCase()} `, additional_groups: ['research'], custom_fields: cf('2003') },
+    ];
+    const res = await invite(t.a, adminToken, rows);
+    expect(res.statusCode, res.body).toBe(200);
+    const items = res.json().items as Array<{ row: number; error_code: string | null; error_field: string | null; status: string }>;
+    expect(items.map((i) => [i.row, i.error_code])).toEqual([
+      [2, 'email_too_long'],
+      [3, 'email_invalid'],
+      [4, 'name_invalid'],
+      [5, 'name_invalid'],
+      [6, 'already_registered'],
+      [7, 'invitation_exists'],
+      [8, 'approval_requested'],
+      [9, 'group_not_found'],
+      [10, 'group_not_found'],
+      [11, 'group_not_found'],
+      [12, 'group_not_found'],
+      [13, 'default_group_as_additional'],
+      [14, 'custom_field_invalid'],
+      [15, 'custom_field_required'],
+      [16, 'custom_field_duplicated'],
+      [17, 'custom_field_invalid'],
+      [18, 'mail_failed'],
+      [19, null],
     ]);
-    expect(res.json().items.map((i: { error_code: string }) => i.error_code)).toEqual(['already_registered', 'invitation_exists', 'group_invalid', 'mail_failed']);
+    expect(items[12]!.error_field).toBe(String(field.id));
+    expect(items[17]).toMatchObject({ status: 'invited' });
     // Nothing half-made: the refused one left no invitation behind.
     const list = (await t.call(t.a, adminToken, { method: 'GET', url: `/api/admin/invitations/?search_term=${encodeURIComponent(refused)}` })).json();
     expect(list.items).toEqual([]);
     t.mail.refuse.delete(refused);
+    const trimmed = (await t.call(t.a, adminToken, { method: 'GET', url: `/api/admin/invitations/?search_term=${encodeURIComponent(rows[17]!.email.trim().toLowerCase())}` })).json();
+    expect(trimmed.items[0]).toMatchObject({ name: 'Trimmed', member_group_ids: [researchId], default_member_group_id: t.a.defaultGroupId });
+
+    // The invitee finds the administrator's values filled in and need not repeat them.
+    const email = rows[17]!.email.trim().toLowerCase();
+    const { hash, temporary } = readInvitation((await t.mail.next(email)).text);
+    const verify = (await t.call(t.a, null, { method: 'GET', url: `/api/invitations/${hash}/verify/` })).json();
+    expect(verify.custom_fields).toEqual(cf('2003'));
+    const accepted = await accept(t.a, hash, { email, name: 'Trimmed', password: 'N3w-password!', temporary_password: temporary });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    await t.call(t.a, adminToken, { method: 'DELETE', url: `/api/admin/custom-fields/${field.id}/` });
+  });
+
+  it('the console reads the batch size; members and another tenant cannot', async () => {
+    const res = await t.call(t.a, adminToken, { method: 'GET', url: '/api/admin/invitations/bulk-settings/' });
+    expect(res.json()).toEqual({ batch_size: 100, max_rows_per_request: 500 });
+    const member = await t.signIn(t.a, t.a.member.email);
+    expect((await t.call(t.a, member, { method: 'GET', url: '/api/admin/invitations/bulk-settings/' })).statusCode).toBe(403);
+    const tooMany = await invite(t.a, adminToken, Array.from({ length: 501 }, (_, i) => ({ name: 'X', email: `x${i}@example.test` })));
+    expect(tooMany.statusCode).toBe(422);
   });
 
   it('an open invitation takes a seat: a full plan refuses the next one (402)', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "invitations" ADD COLUMN "custom_fields" jsonb DEFAULT '{}'::jsonb NOT NULL;
