@@ -19,4 +19,8 @@ export const queryKeys = {
   invitations: ['invitations'] as const,
   /** The console's member lists (pending requests among them): approving changes the seat count too. */
   adminMembers: ['admin-members'] as const,
+  /** The console's group list, the model-per-group matrix and this month's usage per group. */
+  adminMemberGroups: ['admin-member-groups'] as const,
+  adminLlmModels: ['admin-llm-models'] as const,
+  memberGroupUsage: ['member-group-usage'] as const,
 };

@@ -22,7 +22,6 @@ import { mailBody, mailLanguage, tenantName } from '../../platform/mail-text';
 import { pagination } from '../../platform/pagination';
 import { hashPassword } from '../../platform/passwords';
 import { hashToken, newHashId } from '../../platform/tokens';
-import type { GroupsService } from '../members/groups.service';
 import { assertSeatFree, createMemberRecord, isUniqueViolation, type MembersService } from '../members/members.service';
 import { checkAgreements, recordAgreements } from '../sign-up/sign-up.service';
 import { generatePassword } from '../tenants/tenants.service';
@@ -86,7 +85,7 @@ const MAIL_CONCURRENCY = 8;
 
 export function createInvitationsService(
   db: Db,
-  deps: { mailer: Mailer; members: Pick<MembersService, 'findByEmail' | 'checkCustomFields' | 'defaultGroupId'>; groups: Pick<GroupsService, 'all'>; batchSize: number },
+  deps: { mailer: Mailer; members: Pick<MembersService, 'findByEmail' | 'checkCustomFields' | 'defaultGroupId'>; groups: { all(tenantId: number): Promise<GroupEntry[]> }; batchSize: number },
 ) {
   async function mailInvitation(tenant: TenantRow, inv: Pick<InvitationRow, 'email' | 'name' | 'hashId' | 'expiresAt'>, temporary: string, base: LinkBase, language: string) {
     const lang = mailLanguage(language);
