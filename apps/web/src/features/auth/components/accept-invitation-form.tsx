@@ -72,7 +72,7 @@ function AcceptInvitationForm({ hash, invitation, fields, policies, onSignedIn }
   const accept = useAcceptInvitation();
   const signIn = useSignIn();
   const form = useForm<Values>({
-    initialValues: { name: invitation.name, temporary_password: '', password: '', confirm: '', custom_fields: customFieldInitialValues(fields), agreements: [] },
+    initialValues: { name: invitation.name, temporary_password: '', password: '', confirm: '', custom_fields: customFieldInitialValues(fields, invitation.custom_fields), agreements: [] },
     validateInputOnBlur: true,
     validate: (v) => ({
       name: isSignUpName(v.name) ? null : t('signUp.validation.name'),
