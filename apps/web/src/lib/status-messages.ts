@@ -40,6 +40,9 @@ const byCode: Partial<Record<ErrorCode, string>> = {
   reason_required: 'errors.code.reason_required',
   mail_failed: 'errors.code.mail_failed',
   rate_limited: 'errors.code.rate_limited',
+  // Members (spec §8): an administrator's own account, the last administrator.
+  own_account_locked: 'errors.code.own_account_locked',
+  last_admin: 'errors.code.last_admin',
 };
 
 const byStatus: Record<number, string> = {
