@@ -23,12 +23,22 @@ export type MailConfig =
   | { kind: 'outbox'; dir: string; from: string };
 
 /**
+ * Reuses SMTP connections (nodemailer's pool, up to 5): a bulk invite sends thousands of messages,
+ * and a connection per message costs a handshake each. `pool=false` in `SMTP_URL` turns it off.
+ */
+function pooled(url: string): string {
+  const u = new URL(url);
+  if (!u.searchParams.has('pool')) u.searchParams.set('pool', 'true');
+  return u.toString();
+}
+
+/**
  * Mail through nodemailer: SMTP when configured, else an outbox folder, so a fresh `npm start`
  * can complete every flow that sends mail (the code, the invitation, the temporary password).
  */
 export function createMailer(config: MailConfig, log: (line: string) => void): Mailer {
   if (config.kind === 'smtp') {
-    const transport = nodemailer.createTransport(config.url);
+    const transport = nodemailer.createTransport(pooled(config.url));
     return {
       async send(m) {
         try {

@@ -26,6 +26,15 @@ export function findOpenInvitation(db: Executor, tenantId: number, email: string
   });
 }
 
+/** The open invitations among these emails. */
+export function findOpenInvitationEmails(db: Executor, tenantId: number, emails: string[]) {
+  if (emails.length === 0) return Promise.resolve([]);
+  return db
+    .select({ email: invitations.email })
+    .from(invitations)
+    .where(and(eq(invitations.tenantId, tenantId), inArray(invitations.email, emails), isNull(invitations.acceptedAt), sql`${invitations.expiresAt} > now()`));
+}
+
 export async function updateInvitation(db: Executor, tenantId: number, id: number, values: Partial<Omit<InvitationRow, 'tenantId' | 'id'>>) {
   const [row] = await db.update(invitations).set(values).where(and(eq(invitations.tenantId, tenantId), eq(invitations.id, id))).returning();
   return row;

@@ -22,7 +22,7 @@ import { mailBody, mailLanguage, tenantName } from '../../platform/mail-text';
 import { pagination } from '../../platform/pagination';
 import { hashPassword } from '../../platform/passwords';
 import { hashToken, newHashId } from '../../platform/tokens';
-import { assertSeatFree, createMemberRecord, isUniqueViolation, type MembersService } from '../members/members.service';
+import { assertSeatFree, createMemberRecord, isUniqueViolation, freeSeats, type MembersService } from '../members/members.service';
 import { checkAgreements, recordAgreements } from '../sign-up/sign-up.service';
 import { generatePassword } from '../tenants/tenants.service';
 import {
@@ -30,7 +30,7 @@ import {
   deleteInvitations,
   findInvitationByHash,
   findInvitationById,
-  findOpenInvitation,
+  findOpenInvitationEmails,
   insertInvitation,
   type InvitationRow,
   listInvitations,
@@ -70,22 +70,12 @@ export type LinkBase = string;
  * and a temporary password, and becomes a member by accepting with a password of their own.
  * An open invitation holds a seat of the tenant's plan.
  */
-/** A row's §8 upload error (and the custom field it is about). */
-class RowFailure extends Error {
-  constructor(
-    readonly error: InviteRowError,
-    readonly field: string | null = null,
-  ) {
-    super(error);
-  }
-}
-
 /** Invitation mails sent at once by a bulk invite. */
 const MAIL_CONCURRENCY = 8;
 
 export function createInvitationsService(
   db: Db,
-  deps: { mailer: Mailer; members: Pick<MembersService, 'findByEmail' | 'checkCustomFields' | 'defaultGroupId'>; groups: { all(tenantId: number): Promise<GroupEntry[]> }; batchSize: number },
+  deps: { mailer: Mailer; members: Pick<MembersService, 'findByEmails' | 'checkCustomFields' | 'customFieldRows' | 'defaultGroupId'>; groups: { all(tenantId: number): Promise<GroupEntry[]> }; batchSize: number },
 ) {
   async function mailInvitation(tenant: TenantRow, inv: Pick<InvitationRow, 'email' | 'name' | 'hashId' | 'expiresAt'>, temporary: string, base: LinkBase, language: string) {
     const lang = mailLanguage(language);
@@ -112,36 +102,49 @@ export function createInvitationsService(
     return known.success ? known.data : err.code === 'group_invalid' ? 'group_not_found' : 'unknown';
   }
 
-  /** Checks and records one row (the mail goes out after: `mailRow`). */
-  async function recordRow(ctx: MemberContext, row: z.output<typeof inviteRowSchema>, groups: GroupEntry[], tenantDefault: number): Promise<{ inv: InvitationRow; temporary: string }> {
-    const checked = checkInviteRow(row, groups, tenantDefault);
-    if (!checked.ok) throw new RowFailure(checked.error);
-    const existing = await deps.members.findByEmail(ctx.tenantId, checked.email);
-    if (existing) throw new RowFailure(existing.memberStatus === 'pending' ? 'approval_requested' : 'already_registered');
-    if (await findOpenInvitation(db, ctx.tenantId, checked.email)) throw new RowFailure('invitation_exists');
-    let customFields: Record<string, string> = {};
-    try {
-      customFields = (await deps.members.checkCustomFields(ctx.tenantId, row.custom_fields, { kind: 'signup' })) as Record<string, string>;
-    } catch (err) {
-      const field = err instanceof AppError && err.details && typeof err.details === 'object' && 'field' in err.details ? String(err.details.field) : null;
-      throw new RowFailure(rowError(err), field);
+  type Row = z.output<typeof inviteRowSchema>;
+  type Ready = { i: number; values: Omit<Parameters<typeof insertInvitation>[2], 'hashId' | 'tempPasswordHash' | 'invitedBy' | 'expiresAt'> };
+
+  /**
+   * Checks a batch of rows against the rules and the tenant's data, read once per batch (groups,
+   * custom fields, the members and open invitations of its emails): what may be invited, and the
+   * §8 error of each row that may not.
+   */
+  async function checkRows(ctx: MemberContext, rows: Row[], items: BulkInviteResponse['items']): Promise<Ready[]> {
+    const [groups, tenantDefault, fields] = await Promise.all([deps.groups.all(ctx.tenantId), deps.members.defaultGroupId(ctx.tenantId), deps.members.customFieldRows(ctx.tenantId)]);
+    const checked = rows.map((row) => checkInviteRow(row, groups, tenantDefault));
+    const emails = checked.flatMap((c) => (c.ok ? [c.email] : []));
+    const [members, open] = await Promise.all([deps.members.findByEmails(ctx.tenantId, emails), findOpenInvitationEmails(db, ctx.tenantId, emails)]);
+    const memberStatus = new Map(members.map((m) => [m.email, m.memberStatus]));
+    const taken = new Set(open.map((o) => o.email));
+    const ready: Ready[] = [];
+    for (const [i, c] of checked.entries()) {
+      const fail = (error: InviteRowError, field: string | null = null) => Object.assign(items[i]!, { error_code: error, error_field: field });
+      if (!c.ok) {
+        fail(c.error);
+        continue;
+      }
+      const status = memberStatus.get(c.email);
+      if (status) {
+        fail(status === 'pending' ? 'approval_requested' : 'already_registered');
+        continue;
+      }
+      if (taken.has(c.email)) {
+        fail('invitation_exists');
+        continue;
+      }
+      let customFields: Record<string, string>;
+      try {
+        customFields = (await deps.members.checkCustomFields(ctx.tenantId, rows[i]!.custom_fields, { kind: 'signup' }, fields)) as Record<string, string>;
+      } catch (err) {
+        const details = err instanceof AppError ? (err.details as { field?: unknown } | undefined) : undefined;
+        fail(rowError(err), details?.field === undefined ? null : String(details.field));
+        continue;
+      }
+      taken.add(c.email); // the same email twice in a batch: the second is already invited
+      ready.push({ i, values: { email: c.email, name: c.name, defaultMemberGroupId: c.defaultGroupId, memberGroupIds: c.extraGroupIds, customFields } });
     }
-    const temporary = generatePassword();
-    const inv = await db.transaction(async (tx) => {
-      await assertSeatFree(tx, ctx.tenant);
-      return insertInvitation(tx, ctx.tenantId, {
-        hashId: newHashId(24),
-        email: checked.email,
-        name: checked.name,
-        defaultMemberGroupId: checked.defaultGroupId,
-        memberGroupIds: checked.extraGroupIds,
-        customFields,
-        tempPasswordHash: hashToken(temporary),
-        invitedBy: ctx.member.id,
-        expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
-      });
-    });
-    return { inv, temporary };
+    return ready;
   }
 
   /** Mails a recorded invitation; one nobody received is not left behind (nor its seat). */
@@ -181,18 +184,30 @@ export function createInvitationsService(
      * refuses) fails alone. Rows are checked and recorded in order (seats are counted one by one),
      * and their mail goes out a few at a time.
      */
-    async bulkInvite(ctx: MemberContext, rows: Array<z.output<typeof inviteRowSchema>>, base: LinkBase): Promise<BulkInviteResponse> {
-      const [groups, tenantDefault] = await Promise.all([deps.groups.all(ctx.tenantId), deps.members.defaultGroupId(ctx.tenantId)]);
+    async bulkInvite(ctx: MemberContext, rows: Row[], base: LinkBase): Promise<BulkInviteResponse> {
       const items: BulkInviteResponse['items'] = rows.map((row) => ({ row: row.row ?? null, email: row.email.trim(), status: 'failed', error_code: null, error_field: null, invitation_id: null }));
-      const recorded: Array<{ i: number; inv: InvitationRow; temporary: string }> = [];
-      for (const [i, row] of rows.entries()) {
-        try {
-          recorded.push({ i, ...(await recordRow(ctx, row, groups, tenantDefault)) });
-        } catch (err) {
-          items[i]!.error_code = err instanceof RowFailure ? err.error : rowError(err);
-          items[i]!.error_field = err instanceof RowFailure ? err.field : null;
+      const ready = await checkRows(ctx, rows, items);
+      // The seats are counted once for the batch, under the tenant's lock; rows past a full plan fail.
+      const recorded = await db.transaction(async (tx) => {
+        const free = await freeSeats(tx, ctx.tenant);
+        const out: Array<{ i: number; inv: InvitationRow; temporary: string }> = [];
+        for (const [n, r] of ready.entries()) {
+          if (n >= free) {
+            items[r.i]!.error_code = 'member_limit_reached';
+            continue;
+          }
+          const temporary = generatePassword();
+          const inv = await insertInvitation(tx, ctx.tenantId, {
+            ...r.values,
+            hashId: newHashId(24),
+            tempPasswordHash: hashToken(temporary),
+            invitedBy: ctx.member.id,
+            expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
+          });
+          out.push({ i: r.i, inv, temporary });
         }
-      }
+        return out;
+      });
       await inPool(recorded, MAIL_CONCURRENCY, async ({ i, inv, temporary }) => {
         try {
           await mailRow(ctx, inv, temporary, base);

@@ -13,6 +13,14 @@ export function findMemberByEmail(db: Executor, tenantId: number, email: string)
   return db.query.members.findFirst({ where: and(eq(members.tenantId, tenantId), eq(members.email, email.toLowerCase())) });
 }
 
+export function findMembersByEmails(db: Executor, tenantId: number, emails: string[]) {
+  if (emails.length === 0) return Promise.resolve([]);
+  return db
+    .select({ email: members.email, memberStatus: members.memberStatus })
+    .from(members)
+    .where(and(eq(members.tenantId, tenantId), inArray(members.email, emails.map((e) => e.toLowerCase()))));
+}
+
 export async function insertMember(db: Executor, tenantId: number, values: Omit<typeof members.$inferInsert, 'tenantId' | 'id'>) {
   const [row] = await db.insert(members).values({ ...values, tenantId, email: values.email.toLowerCase() }).returning();
   return row!;

@@ -23,6 +23,7 @@ import {
   findPendingRequest,
   findGroupsByIds,
   findMemberByCustomValue,
+  findMembersByEmails,
   findMemberByEmail,
   findMemberById,
   findMemberGroupIds,
@@ -62,6 +63,12 @@ export function toCustomField(f: CustomFieldRow): CustomField {
 }
 
 /** Throws `member_limit_reached` (402) when the tenant has no seat left; call inside the writing transaction. */
+/** Seats still free under the tenant's plan, the tenant locked until the transaction ends (Infinity: no limit). */
+export async function freeSeats(tx: Executor, tenant: Pick<TenantRow, 'id' | 'maxMembers'>): Promise<number> {
+  if (tenant.maxMembers === null) return Infinity;
+  return tenant.maxMembers - (await lockAndCountSeats(tx, tenant.id));
+}
+
 export async function assertSeatFree(tx: Executor, tenant: Pick<TenantRow, 'id' | 'maxMembers'>): Promise<void> {
   const taken = await lockAndCountSeats(tx, tenant.id);
   if (tenant.maxMembers !== null && taken >= tenant.maxMembers) throw new AppError('member_limit_reached');
@@ -120,8 +127,10 @@ export function createMembersService(db: Db, mailer: Mailer) {
     tenantId: number,
     given: CustomFieldValues,
     mode: { kind: 'signup' } | { kind: 'edit'; member: MemberRow } | { kind: 'admin'; member: MemberRow },
+    /** The tenant's fields when the caller checks many rows at once (`customFieldRows`). */
+    preloaded?: readonly CustomFieldRow[],
   ): Promise<CustomFieldValues> {
-    const fields = await listCustomFields(db, tenantId);
+    const fields = preloaded ?? (await listCustomFields(db, tenantId));
     const byId = new Map(fields.map((f) => [String(f.id), f]));
     const out: CustomFieldValues = mode.kind === 'signup' ? {} : { ...((mode.member.customFields ?? {}) as CustomFieldValues) };
     // Sign-up fills the sign-up fields, a member the editable ones, an administrator any.
@@ -287,6 +296,10 @@ export function createMembersService(db: Db, mailer: Mailer) {
       return group.id;
     },
     findByEmail: (tenantId: number, email: string) => findMemberByEmail(db, tenantId, email),
+    /** The members among these emails (a bulk invite checks a batch at once). */
+    findByEmails: (tenantId: number, emails: string[]) => findMembersByEmails(db, tenantId, emails),
+    /** The tenant's custom fields, for `checkCustomFields` over many rows. */
+    customFieldRows: (tenantId: number) => listCustomFields(db, tenantId),
     /** All groups of a member: the default group plus additional ones. */
     groupIds: (tenantId: number, member: Pick<MemberRow, 'id' | 'defaultMemberGroupId'>) => findMemberGroupIds(db, tenantId, member),
     update: (tenantId: number, id: number, values: Partial<Omit<MemberRow, 'tenantId' | 'id'>>) => updateMember(db, tenantId, id, values),
