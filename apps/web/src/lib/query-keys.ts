@@ -23,4 +23,6 @@ export const queryKeys = {
   adminMemberGroups: ['admin-member-groups'] as const,
   adminLlmModels: ['admin-llm-models'] as const,
   memberGroupUsage: ['member-group-usage'] as const,
+  /** The rows per request of a bulk-invite file. */
+  bulkInviteSettings: ['bulk-invite-settings'] as const,
 };

@@ -3,7 +3,7 @@ import type { MemberGroupSummary } from '@app/contracts/sign-up-settings';
 import { ActionIcon, Badge, Button, Center, Checkbox, Group, Pagination, Paper, SegmentedControl, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconMailForward, IconMailPlus, IconSearch, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconFileUpload, IconMailForward, IconMailPlus, IconSearch, IconSend, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../components/dialogs';
@@ -12,6 +12,8 @@ import { errorMessage } from '../../../lib/status-messages';
 import { useDeleteInvitations } from '../api/delete-invitations';
 import { useInvitations } from '../api/list-invitations';
 import { useResendInvitation } from '../api/resend-invitation';
+import { summarize, useUpload } from '../lib/upload-store';
+import { BulkInviteModal } from './bulk-invite-modal';
 import { InviteModal } from './invite-modal';
 
 type StatusFilter = 'all' | Invitation['status'];
@@ -26,6 +28,9 @@ export function InvitationsPage({ groups }: { groups: MemberGroupSummary[] }) {
   const [debounced] = useDebouncedValue(search, 300);
   const [selected, setSelected] = useState<number[]>([]);
   const [inviting, setInviting] = useState(false);
+  const [bulk, setBulk] = useState(false);
+  const upload = useUpload();
+  const uploading = upload ? summarize(upload) : null;
   const list = useInvitations({ page, search_term: debounced, status: status === 'all' ? undefined : status });
   const resend = useResendInvitation();
   const remove = useDeleteInvitations();
@@ -85,9 +90,14 @@ export function InvitationsPage({ groups }: { groups: MemberGroupSummary[] }) {
           <Title order={2}>{t('title')}</Title>
           <Text c="dimmed">{t('description')}</Text>
         </div>
-        <Button leftSection={<IconMailPlus size={16} />} onClick={() => setInviting(true)} data-testid="invite-members">
-          {t('invite.open')}
-        </Button>
+        <Group gap="xs">
+          <Button variant="light" leftSection={<IconFileUpload size={16} />} onClick={() => setBulk(true)} data-testid="bulk-invite-open">
+            {uploading?.running ? t('bulk.openRunning', { percent: uploading.percent }) : t('bulk.open')}
+          </Button>
+          <Button leftSection={<IconMailPlus size={16} />} onClick={() => setInviting(true)} data-testid="invite-members">
+            {t('invite.open')}
+          </Button>
+        </Group>
       </Group>
       <Paper withBorder radius="md">
         <Group px="md" py="sm" justify="space-between" wrap="wrap">
@@ -223,6 +233,7 @@ export function InvitationsPage({ groups }: { groups: MemberGroupSummary[] }) {
         ) : null}
       </Paper>
       {inviting ? <InviteModal groups={groups} onClose={() => setInviting(false)} /> : null}
+      <BulkInviteModal groups={groups} opened={bulk} onClose={() => setBulk(false)} />
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { localizedName } from '../../../lib/localized-name';
 import { errorMessage } from '../../../lib/status-messages';
 import { useInviteMembers } from '../api/invite-members';
+import { rowErrorText } from '../lib/row-error-text';
 
 interface Row {
   key: number;
@@ -81,7 +82,7 @@ export function InviteModal({ groups, onClose }: { groups: MemberGroupSummary[];
                   <Text size="sm">{r.email}</Text>
                   {r.error_code ? (
                     <Text size="sm" fw={500}>
-                      {t(`invite.errors.${r.error_code}`, { defaultValue: t('invite.errors.unknown') })}
+                      {rowErrorText(t, i18n.language, { error: r.error_code, field: r.error_field })}
                     </Text>
                   ) : null}
                 </Group>
