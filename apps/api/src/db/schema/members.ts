@@ -36,6 +36,12 @@ export const members = pgTable(
     language: text().notNull().default('ko'),
     memberStatus: text().notNull().default('active'),
     defaultMemberGroupId: integer(),
+    /**
+     * Every group of the member (default plus additional), kept by triggers from
+     * `default_member_group_id` and `member_group_memberships` (migration 0009): the console's
+     * group filter is one GIN lookup instead of an OR over two tables.
+     */
+    groupIds: integer().array().notNull().default(sql`'{}'::integer[]`),
     /** Overrides the default group's member quota, in credit units. */
     customCreditLimitUnits: bigint({ mode: 'bigint' }),
     customFields: jsonb().notNull().default({}),
@@ -57,6 +63,7 @@ export const members = pgTable(
     index('members_created_idx').on(t.tenantId, t.createdAt, t.id),
     index('members_name_idx').on(t.tenantId, t.name, t.id),
     index('members_group_idx').on(t.tenantId, t.defaultMemberGroupId, t.name),
+    index('members_group_ids_idx').using('gin', t.groupIds),
     foreignKey({ columns: [t.tenantId, t.defaultMemberGroupId], foreignColumns: [memberGroups.tenantId, memberGroups.id] }),
   ],
 );

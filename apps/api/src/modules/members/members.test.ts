@@ -110,6 +110,33 @@ describe('the console edits members', () => {
     await admin('DELETE', `/api/admin/custom-fields/${field.id}/`);
   });
 
+  it('the group filter finds default and additional members, whoever changed the groups (API, group removal, plain SQL)', async () => {
+    const extra = (await admin('POST', '/api/admin/member-groups/', { ko_name: '필터팀', en_name: 'Filter team' })).json();
+    const office = (await admin('POST', '/api/admin/member-groups/', { ko_name: '필터 본사', en_name: 'Filter office', is_default: true })).json();
+    const ids = async (group: number) => (await admin('GET', `/api/admin/members/?member_group_id=${group}&size=100`)).json().items.map((m: { id: number }) => m.id).sort();
+    expect(await ids(extra.id)).toEqual([]);
+    await admin('PATCH', `/api/admin/members/${t.a.other.id}/`, { member_group_ids: [extra.id] });
+    await admin('PATCH', `/api/admin/members/${t.a.member.id}/`, { default_member_group_id: office.id });
+    expect(await ids(extra.id)).toEqual([t.a.other.id]);
+    expect(await ids(office.id)).toEqual([t.a.member.id]);
+    expect(await ids(t.a.defaultGroupId)).not.toContain(t.a.member.id);
+    // An operator's SQL is followed too (the triggers keep members.group_ids).
+    const { memberGroupMemberships } = await import('../../db/schema/index');
+    await t.database.db.insert(memberGroupMemberships).values({ tenantId: t.a.id, memberId: t.a.member.id, memberGroupId: extra.id });
+    expect(await ids(extra.id)).toEqual([t.a.member.id, t.a.other.id].sort());
+    expect((await admin('DELETE', `/api/admin/member-groups/${extra.id}/members/${t.a.other.id}/`)).statusCode).toBe(200);
+    expect(await ids(extra.id)).toEqual([t.a.member.id]);
+    // Deleting the group takes it off its members.
+    expect((await admin('DELETE', `/api/admin/member-groups/${extra.id}/`)).statusCode).toBe(200);
+    const { members } = await import('../../db/schema/index');
+    const { eq } = await import('drizzle-orm');
+    const [row] = await t.database.db.select({ groupIds: members.groupIds }).from(members).where(eq(members.id, t.a.member.id));
+    expect(row!.groupIds).toEqual([office.id]);
+    await admin('PATCH', `/api/admin/members/${t.a.member.id}/`, { default_member_group_id: t.a.defaultGroupId });
+    expect(await ids(t.a.defaultGroupId)).toContain(t.a.member.id);
+    await admin('DELETE', `/api/admin/member-groups/${office.id}/`);
+  });
+
   it('sets a custom credit limit that overrides the group quota, one or in bulk', async () => {
     const res = await admin('PATCH', `/api/admin/members/${t.a.other.id}/`, { custom_credit_limit: 42 });
     expect(res.json().custom_credit_limit).toBe(42);
