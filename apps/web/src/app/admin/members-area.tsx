@@ -1,4 +1,73 @@
-/** Console "Members": tabs for all members, pending requests and invited members (being built). */
+import { Box, Tabs, Text, Title } from '@mantine/core';
+import { IconMailForward, IconUserCheck, IconUsers } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { MembersPage } from '../../features/admin-members/components/members-page';
+import { useMemberGroups } from '../../features/member-groups/api/list-member-groups';
+import { InvitationsArea, PendingRequestsArea } from './account-areas';
+
+/** The tabs and the path under /admin/members each one lives at. */
+const TABS = [
+  { value: 'all', path: '', icon: IconUsers },
+  { value: 'pending', path: '/pending', icon: IconUserCheck },
+  { value: 'invited', path: '/invited', icon: IconMailForward },
+] as const;
+type Tab = (typeof TABS)[number]['value'];
+
+const BASE = '/admin/members';
+
+/**
+ * Console "Members" (spec §2): all members, pending requests (registrations and group changes) and
+ * invited members, as tabs the URL drives — each tab has its own address, so a reload, the back
+ * button and the old /admin/pending-requests and /admin/invitations links land on the right one.
+ */
 export function MembersArea() {
-  return null;
+  const { t } = useTranslation('admin-members');
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const defaults = useMemberGroups(true);
+  const extras = useMemberGroups(false);
+  const groups = [...(defaults.data?.items ?? []), ...(extras.data?.items ?? [])];
+
+  const rest = pathname.slice(BASE.length).replace(/\/$/, '');
+  const tab = TABS.find((x) => x.path === rest);
+  if (!tab) return <Navigate to={BASE} replace />;
+
+  const panel = (value: Tab) => {
+    if (value !== tab.value) return null;
+    if (value === 'pending') return <PendingRequestsArea />;
+    if (value === 'invited') return <InvitationsArea />;
+    return <MembersPage groups={groups} />;
+  };
+
+  return (
+    <Box maw={1200}>
+      <Box px="xl" pt="xl">
+        <Title order={2}>{t('title')}</Title>
+        <Text c="dimmed">{t('description')}</Text>
+      </Box>
+      <Tabs
+        value={tab.value}
+        onChange={(v) => {
+          const next = TABS.find((x) => x.value === v);
+          if (next) void navigate(BASE + next.path);
+        }}
+        keepMounted={false}
+        mt="md"
+      >
+        <Tabs.List px="xl" data-testid="members-tabs">
+          {TABS.map((x) => (
+            <Tabs.Tab key={x.value} value={x.value} leftSection={<x.icon size={16} />} data-testid={`members-tab-${x.value}`}>
+              {t(`tabs.${x.value}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {TABS.map((x) => (
+          <Tabs.Panel key={x.value} value={x.value}>
+            {panel(x.value)}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Box>
+  );
 }

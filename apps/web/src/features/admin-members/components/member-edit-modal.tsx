@@ -1,0 +1,178 @@
+import type { AdminMember, PatchAdminMemberBody } from '@app/contracts/admin-members';
+import type { CustomField, MemberGroupSummary } from '@app/contracts/sign-up-settings';
+import { Button, Checkbox, Divider, Group, Modal, NativeSelect, NumberInput, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { CustomFieldInputs } from '../../../components/custom-field-inputs';
+import { customFieldErrors, customFieldInitialValues, customFieldPayload, type CustomFieldFormValues } from '../../../lib/custom-fields';
+import { localizedName } from '../../../lib/localized-name';
+import { errorMessage } from '../../../lib/status-messages';
+import { useMemberCustomFields } from '../api/list-custom-fields';
+import { useUpdateAdminMember } from '../api/update-admin-member';
+import { patchErrors } from '../hooks/use-member-actions';
+
+const MAX_CREDITS = 1_000_000_000;
+
+interface Values {
+  name: string;
+  /** '' = none chosen (a member who has no default group yet). */
+  defaultGroup: string;
+  extraGroups: string[];
+  custom_fields: CustomFieldFormValues;
+  useGroupQuota: boolean;
+  creditLimit: number | string;
+}
+
+const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
+
+/**
+ * Edits a member as an administrator: name, default group (one of the default groups), additional
+ * groups, every custom field and a monthly credit limit that overrides the group's (or the group's
+ * quota again). Only what changed is sent.
+ */
+export function MemberEditModal({ member, groups, onClose }: { member: AdminMember; groups: MemberGroupSummary[]; onClose: () => void }) {
+  const { t } = useTranslation('admin-members');
+  const fields = useMemberCustomFields();
+  return (
+    <Modal opened onClose={onClose} title={t('edit.title')} size="lg" centered closeButtonProps={{ 'aria-label': t('common:close') }} data-testid="member-edit-modal">
+      {fields.isPending ? (
+        <Stack>
+          {Array.from({ length: 5 }, (_, i) => (
+            <Skeleton key={i} height={36} />
+          ))}
+        </Stack>
+      ) : (
+        <MemberEditForm member={member} groups={groups} fields={fields.data?.items ?? []} onClose={onClose} />
+      )}
+    </Modal>
+  );
+}
+
+interface FormProps {
+  member: AdminMember;
+  groups: MemberGroupSummary[];
+  fields: CustomField[];
+  onClose: () => void;
+}
+
+function MemberEditForm({ member, groups, fields, onClose }: FormProps) {
+  const { t, i18n } = useTranslation('admin-members');
+  const update = useUpdateAdminMember();
+  const defaults = groups.filter((g) => g.is_default);
+  const extras = groups.filter((g) => !g.is_default);
+  const initial: Values = {
+    name: member.name,
+    defaultGroup: member.default_member_group_id === null ? '' : String(member.default_member_group_id),
+    extraGroups: member.member_group_ids.filter((id) => id !== member.default_member_group_id).map(String),
+    custom_fields: customFieldInitialValues(fields, member.custom_fields),
+    useGroupQuota: member.custom_credit_limit === null,
+    creditLimit: member.custom_credit_limit ?? '',
+  };
+  const changedFields = (v: Values): CustomField[] => fields.filter((f) => (v.custom_fields[String(f.id)] ?? '') !== (initial.custom_fields[String(f.id)] ?? ''));
+
+  const form = useForm<Values>({
+    initialValues: initial,
+    validateInputOnBlur: true,
+    validate: (v) => ({
+      name: v.name.trim().length >= 1 && v.name.trim().length <= 100 ? null : t('edit.validation.name'),
+      defaultGroup: v.defaultGroup || (sameSet(v.extraGroups, initial.extraGroups) && !initial.defaultGroup) ? null : t('edit.validation.group'),
+      creditLimit: v.useGroupQuota || (typeof v.creditLimit === 'number' && Number.isInteger(v.creditLimit) && v.creditLimit >= 0 && v.creditLimit <= MAX_CREDITS) ? null : t('edit.validation.credits'),
+      // Only the fields being changed: a member may lack a field that became required after they joined.
+      ...customFieldErrors(changedFields(v), v.custom_fields, (p) => t(`edit.validation.field.${p}`)),
+    }),
+  });
+
+  const submit = form.onSubmit((v) => {
+    const body: PatchAdminMemberBody = {};
+    if (v.name.trim() !== member.name) body.name = v.name.trim();
+    if (v.defaultGroup !== initial.defaultGroup || !sameSet(v.extraGroups, initial.extraGroups)) {
+      body.default_member_group_id = Number(v.defaultGroup);
+      body.member_group_ids = v.extraGroups.map(Number);
+    }
+    const changed = changedFields(v);
+    if (changed.length > 0) body.custom_fields = customFieldPayload(changed, v.custom_fields, { keepBlank: true });
+    const limit = v.useGroupQuota ? null : Number(v.creditLimit);
+    if (limit !== member.custom_credit_limit) body.custom_credit_limit = limit;
+    if (Object.keys(body).length === 0) return onClose();
+    update.mutate(
+      { id: member.id, body },
+      {
+        onSuccess: (saved) => {
+          notifications.show({ color: 'green', message: t('toast.saved', { name: saved.name }) });
+          onClose();
+        },
+        onError: (err) => notifications.show({ color: 'red', title: t('toast.saveFailed'), message: errorMessage(t, err, patchErrors) }),
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label={t('edit.email')} value={member.email} readOnly variant="filled" />
+          <TextInput label={t('edit.name')} maxLength={100} withAsterisk data-testid="member-edit-name" {...form.getInputProps('name')} />
+        </SimpleGrid>
+        <NativeSelect
+          label={t('edit.defaultGroup')}
+          description={t('edit.defaultGroupHint')}
+          withAsterisk
+          data={[...(initial.defaultGroup ? [] : [{ value: '', label: t('edit.chooseGroup') }]), ...defaults.map((g) => ({ value: String(g.id), label: localizedName(g, i18n.language) }))]}
+          data-testid="member-edit-default-group"
+          {...form.getInputProps('defaultGroup')}
+        />
+        <Checkbox.Group label={t('edit.additionalGroups')} data-testid="member-edit-groups" {...form.getInputProps('extraGroups')}>
+          {extras.length === 0 ? (
+            <Text size="sm" c="dimmed" mt={4}>
+              {t('edit.noAdditionalGroups')}
+            </Text>
+          ) : (
+            <Group gap="md" mt={6}>
+              {extras.map((g) => (
+                <Checkbox key={g.id} value={String(g.id)} label={localizedName(g, i18n.language)} data-testid={`member-edit-group-${g.id}`} />
+              ))}
+            </Group>
+          )}
+        </Checkbox.Group>
+        {fields.length > 0 ? (
+          <>
+            <Divider label={t('edit.customFields')} labelPosition="left" />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <CustomFieldInputs fields={fields} inputProps={(id) => form.getInputProps(`custom_fields.${id}`)} />
+            </SimpleGrid>
+          </>
+        ) : null}
+        <Divider label={t('edit.creditsSection')} labelPosition="left" />
+        <Stack gap="xs">
+          <Checkbox
+            label={t('edit.useGroupQuota')}
+            data-testid="member-edit-use-group-quota"
+            {...form.getInputProps('useGroupQuota', { type: 'checkbox' })}
+          />
+          <NumberInput
+            label={t('edit.creditLimit')}
+            description={t('edit.creditLimitHint')}
+            min={0}
+            max={MAX_CREDITS}
+            allowDecimal={false}
+            allowNegative={false}
+            thousandSeparator=","
+            hideControls
+            disabled={form.values.useGroupQuota}
+            data-testid="member-edit-credit-limit"
+            {...form.getInputProps('creditLimit')}
+          />
+        </Stack>
+        <Group justify="flex-end" mt="xs">
+          <Button variant="default" onClick={onClose}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" loading={update.isPending} data-testid="member-edit-save">
+            {t('edit.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
