@@ -1,8 +1,7 @@
 import { Button, Checkbox, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-
-const MAX_CREDITS = 1_000_000_000;
+import { isCreditLimit, MAX_CREDITS } from '../lib/member-edit';
 
 /** The monthly credit limit for every selected member, or back to each one's group quota (null). */
 export function BulkCreditModal({ count, loading, onApply, onClose }: { count: number; loading: boolean; onApply: (quota: number | null) => void; onClose: () => void }) {
@@ -10,7 +9,7 @@ export function BulkCreditModal({ count, loading, onApply, onClose }: { count: n
   const form = useForm<{ quota: number | string; backToGroup: boolean }>({
     initialValues: { quota: '', backToGroup: false },
     validate: {
-      quota: (v, values) => (values.backToGroup || (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MAX_CREDITS) ? null : t('edit.validation.credits')),
+      quota: (v, values) => (values.backToGroup || isCreditLimit(v) ? null : t('edit.validation.credits')),
     },
   });
   return (

@@ -3,16 +3,8 @@ import { Alert, Button, Group, Modal, Progress, Stack, Text } from '@mantine/cor
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/status-messages';
-import type { ExportPhase, ExportProblem } from '../hooks/use-members-export';
-
-/** Seconds as m:ss (or h:mm:ss). */
-export function clock(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return h > 0 ? `${h}:${pad(m)}:${pad(s % 60)}` : `${m}:${pad(s % 60)}`;
-}
+import { clock } from '../lib/clock';
+import type { ExportPhase, ExportProblem } from '../lib/export-state';
 
 interface Props {
   task: Task | undefined;

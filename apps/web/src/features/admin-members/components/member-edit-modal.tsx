@@ -1,30 +1,18 @@
-import type { AdminMember, PatchAdminMemberBody } from '@app/contracts/admin-members';
+import type { AdminMember } from '@app/contracts/admin-members';
 import type { CustomField, MemberGroupSummary } from '@app/contracts/sign-up-settings';
 import { Button, Checkbox, Divider, Group, Modal, NativeSelect, NumberInput, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CustomFieldInputs } from '../../../components/custom-field-inputs';
-import { customFieldErrors, customFieldInitialValues, customFieldPayload, type CustomFieldFormValues } from '../../../lib/custom-fields';
+import { customFieldErrors } from '../../../lib/custom-fields';
 import { localizedName } from '../../../lib/localized-name';
 import { errorMessage } from '../../../lib/status-messages';
 import { useMemberCustomFields } from '../api/list-custom-fields';
 import { useUpdateAdminMember } from '../api/update-admin-member';
 import { patchErrors } from '../hooks/use-member-actions';
-
-const MAX_CREDITS = 1_000_000_000;
-
-interface Values {
-  name: string;
-  /** '' = none chosen (a member who has no default group yet). */
-  defaultGroup: string;
-  extraGroups: string[];
-  custom_fields: CustomFieldFormValues;
-  useGroupQuota: boolean;
-  creditLimit: number | string;
-}
-
-const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
+import { changedFields, initialEditValues, isCreditLimit, MAX_CREDITS, memberPatch, sameSet, type MemberEditValues } from '../lib/member-edit';
 
 /**
  * Edits a member as an administrator: name, default group (one of the default groups), additional
@@ -61,39 +49,23 @@ function MemberEditForm({ member, groups, fields, onClose }: FormProps) {
   const update = useUpdateAdminMember();
   const defaults = groups.filter((g) => g.is_default);
   const extras = groups.filter((g) => !g.is_default);
-  const initial: Values = {
-    name: member.name,
-    defaultGroup: member.default_member_group_id === null ? '' : String(member.default_member_group_id),
-    extraGroups: member.member_group_ids.filter((id) => id !== member.default_member_group_id).map(String),
-    custom_fields: customFieldInitialValues(fields, member.custom_fields),
-    useGroupQuota: member.custom_credit_limit === null,
-    creditLimit: member.custom_credit_limit ?? '',
-  };
-  const changedFields = (v: Values): CustomField[] => fields.filter((f) => (v.custom_fields[String(f.id)] ?? '') !== (initial.custom_fields[String(f.id)] ?? ''));
+  // Once: the form keeps its own copy.
+  const [initial] = useState(() => initialEditValues(member, fields));
 
-  const form = useForm<Values>({
+  const form = useForm<MemberEditValues>({
     initialValues: initial,
     validateInputOnBlur: true,
     validate: (v) => ({
       name: v.name.trim().length >= 1 && v.name.trim().length <= 100 ? null : t('edit.validation.name'),
       defaultGroup: v.defaultGroup || (sameSet(v.extraGroups, initial.extraGroups) && !initial.defaultGroup) ? null : t('edit.validation.group'),
-      creditLimit: v.useGroupQuota || (typeof v.creditLimit === 'number' && Number.isInteger(v.creditLimit) && v.creditLimit >= 0 && v.creditLimit <= MAX_CREDITS) ? null : t('edit.validation.credits'),
+      creditLimit: v.useGroupQuota || isCreditLimit(v.creditLimit) ? null : t('edit.validation.credits'),
       // Only the fields being changed: a member may lack a field that became required after they joined.
-      ...customFieldErrors(changedFields(v), v.custom_fields, (p) => t(`edit.validation.field.${p}`)),
+      ...customFieldErrors(changedFields(fields, initial, v), v.custom_fields, (p) => t(`edit.validation.field.${p}`)),
     }),
   });
 
   const submit = form.onSubmit((v) => {
-    const body: PatchAdminMemberBody = {};
-    if (v.name.trim() !== member.name) body.name = v.name.trim();
-    if (v.defaultGroup !== initial.defaultGroup || !sameSet(v.extraGroups, initial.extraGroups)) {
-      body.default_member_group_id = Number(v.defaultGroup);
-      body.member_group_ids = v.extraGroups.map(Number);
-    }
-    const changed = changedFields(v);
-    if (changed.length > 0) body.custom_fields = customFieldPayload(changed, v.custom_fields, { keepBlank: true });
-    const limit = v.useGroupQuota ? null : Number(v.creditLimit);
-    if (limit !== member.custom_credit_limit) body.custom_credit_limit = limit;
+    const body = memberPatch(member, fields, initial, v);
     if (Object.keys(body).length === 0) return onClose();
     update.mutate(
       { id: member.id, body },

@@ -1,12 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useDownloadTaskFile } from '../api/download-task-file';
-import { taskTimedOut, useTask } from '../api/get-task';
+import { useTask } from '../api/get-task';
 import { useStartMembersExport } from '../api/start-members-export';
-
-/** Spec §8 "Export": the texts a failed export shows (keys under `export.errors`). */
-export type ExportProblem = 'generic' | 'failed' | 'timeout' | 'noFile' | 'download';
-/** Spec §4 export task: exporting, downloading, completed, failed. */
-export type ExportPhase = 'exporting' | 'downloading' | 'completed' | 'failed';
+import { exportState } from '../lib/export-state';
 
 /**
  * The members export: starts the task, follows it every second (percent, elapsed, time left),
@@ -30,20 +26,7 @@ export function useMembersExport() {
     fetchFile(data);
   }, [ready, data, fetchFile]);
 
-  const problem: ExportProblem | null = start.isError
-    ? 'generic'
-    : task.isError
-      ? 'generic'
-      : data?.status === 'failed'
-        ? 'failed'
-        : taskTimedOut(data)
-          ? 'timeout'
-          : data?.status === 'completed' && (!data.download_url || !data.file_name)
-            ? 'noFile'
-            : download.isError
-              ? 'download'
-              : null;
-  const phase: ExportPhase = problem ? 'failed' : download.isSuccess ? 'completed' : data?.status === 'completed' ? 'downloading' : 'exporting';
+  const { phase, problem } = exportState({ requestFailed: start.isError || task.isError, task: data, downloadFailed: download.isError, downloaded: download.isSuccess });
 
   return {
     open,
