@@ -4,11 +4,13 @@
 // under `tsx`, Vitest and plain Node alike. Protocol: see pglite-remote.ts.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 
 const port = parentPort;
-const pg = workerData.dataDir ? new PGlite(workerData.dataDir) : new PGlite();
+// pg_trgm: the console's member search (a trigram index, migration 0010).
+const pg = new PGlite({ ...(workerData.dataDir ? { dataDir: workerData.dataDir } : {}), extensions: { pg_trgm } });
 /** Open transactions: id → { tx, finish(commit) }. */
 const txs = new Map();
 const identity = (v) => v;

@@ -42,6 +42,11 @@ export const members = pgTable(
      * group filter is one GIN lookup instead of an OR over two tables.
      */
     groupIds: integer().array().notNull().default(sql`'{}'::integer[]`),
+    /**
+     * What the console's search looks in: name, email and the values of the tenant's searchable
+     * custom fields, lower-cased, kept by triggers (migration 0010) and indexed by trigrams.
+     */
+    searchText: text().notNull().default(''),
     /** Overrides the default group's member quota, in credit units. */
     customCreditLimitUnits: bigint({ mode: 'bigint' }),
     customFields: jsonb().notNull().default({}),
@@ -64,6 +69,7 @@ export const members = pgTable(
     index('members_name_idx').on(t.tenantId, t.name, t.id),
     index('members_group_idx').on(t.tenantId, t.defaultMemberGroupId, t.name),
     index('members_group_ids_idx').using('gin', t.groupIds),
+    index('members_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     foreignKey({ columns: [t.tenantId, t.defaultMemberGroupId], foreignColumns: [memberGroups.tenantId, memberGroups.id] }),
   ],
 );

@@ -107,7 +107,7 @@ export async function listMemberGroups(db: Executor, tenantId: number, f: { isDe
 export async function listMembersForAdmin(
   db: Executor,
   tenantId: number,
-  f: { status?: string; hasPendingRequest?: boolean; searchTerm?: string; searchableFieldIds?: number[]; groupId?: number; isAdmin?: boolean; orderBy?: string; page: number; size: number },
+  f: { status?: string; hasPendingRequest?: boolean; searchTerm?: string; groupId?: number; isAdmin?: boolean; orderBy?: string; page: number; size: number },
 ) {
   const like = f.searchTerm ? containsPattern(f.searchTerm) : null;
   const where = and(
@@ -119,13 +119,8 @@ export async function listMembersForAdmin(
       : sql`${f.hasPendingRequest ? sql`` : sql`not `}exists (select 1 from member_requests r where r.tenant_id = ${tenantId} and r.member_id = ${members.id} and r.status = 'pending')`,
     // Members of a group, as their default group or an additional one (group_ids holds both; GIN index).
     f.groupId === undefined ? undefined : sql`${members.groupIds} @> array[${f.groupId}]::integer[]`,
-    like
-      ? or(
-          ilike(members.name, like),
-          ilike(members.email, like),
-          ...(f.searchableFieldIds ?? []).map((id) => sql`${members.customFields} ->> ${String(id)} ilike ${like}`),
-        )
-      : undefined,
+    // Name, email and searchable custom fields: members.search_text, kept by triggers, trigram-indexed.
+    like ? ilike(members.searchText, like) : undefined,
   );
   const order =
     f.orderBy === 'created_at.asc' ? [asc(members.createdAt), asc(members.id)]

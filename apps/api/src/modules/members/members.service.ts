@@ -348,12 +348,10 @@ export function createMembersService(db: Db, mailer: Mailer) {
       if (!(await deleteCustomField(db, ctx.tenantId, id))) throw new AppError('not_found');
     },
     async listForAdmin(ctx: MemberContext, q: z.output<typeof listAdminMembersQuery>): Promise<AdminMemberList> {
-      const searchable = q.search_term ? (await listCustomFields(db, ctx.tenantId, { isSearchable: true })).map((f) => f.id) : [];
       const { rows, total } = await listMembersForAdmin(db, ctx.tenantId, {
         status: q.member_status,
         hasPendingRequest: q.has_pending_request,
         searchTerm: q.search_term || undefined,
-        searchableFieldIds: searchable,
         groupId: q.member_group_id,
         isAdmin: q.is_admin,
         orderBy: q.order_by,

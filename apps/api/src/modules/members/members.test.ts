@@ -107,7 +107,13 @@ describe('the console edits members', () => {
     const field = (await admin('POST', '/api/admin/custom-fields/', { ko_name: '지점', en_name: 'Branch', is_searchable: true })).json();
     await admin('PATCH', `/api/admin/members/${t.a.other.id}/`, { custom_fields: { [field.id]: 'Busan-7' } });
     expect((await admin('GET', '/api/admin/members/?search_term=busan')).json().items.map((m: { id: number }) => m.id)).toEqual([t.a.other.id]);
+    // No longer searchable: no longer found by it (and found again when it is).
+    await admin('PATCH', `/api/admin/custom-fields/${field.id}/`, { is_searchable: false });
+    expect((await admin('GET', '/api/admin/members/?search_term=busan')).json().items).toEqual([]);
+    await admin('PATCH', `/api/admin/custom-fields/${field.id}/`, { is_searchable: true });
+    expect((await admin('GET', '/api/admin/members/?search_term=BUSAN-7')).json().items.map((m: { id: number }) => m.id)).toEqual([t.a.other.id]);
     await admin('DELETE', `/api/admin/custom-fields/${field.id}/`);
+    expect((await admin('GET', '/api/admin/members/?search_term=busan')).json().items).toEqual([]);
   });
 
   it('the group filter finds default and additional members, whoever changed the groups (API, group removal, plain SQL)', async () => {
