@@ -65,7 +65,7 @@ export function BulkFileStep({ groups, deps, onClose }: { groups: MemberGroupSum
       case 'required_field_columns':
         return t('bulk.file.problems.required_field_columns', { columns: p.fieldIds.map((id) => fields.find((f) => f.id === id)).flatMap((f) => (f ? [fieldName(f)] : [])).join(', ') });
       case 'too_many_rows':
-        return t('bulk.file.problems.too_many_rows', { count: p.count, max: p.max });
+        return t('bulk.file.problems.too_many_rows', { count: p.count.toLocaleString(lang), max: p.max.toLocaleString(lang) });
       default:
         return t(`bulk.file.problems.${p.kind}`);
     }
@@ -101,7 +101,7 @@ export function BulkFileStep({ groups, deps, onClose }: { groups: MemberGroupSum
           <Title order={3} size="h5">
             {t('bulk.template.title')}
           </Title>
-          <Button variant="light" size="xs" leftSection={<IconDownload size={14} />} onClick={downloadTemplate} disabled={loading} data-testid="bulk-template">
+          <Button variant="default" size="xs" leftSection={<IconDownload size={14} />} onClick={downloadTemplate} disabled={loading} data-testid="bulk-template">
             {t('bulk.template.download')}
           </Button>
         </Group>

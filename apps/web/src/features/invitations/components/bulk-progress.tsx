@@ -30,14 +30,14 @@ const BatchRow = memo(function BatchRow({ batch, deps, onShowErrors }: { batch: 
             </Button>
           ) : null}
           {batch.state === 'failed' ? (
-            <Button size="compact-xs" variant="light" color="red" leftSection={<IconRefresh size={12} />} onClick={() => void uploadStore.retry(deps, batch.id)} data-testid={`bulk-batch-retry-${batch.id}`}>
+            <Button size="compact-xs" variant="default" leftSection={<IconRefresh size={12} />} onClick={() => void uploadStore.retry(deps, batch.id)} data-testid={`bulk-batch-retry-${batch.id}`}>
               {t('bulk.batches.retry')}
             </Button>
           ) : null}
           <Badge
             color={STATE_COLOR[batch.state]}
-            variant={batch.state === 'waiting' ? 'outline' : 'light'}
-            leftSection={batch.state === 'sending' ? <Loader size={10} color="blue" /> : undefined}
+            // Dots: the label keeps the text colour (AA contrast), the dot the state's colour.
+            variant="dot"
             tt="none"
             miw={110}
             data-testid={`bulk-batch-state-${batch.id}`}
@@ -47,7 +47,7 @@ const BatchRow = memo(function BatchRow({ batch, deps, onShowErrors }: { batch: 
         </Group>
       </Group>
       {batch.state === 'failed' ? (
-        <Text size="xs" c="red.8" mt={2} data-testid={`bulk-batch-error-${batch.id}`}>
+        <Text size="xs" c="red.9" mt={2} data-testid={`bulk-batch-error-${batch.id}`}>
           {errorMessage(t, batch.error)}
         </Text>
       ) : null}
@@ -92,12 +92,12 @@ export function BulkProgress({ upload, deps, onClose }: { upload: Upload; deps: 
             </Button>
           ) : null}
           {status === 'paused' ? (
-            <Button size="xs" variant="light" leftSection={<IconPlayerPlay size={14} />} onClick={() => void uploadStore.resume(deps)} data-testid="bulk-resume">
+            <Button size="xs" variant="default" leftSection={<IconPlayerPlay size={14} />} onClick={() => void uploadStore.resume(deps)} data-testid="bulk-resume">
               {t('bulk.progress.resume')}
             </Button>
           ) : null}
           {s.failedBatches > 0 && !s.running ? (
-            <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={14} />} onClick={() => void uploadStore.retry(deps)} data-testid="bulk-retry-failed">
+            <Button size="xs" variant="default" leftSection={<IconRefresh size={14} />} onClick={() => void uploadStore.retry(deps)} data-testid="bulk-retry-failed">
               {t('bulk.progress.retryFailed', { count: s.failedBatches })}
             </Button>
           ) : null}
@@ -115,8 +115,8 @@ export function BulkProgress({ upload, deps, onClose }: { upload: Upload; deps: 
       </Stack>
 
       <SimpleGrid cols={{ base: 3 }} spacing="xs">
-        <Count label={t('bulk.progress.invited')} value={s.invited} color="teal.8" testId="bulk-count-invited" />
-        <Count label={t('bulk.progress.failed')} value={s.failed} color={s.failed ? 'red.8' : 'dimmed'} testId="bulk-count-failed" />
+        <Count label={t('bulk.progress.invited')} value={s.invited} color="teal.9" testId="bulk-count-invited" />
+        <Count label={t('bulk.progress.failed')} value={s.failed} color={s.failed ? 'red.9' : 'dimmed'} testId="bulk-count-failed" />
         <Count label={t('bulk.progress.notSent')} value={s.notSent + s.waiting} color="dimmed" testId="bulk-count-not-sent" />
       </SimpleGrid>
 

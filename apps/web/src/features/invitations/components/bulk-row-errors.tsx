@@ -64,7 +64,7 @@ export function BulkRowErrors({ upload, filter, onFilter }: { upload: Upload; fi
               data-testid="bulk-errors-filter"
             />
           ) : null}
-          <Button size="xs" variant="light" leftSection={<IconDownload size={14} />} disabled={all.length === 0} onClick={download} data-testid="bulk-failed-download">
+          <Button size="xs" variant="default" leftSection={<IconDownload size={14} />} disabled={all.length === 0} onClick={download} data-testid="bulk-failed-download">
             {t('bulk.errors.download')}
           </Button>
         </Group>
@@ -80,33 +80,34 @@ export function BulkRowErrors({ upload, filter, onFilter }: { upload: Upload; fi
             </Group>
           </Center>
         ) : (
-          <Table.ScrollContainer minWidth={520}>
-            <Table verticalSpacing={6} fz="sm" data-testid="bulk-errors-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={70}>{t('bulk.errors.line')}</Table.Th>
-                  <Table.Th w={90}>{t('bulk.errors.batch')}</Table.Th>
-                  <Table.Th>{t('bulk.errors.email')}</Table.Th>
-                  <Table.Th>{t('bulk.errors.error')}</Table.Th>
+          // No side scrolling on a phone: the batch column goes (the filter still tells), the email wraps.
+          <Table verticalSpacing={6} fz="sm" data-testid="bulk-errors-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={60}>{t('bulk.errors.line')}</Table.Th>
+                <Table.Th w={110} visibleFrom="sm">
+                  {t('bulk.errors.batch')}
+                </Table.Th>
+                <Table.Th>{t('bulk.errors.email')}</Table.Th>
+                <Table.Th>{t('bulk.errors.error')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((r) => (
+                <Table.Tr key={r.line} data-testid={`bulk-error-line-${r.line}`}>
+                  <Table.Td>{r.line}</Table.Td>
+                  <Table.Td visibleFrom="sm">{r.batch === 0 ? t('bulk.batches.fileCheck') : r.batch}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.email || '—'}</Table.Td>
+                  <Table.Td>{message(r)}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((r) => (
-                  <Table.Tr key={r.line} data-testid={`bulk-error-line-${r.line}`}>
-                    <Table.Td>{r.line}</Table.Td>
-                    <Table.Td>{r.batch === 0 ? t('bulk.batches.fileCheck') : r.batch}</Table.Td>
-                    <Table.Td style={{ wordBreak: 'break-all' }}>{r.email || '—'}</Table.Td>
-                    <Table.Td>{message(r)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </Table>
         )}
       </Paper>
       {pages > 1 ? (
         <Group justify="center">
-          <Pagination size="sm" total={pages} value={current} onChange={setPage} data-testid="bulk-errors-pagination" />
+          <Pagination size="sm" total={pages} value={current} onChange={setPage} getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })} data-testid="bulk-errors-pagination" />
         </Group>
       ) : null}
     </Stack>

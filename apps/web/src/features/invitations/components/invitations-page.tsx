@@ -91,7 +91,7 @@ export function InvitationsPage({ groups }: { groups: MemberGroupSummary[] }) {
           <Text c="dimmed">{t('description')}</Text>
         </div>
         <Group gap="xs">
-          <Button variant="light" leftSection={<IconFileUpload size={16} />} onClick={() => setBulk(true)} data-testid="bulk-invite-open">
+          <Button variant="default" leftSection={<IconFileUpload size={16} />} onClick={() => setBulk(true)} data-testid="bulk-invite-open">
             {uploading?.running ? t('bulk.openRunning', { percent: uploading.percent }) : t('bulk.open')}
           </Button>
           <Button leftSection={<IconMailPlus size={16} />} onClick={() => setInviting(true)} data-testid="invite-members">
@@ -228,7 +228,7 @@ export function InvitationsPage({ groups }: { groups: MemberGroupSummary[] }) {
         )}
         {pages > 1 ? (
           <Group justify="center" py="sm">
-            <Pagination total={pages} value={page} onChange={setPage} data-testid="invitations-pagination" />
+            <Pagination total={pages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })} data-testid="invitations-pagination" />
           </Group>
         ) : null}
       </Paper>
