@@ -104,7 +104,7 @@ export function GroupMembersDrawer({ group, onClose }: { group: MemberGroup; onC
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('members.member')}</Table.Th>
-                <Table.Th w={120}>{t('members.membership')}</Table.Th>
+                <Table.Th w={140}>{t('members.membership')}</Table.Th>
                 <Table.Th w={48}>
                   <span className="visually-hidden">{t('columns.actions')}</span>
                 </Table.Th>
@@ -124,7 +124,7 @@ export function GroupMembersDrawer({ group, onClose }: { group: MemberGroup; onC
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Badge variant={isDefault ? 'light' : 'outline'} color={isDefault ? 'indigo' : 'gray'}>
+                      <Badge variant={isDefault ? 'light' : 'outline'} color={isDefault ? 'indigo' : 'gray'} tt="none">
                         {t(isDefault ? 'members.asDefault' : 'members.asAdditional')}
                       </Badge>
                     </Table.Td>

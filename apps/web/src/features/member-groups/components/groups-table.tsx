@@ -110,7 +110,7 @@ export function GroupsTable() {
                 <Table.Tr>
                   <Table.Th>{t('columns.koName')}</Table.Th>
                   <Table.Th>{t('columns.enName')}</Table.Th>
-                  <Table.Th w={110}>{t('columns.kind')}</Table.Th>
+                  <Table.Th w={130}>{t('columns.kind')}</Table.Th>
                   <Table.Th w={100} ta="right">
                     {t('columns.members')}
                   </Table.Th>
@@ -141,7 +141,7 @@ export function GroupsTable() {
                         </Text>
                       </Table.Td>
                       <Table.Td>
-                        <Badge variant={g.is_default ? 'light' : 'outline'} color={g.is_default ? 'indigo' : 'gray'} data-testid={`group-kind-${g.id}`}>
+                        <Badge variant={g.is_default ? 'light' : 'outline'} color={g.is_default ? 'indigo' : 'gray'} tt="none" data-testid={`group-kind-${g.id}`}>
                           {t(g.is_default ? 'kind.default' : 'kind.additional')}
                         </Badge>
                       </Table.Td>

@@ -1,7 +1,7 @@
 import type { AdminLlmModel } from '@app/contracts/llm-models';
 import { Badge, Box, Center, Group, Paper, Skeleton, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconFilter, IconInfinity, IconRobotOff } from '@tabler/icons-react';
+import { IconFilter, IconInfinity, IconLock, IconRobotOff } from '@tabler/icons-react';
 import { type CSSProperties, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localizedName } from '../../../lib/localized-name';
@@ -13,6 +13,8 @@ import { isAllowed } from '../lib/model-access';
 
 /** The model column stays in view while the groups scroll sideways. */
 const STICKY: CSSProperties = { position: 'sticky', left: 0, zIndex: 1, background: 'var(--mantine-color-body)', boxShadow: 'inset -1px 0 0 var(--mantine-color-default-border)' };
+/** A locked switch still reads as on (Mantine greys a disabled one whatever its state). */
+const LOCKED_ON = { track: { backgroundColor: 'var(--mantine-color-teal-9)', borderColor: 'var(--mantine-color-teal-9)', opacity: 0.75, cursor: 'not-allowed' } } as const;
 /** A filter box for the columns once there are more groups than fit comfortably. */
 const FILTER_FROM = 6;
 
@@ -54,7 +56,10 @@ export function ModelPermissions() {
   const details = (m: AdminLlmModel) => (
     <>
       <Text size="xs" c="dimmed">
-        {t(`providers.${m.provider}`)} · {t('models.contextShort', { tokens: num(m.context_limit) })}
+        {t(`providers.${m.provider}`)}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {t('models.contextShort', { tokens: num(m.context_limit) })}
       </Text>
       <Text size="xs" c="dimmed">
         {t('models.costShort', { input: num(m.input_cost_per_10k), output: num(m.output_cost_per_10k) })}
@@ -129,7 +134,7 @@ export function ModelPermissions() {
                           {m.display_name}
                         </Text>
                         {m.is_low_llm ? (
-                          <Badge size="xs" variant="light" color="teal" leftSection={<IconInfinity size={12} />} data-testid={`model-unlimited-${m.id}`}>
+                          <Badge size="xs" variant="filled" color="teal.9" leftSection={<IconInfinity size={12} />} data-testid={`model-unlimited-${m.id}`}>
                             {t('models.unlimited')}
                           </Badge>
                         ) : null}
@@ -167,6 +172,8 @@ export function ModelPermissions() {
                               aria-label={m.is_low_llm ? `${label} — ${t('models.unlimitedLocked')}` : label}
                               checked={m.is_low_llm || allowed}
                               disabled={m.is_low_llm}
+                              thumbIcon={m.is_low_llm ? <IconLock size={10} color="var(--mantine-color-teal-9)" /> : undefined}
+                              styles={m.is_low_llm ? LOCKED_ON : undefined}
                               onChange={(e) => toggle(m, g, e.currentTarget.checked)}
                               data-testid={`access-${m.id}-${g.member_group_id}`}
                             />
