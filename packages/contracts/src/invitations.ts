@@ -54,7 +54,14 @@ export const inviteRowSchema = z.object({
 export type InviteRow = z.input<typeof inviteRowSchema>;
 /** Rows per request; the console sends a file in batches of `GET /admin/invitations/bulk-settings/`'s size. */
 export const BULK_INVITE_MAX_ROWS = 500;
-export const bulkInviteBody = z.object({ members: z.array(inviteRowSchema).min(1).max(BULK_INVITE_MAX_ROWS) });
+export const bulkInviteBody = z.object({
+  members: z.array(inviteRowSchema).min(1).max(BULK_INVITE_MAX_ROWS),
+  /**
+   * Every required sign-up custom field needs a value in each row (a bulk file, spec §5); without
+   * it the invitee fills in what is missing when accepting (the single-invite form).
+   */
+  require_custom_fields: z.boolean().default(false),
+});
 export type BulkInviteBody = z.input<typeof bulkInviteBody>;
 
 /** Why a row was not invited (spec §8 upload row errors). */

@@ -38,7 +38,7 @@ export function registerInvitationRoutes(app: FastifyInstance, deps: { invitatio
   r.post(
     '/admin/invitations/bulk/',
     { config: admin, schema: { tags: ['admin'], body: bulkInviteBody, response: { 200: bulkInviteResponse, ...errors } } },
-    (req) => invitations.bulkInvite(memberCtx(req), req.body.members, linkBase(req)),
+    (req) => invitations.bulkInvite(memberCtx(req), req.body.members, linkBase(req), { requireCustomFields: req.body.require_custom_fields }),
   );
   r.get(
     '/admin/invitations/bulk-settings/',

@@ -110,7 +110,7 @@ export function createInvitationsService(
    * custom fields, the members and open invitations of its emails): what may be invited, and the
    * §8 error of each row that may not.
    */
-  async function checkRows(ctx: MemberContext, rows: Row[], items: BulkInviteResponse['items']): Promise<Ready[]> {
+  async function checkRows(ctx: MemberContext, rows: Row[], items: BulkInviteResponse['items'], requireCustomFields: boolean): Promise<Ready[]> {
     const [groups, tenantDefault, fields] = await Promise.all([deps.groups.all(ctx.tenantId), deps.members.defaultGroupId(ctx.tenantId), deps.members.customFieldRows(ctx.tenantId)]);
     const checked = rows.map((row) => checkInviteRow(row, groups, tenantDefault));
     const emails = checked.flatMap((c) => (c.ok ? [c.email] : []));
@@ -135,7 +135,7 @@ export function createInvitationsService(
       }
       let customFields: Record<string, string>;
       try {
-        customFields = (await deps.members.checkCustomFields(ctx.tenantId, rows[i]!.custom_fields, { kind: 'signup' }, fields)) as Record<string, string>;
+        customFields = (await deps.members.checkCustomFields(ctx.tenantId, rows[i]!.custom_fields, { kind: 'signup', optional: !requireCustomFields }, fields)) as Record<string, string>;
       } catch (err) {
         const details = err instanceof AppError ? (err.details as { field?: unknown } | undefined) : undefined;
         fail(rowError(err), details?.field === undefined ? null : String(details.field));
@@ -184,9 +184,9 @@ export function createInvitationsService(
      * refuses) fails alone. Rows are checked and recorded in order (seats are counted one by one),
      * and their mail goes out a few at a time.
      */
-    async bulkInvite(ctx: MemberContext, rows: Row[], base: LinkBase): Promise<BulkInviteResponse> {
+    async bulkInvite(ctx: MemberContext, rows: Row[], base: LinkBase, opts: { requireCustomFields?: boolean } = {}): Promise<BulkInviteResponse> {
       const items: BulkInviteResponse['items'] = rows.map((row) => ({ row: row.row ?? null, email: row.email.trim(), status: 'failed', error_code: null, error_field: null, invitation_id: null }));
-      const ready = await checkRows(ctx, rows, items);
+      const ready = await checkRows(ctx, rows, items, opts.requireCustomFields ?? false);
       // The seats are counted once for the batch, under the tenant's lock; rows past a full plan fail.
       const recorded = await db.transaction(async (tx) => {
         const free = await freeSeats(tx, ctx.tenant);

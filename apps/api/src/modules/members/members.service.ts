@@ -126,7 +126,8 @@ export function createMembersService(db: Db, mailer: Mailer) {
   async function checkCustomFields(
     tenantId: number,
     given: CustomFieldValues,
-    mode: { kind: 'signup' } | { kind: 'edit'; member: MemberRow } | { kind: 'admin'; member: MemberRow },
+    /** `optional`: required fields may be left empty (an invitation the invitee completes). */
+    mode: { kind: 'signup'; optional?: boolean } | { kind: 'edit'; member: MemberRow } | { kind: 'admin'; member: MemberRow },
     /** The tenant's fields when the caller checks many rows at once (`customFieldRows`). */
     preloaded?: readonly CustomFieldRow[],
   ): Promise<CustomFieldValues> {
@@ -146,7 +147,7 @@ export function createMembersService(db: Db, mailer: Mailer) {
       const value = typeof raw === 'string' ? raw.trim() : raw;
       if (value === undefined || value === '') {
         if (mode.kind !== 'signup' && raw === undefined) continue;
-        if (f.isRequired) throw new AppError('custom_field_required', undefined, { field: key });
+        if (f.isRequired && !(mode.kind === 'signup' && mode.optional)) throw new AppError('custom_field_required', undefined, { field: key });
         delete out[key];
         continue;
       }
