@@ -274,6 +274,26 @@ test('files are refused before anything is sent: a required field column missing
   }
 });
 
+test('the one-by-one invite form carries the sign-up fields to the invitation', async ({ page }) => {
+  const extra = await call<Field>('POST', '/admin/custom-fields/', { ko_name: `사원증 ${TAG}`, en_name: `Pass ${TAG}`, field_type: 'text', is_signup_field: true, is_required: true });
+  try {
+    await openInvitations(page);
+    await page.getByTestId('invite-members').click();
+    await expect(page.getByText(`Pass ${TAG}`)).toBeVisible();
+    const email = `form-${TAG}@example.com`;
+    await page.getByTestId('invite-name-0').fill('Form Person');
+    await page.getByTestId('invite-email-0').fill(email);
+    await page.getByTestId(`invite-field-${extra.id}-0`).fill(`P-${TAG}`);
+    await page.getByTestId('invite-send').click();
+    await expect(page.getByTestId(`invite-result-${email}`)).toContainText('Invited');
+    const found = await call<{ items: Array<{ invitation_hash_id: string }> }>('GET', `/admin/invitations/?search_term=${encodeURIComponent(email)}`);
+    const verify = await call<{ custom_fields: Record<string, string> }>('GET', `/invitations/${found.items[0]!.invitation_hash_id}/verify/`);
+    expect(verify.custom_fields[String(extra.id)]).toBe(`P-${TAG}`);
+  } finally {
+    await call('DELETE', `/admin/custom-fields/${extra.id}/`);
+  }
+});
+
 test('an XLSX file is read from its first sheet and invited', async ({ page }) => {
   await openInvitations(page);
   const people = good(3, 0, 'xlsx');

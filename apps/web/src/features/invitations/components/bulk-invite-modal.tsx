@@ -15,7 +15,8 @@ export function useUploadDeps(): UploadDeps {
   const qc = useQueryClient();
   return useMemo(
     () => ({
-      send: (members) => inviteMembers({ members }),
+      // A file must fill every required sign-up field (spec §5); the single form may leave them to the invitee.
+      send: (members) => inviteMembers({ members, require_custom_fields: true }),
       // Open invitations hold seats: the member count changes too.
       onBatchDone: () => {
         void qc.invalidateQueries({ queryKey: queryKeys.invitations });

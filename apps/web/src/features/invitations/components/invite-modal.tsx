@@ -5,9 +5,11 @@ import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { customFieldPayload } from '../../../lib/custom-fields';
 import { localizedName } from '../../../lib/localized-name';
 import { errorMessage } from '../../../lib/status-messages';
 import { useInviteMembers } from '../api/invite-members';
+import { useInviteCustomFields } from '../api/list-invite-custom-fields';
 import { rowErrorText } from '../lib/row-error-text';
 
 interface Row {
@@ -16,10 +18,12 @@ interface Row {
   email: string;
   /** '' = the organisation's default group. */
   group: string;
+  /** Sign-up custom fields by id: the invitee finds them filled in. */
+  custom: Record<string, string>;
 }
 
 let nextKey = 1;
-const emptyRow = (): Row => ({ key: nextKey++, name: '', email: '', group: '' });
+const emptyRow = (): Row => ({ key: nextKey++, name: '', email: '', group: '', custom: {} });
 
 /** Rows of people to invite at once; up to this many per send. */
 const MAX_ROWS = 50;
@@ -31,6 +35,9 @@ const MAX_ROWS = 50;
 export function InviteModal({ groups, onClose }: { groups: MemberGroupSummary[]; onClose: () => void }) {
   const { t, i18n } = useTranslation('invitations');
   const invite = useInviteMembers();
+  const fields = useInviteCustomFields().data?.items ?? [];
+  // Optional here even when required at sign-up: the invitee fills in what is left when accepting.
+  const signup = fields.filter((f) => f.is_signup_field).sort((a, b) => a.sort_order - b.sort_order || a.id - b.id);
   const [results, setResults] = useState<BulkInviteResponse['items'] | null>(null);
   const form = useForm<{ rows: Row[] }>({
     initialValues: { rows: [emptyRow()] },
@@ -51,7 +58,14 @@ export function InviteModal({ groups, onClose }: { groups: MemberGroupSummary[];
 
   const submit = form.onSubmit(({ rows }) =>
     invite.mutate(
-      { members: rows.map((r) => ({ name: r.name.trim(), email: r.email.trim().toLowerCase(), default_member_group_id: r.group ? Number(r.group) : null })) },
+      {
+        members: rows.map((r) => ({
+          name: r.name.trim(),
+          email: r.email.trim().toLowerCase(),
+          default_member_group_id: r.group ? Number(r.group) : null,
+          custom_fields: customFieldPayload(signup, r.custom),
+        })),
+      },
       {
         onSuccess: (res) => {
           setResults(res.items);
@@ -82,7 +96,7 @@ export function InviteModal({ groups, onClose }: { groups: MemberGroupSummary[];
                   <Text size="sm">{r.email}</Text>
                   {r.error_code ? (
                     <Text size="sm" fw={500}>
-                      {rowErrorText(t, i18n.language, { error: r.error_code, field: r.error_field })}
+                      {rowErrorText(t, i18n.language, { error: r.error_code, field: r.error_field }, fields)}
                     </Text>
                   ) : null}
                 </Group>
@@ -98,7 +112,7 @@ export function InviteModal({ groups, onClose }: { groups: MemberGroupSummary[];
           <form onSubmit={submit} noValidate>
             <Stack gap="xs">
               {rows.map((r, i) => (
-                <Group key={r.key} align="flex-start" gap="xs" wrap="nowrap" data-testid={`invite-row-${i}`}>
+                <Group key={r.key} align="flex-start" gap="xs" wrap={signup.length > 1 ? 'wrap' : 'nowrap'} data-testid={`invite-row-${i}`}>
                   <TextInput flex={1} label={i === 0 ? t('invite.name') : undefined} aria-label={t('invite.name')} maxLength={100} withAsterisk={i === 0} data-testid={`invite-name-${i}`} {...form.getInputProps(`rows.${i}.name`)} />
                   <TextInput flex={1.4} label={i === 0 ? t('invite.email') : undefined} aria-label={t('invite.email')} type="email" withAsterisk={i === 0} data-testid={`invite-email-${i}`} {...form.getInputProps(`rows.${i}.email`)} />
                   <NativeSelect
@@ -109,6 +123,19 @@ export function InviteModal({ groups, onClose }: { groups: MemberGroupSummary[];
                     data-testid={`invite-group-${i}`}
                     {...form.getInputProps(`rows.${i}.group`)}
                   />
+                  {signup.map((f) => (
+                    <TextInput
+                      key={f.id}
+                      w={150}
+                      label={i === 0 ? localizedName(f, i18n.language) : undefined}
+                      aria-label={localizedName(f, i18n.language)}
+                      inputMode={f.field_type === 'number' ? 'decimal' : undefined}
+                      maxLength={1000}
+                      data-testid={`invite-field-${f.id}-${i}`}
+                      {...form.getInputProps(`rows.${i}.custom.${f.id}`)}
+                      value={r.custom[String(f.id)] ?? ''}
+                    />
+                  ))}
                   <ActionIcon
                     variant="subtle"
                     color="red"
