@@ -88,6 +88,16 @@ test.describe('axe: no serious or critical violations', () => {
   });
 });
 
+test('a toast (an error with a title) is accessible: its close button is named, its text readable', async ({ page }) => {
+  await signInAs(page, E2E_ADMIN, 'en');
+  await page.route('**/api/admin/member-groups/usage/**', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal_error', message: 'x' } }) }));
+  await page.goto('/admin/member-groups/usage');
+  const toast = page.locator('.mantine-Notification-root').first();
+  await expect(toast).toBeVisible();
+  await expect(toast.getByRole('button', { name: 'Close' })).toBeVisible();
+  await expectAccessible(page, 'an error toast');
+});
+
 test.describe('chat with the keyboard alone', () => {
   test('focus order and visible focus; Shift+Enter a new line, Enter sends; the answer is announced once, when it ends', async ({ page }) => {
     const reply = `Keyboard answer ${'and more '.repeat(20)}done.`;

@@ -176,7 +176,7 @@ test('an admin rejects two requests with a reason in one go, approves the visito
 
   await signInAs(page, E2E_ADMIN, 'en');
   await page.goto('/admin/pending-requests');
-  await expect(page.getByRole('heading', { name: 'Pending requests' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Pending requests', selected: true })).toBeVisible();
   const row = (email: string) => page.getByTestId('pending-table').getByRole('row', { name: new RegExp(email) });
   await expect(row(signer.email)).toBeVisible();
   await expect(row(signer.email).getByText('Registration')).toBeVisible();
@@ -218,7 +218,7 @@ test('an admin rejects two requests with a reason in one go, approves the visito
 test('an invited person accepts through the mailed link and temporary password and lands in the dashboard', async ({ page, browser }) => {
   await signInAs(page, E2E_ADMIN, 'en');
   await page.goto('/admin/invitations');
-  await expect(page.getByRole('heading', { name: 'Invitations' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Invited members', selected: true })).toBeVisible();
   const mark = await outboxMark();
   await page.getByTestId('invite-members').click();
   await page.getByTestId('invite-send').click();

@@ -16,13 +16,13 @@ function useAllGroups() {
 
 /** Console "Pending requests". */
 export function PendingRequestsArea() {
-  return <PendingRequestsPage groups={useAllGroups().all} />;
+  return <PendingRequestsPage groups={useAllGroups().all} embedded />;
 }
 
 /** Console "Invitations": a row's group is one of the default groups (spec §5). */
 export function InvitationsArea() {
   const groups = useAllGroups();
-  return <InvitationsPage groups={groups.defaults} />;
+  return <InvitationsPage groups={groups.defaults} embedded />;
 }
 
 /** Console "Sign-up settings": auto-approval and seats, custom fields, policies. */

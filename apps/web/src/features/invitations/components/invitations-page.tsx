@@ -20,7 +20,8 @@ type StatusFilter = 'all' | Invitation['status'];
 const STATUS_COLOR: Record<Invitation['status'], string> = { pending: 'blue', accepted: 'teal', expired: 'gray' };
 
 /** Console "Invitations": who was invited and how it stands; invite, resend, delete. */
-export function InvitationsPage({ groups }: { groups: MemberGroupSummary[] }) {
+/** `embedded`: shown as a tab of a page that has the title already (the console's Members). */
+export function InvitationsPage({ groups, embedded = false }: { groups: MemberGroupSummary[]; embedded?: boolean }) {
   const { t, i18n } = useTranslation('invitations');
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<StatusFilter>('all');
@@ -87,7 +88,7 @@ export function InvitationsPage({ groups }: { groups: MemberGroupSummary[] }) {
     <Stack gap="lg" p="xl" maw={1200}>
       <Group justify="space-between" align="flex-start">
         <div>
-          <Title order={2}>{t('title')}</Title>
+          {!embedded && <Title order={2}>{t('title')}</Title>}
           <Text c="dimmed">{t('description')}</Text>
         </div>
         <Group gap="xs">

@@ -19,7 +19,8 @@ const bulkErrors: MessageOverrides = { otherwise: 'pending-requests:toast.bulkFa
 type Outcome = ProcessPendingResponse['items'][number] & { label: string };
 
 /** Console "Pending requests": registrations waiting for approval; approve, or reject with a reason. */
-export function PendingRequestsPage({ groups }: { groups: MemberGroupSummary[] }) {
+/** `embedded`: shown as a tab of a page that has the title already (the console's Members). */
+export function PendingRequestsPage({ groups, embedded = false }: { groups: MemberGroupSummary[]; embedded?: boolean }) {
   const { t, i18n } = useTranslation('pending-requests');
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
@@ -103,7 +104,7 @@ export function PendingRequestsPage({ groups }: { groups: MemberGroupSummary[] }
   return (
     <Stack gap="lg" p="xl" maw={1200}>
       <div>
-        <Title order={2}>{t('title')}</Title>
+        {!embedded && <Title order={2}>{t('title')}</Title>}
         <Text c="dimmed">{t('description')}</Text>
       </div>
       {outcomes ? (
