@@ -115,7 +115,7 @@ describe('personal data: detectors', () => {
       ['born on March 3, 1985', 'March 3, 1985'],
       ['DOB 12/25/1992', '12/25/1992'],
     ]);
-    expectNone(['회의는 2024-01-15', '생일 파티는 2024년 3월 5일', 'released on March 3, 2025', '생년월일 1990.13.45']);
+    expectNone(['회의는 2024-01-15', '생일 파티는 2024년 3월 5일', 'released on March 3, 2025', '생년월일 1990.13.45', 'on 12/05/2024 생일 파티']);
   });
   it('vehicle numbers with the plate letters', () => {
     expectOne('vehicle', [

@@ -101,7 +101,7 @@ const BIRTH_DATE = new RegExp(
   'gi',
 );
 const BIRTH_CONTEXT = /(?:생년월일|생일|출생|태어난|태어났|dob|d\.o\.b\.?|date of birth|birth ?date|birthday|born(?: on)?)[^0-9]{0,12}$/i;
-const BIRTH_AFTER = /^ ?(?:생|에 ?태어|출생)/;
+const BIRTH_AFTER = /^ ?(?:생(?![일년])|에 ?태어|출생)/;
 const NOT_BIRTH = /(?:파티|선물|케이크|모임|축하|party|gift|cake)/i;
 
 const VEHICLE_LETTER = '[가나다라마거너더러머버서어저고노도로모보소오조구누두루무부수우주아바사자배하허호]';

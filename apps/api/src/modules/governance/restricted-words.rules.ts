@@ -28,8 +28,7 @@ export interface RestrictedWordMatcher {
 
 /** The key two words are compared by: "ＢＡＤ", "Bad" and "b a d" are the same word (spec §5). */
 export function normaliseWord(word: string): string {
-  const s = normaliseStream(word);
-  return String.fromCodePoint(...s.chars.subarray(0, s.length));
+  return normaliseStream(word).key();
 }
 
 /** True when `word` is already in `existing` once both are normalised (spec §5: not added twice). */
@@ -47,18 +46,65 @@ const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 // They are dropped without making a word gap, so "bad\u200bge" is still "badge".
 const INVISIBLE = /[\p{Cf}\p{M}\p{Default_Ignorable_Code_Point}]/u;
 
-interface Stream {
-  /** Normalised code points (letters and digits only). */
-  chars: Uint32Array;
-  /** Original UTF-16 range of the character each normalised one came from. */
-  from: Uint32Array;
-  to: Uint32Array;
-  /** 1 when a space or punctuation stood between this character and the previous one. */
-  gapBefore: Uint8Array;
-  /** 1 when the character belongs to a spaced script. */
-  spaced: Uint8Array;
-  length: number;
+/**
+ * The normalised text: code points (letters and digits only), the original UTF-16 range each came
+ * from, whether a space or punctuation stood before it, and whether it is of a spaced script. One
+ * buffer is reused by every call (JavaScript runs one call at a time): the caller reads it before
+ * the next call, so compiling 10,000 words allocates no buffers per word.
+ */
+class Stream {
+  chars = new Uint32Array(256);
+  from = new Uint32Array(256);
+  to = new Uint32Array(256);
+  gapBefore = new Uint8Array(256);
+  spaced = new Uint8Array(256);
+  length = 0;
+  gap = 0;
+
+  reset(size: number) {
+    this.length = 0;
+    this.gap = 0;
+    // A huge text gets buffers of its own instead of growing the shared ones for good.
+    if (size > 1 << 16) this.grow(size);
+    else if (this.chars.length > 1 << 16) this.grow(1 << 12);
+  }
+
+  push(cp: number, start: number, end: number) {
+    const n = this.length;
+    if (n === this.chars.length) this.grow(n * 2);
+    this.chars[n] = cp;
+    this.from[n] = start;
+    this.to[n] = end;
+    this.gapBefore[n] = this.gap;
+    this.spaced[n] = isSpaced(cp) ? 1 : 0;
+    this.gap = 0;
+    this.length = n + 1;
+  }
+
+  key(): string {
+    return String.fromCodePoint(...this.chars.subarray(0, this.length));
+  }
+
+  private grow(size: number) {
+    const n = Math.min(this.length, size);
+    const copy32 = (a: Uint32Array) => {
+      const b = new Uint32Array(size);
+      b.set(a.subarray(0, n));
+      return b;
+    };
+    const copy8 = (a: Uint8Array) => {
+      const b = new Uint8Array(size);
+      b.set(a.subarray(0, n));
+      return b;
+    };
+    this.chars = copy32(this.chars);
+    this.from = copy32(this.from);
+    this.to = copy32(this.to);
+    this.gapBefore = copy8(this.gapBefore);
+    this.spaced = copy8(this.spaced);
+  }
 }
+const stream = new Stream();
 
 const spacedCache = new Map<number, boolean>();
 function isSpaced(cp: number): boolean {
@@ -83,50 +129,17 @@ function isCombining(cp: number): boolean {
  * with the combining characters that follow them.
  */
 function normaliseStream(text: string): Stream {
-  let cap = text.length + 16;
-  let chars = new Uint32Array(cap);
-  let from = new Uint32Array(cap);
-  let to = new Uint32Array(cap);
-  let gapBefore = new Uint8Array(cap);
-  let spaced = new Uint8Array(cap);
-  let n = 0;
-  let gap = 0;
-  const push = (cp: number, start: number, end: number) => {
-    if (n === cap) {
-      cap *= 2;
-      const grow32 = (a: Uint32Array) => {
-        const b = new Uint32Array(cap);
-        b.set(a);
-        return b;
-      };
-      chars = grow32(chars);
-      from = grow32(from);
-      to = grow32(to);
-      const g = new Uint8Array(cap);
-      g.set(gapBefore);
-      gapBefore = g;
-      const s = new Uint8Array(cap);
-      s.set(spaced);
-      spaced = s;
-    }
-    chars[n] = cp;
-    from[n] = start;
-    to[n] = end;
-    gapBefore[n] = gap;
-    spaced[n] = isSpaced(cp) ? 1 : 0;
-    gap = 0;
-    n += 1;
-  };
-
+  const out = stream;
+  out.reset(text.length);
   let i = 0;
   while (i < text.length) {
     const cp = text.codePointAt(i)!;
     const width = cp > 0xffff ? 2 : 1;
     const next = i + width < text.length ? text.charCodeAt(i + width) : 0;
     if ((cp < 128 || (cp >= 0xac00 && cp <= 0xd7a3)) && !(next >= 0x300 && isCombining(next))) {
-      if (cp >= 65 && cp <= 90) push(cp + 32, i, i + 1);
-      else if ((cp >= 97 && cp <= 122) || (cp >= 48 && cp <= 57) || cp >= 128) push(cp, i, i + 1);
-      else gap = 1;
+      if (cp >= 65 && cp <= 90) out.push(cp + 32, i, i + 1);
+      else if ((cp >= 97 && cp <= 122) || (cp >= 48 && cp <= 57) || cp >= 128) out.push(cp, i, i + 1);
+      else out.gap = 1;
       i += width;
       continue;
     }
@@ -138,13 +151,15 @@ function normaliseStream(text: string): Stream {
     }
     for (const ch of text.slice(i, end).normalize('NFKC').toLowerCase().normalize('NFKC')) {
       const c = ch.codePointAt(0)!;
-      if (LETTER_OR_DIGIT.test(ch)) push(c === 0x3c2 ? 0x3c3 : c, i, end);
-      else if (!INVISIBLE.test(ch)) gap = 1;
+      if (LETTER_OR_DIGIT.test(ch)) out.push(c === 0x3c2 ? 0x3c3 : c, i, end);
+      else if (!INVISIBLE.test(ch)) out.gap = 1;
     }
     i = end;
   }
-  return { chars, from, to, gapBefore, spaced, length: n };
+  return out;
 }
+
+const NO_GAPS: number[] = [];
 
 interface CompiledWord {
   term: string;
@@ -153,7 +168,7 @@ interface CompiledWord {
   spacedStart: boolean;
   spacedEnd: boolean;
   /** Offsets inside the word after which the configured word itself has a space. */
-  gaps: Set<number>;
+  gaps: readonly number[];
 }
 
 /**
@@ -163,23 +178,44 @@ interface CompiledWord {
  */
 export function compileRestrictedWords(words: readonly string[]): RestrictedWordMatcher {
   const compiled: CompiledWord[] = [];
-  // Transitions of all nodes in one map, keyed node × 2^21 + code point (fits a double exactly).
-  const goto = new Map<number, number>();
-  const outputs: number[] = [-1];
+  const keys: string[] = [];
   const seen = new Set<string>();
-  let nodes = 1;
-
   for (const term of words) {
     const s = normaliseStream(term);
     if (s.length === 0) continue;
-    const key = String.fromCodePoint(...s.chars.subarray(0, s.length));
+    const key = s.key();
     if (seen.has(key)) continue;
     seen.add(key);
+    let gaps: number[] = NO_GAPS;
+    for (let k = 1; k < s.length; k += 1) if (s.gapBefore[k]) gaps = [...gaps, k];
+    compiled.push({ term, length: s.length, spacedStart: s.spaced[0] === 1, spacedEnd: s.spaced[s.length - 1] === 1, gaps });
+    keys.push(key);
+  }
+
+  // The words' alphabet, numbered densely from 1 (0: a character no word has, which sends the
+  // automaton straight back to the root). ASCII and Hangul syllables are looked up in an array.
+  const direct = new Int32Array(0xd7a4);
+  const other = new Map<number, number>();
+  let alphabet = 1;
+  const symbolOf = (cp: number) => (cp < 0xd7a4 ? direct[cp]! : (other.get(cp) ?? 0));
+  for (const key of keys) {
+    for (const ch of key) {
+      const cp = ch.codePointAt(0)!;
+      if (symbolOf(cp) !== 0) continue;
+      if (cp < 0xd7a4) direct[cp] = alphabet++;
+      else other.set(cp, alphabet++);
+    }
+  }
+
+  // Transitions of all nodes in one map keyed node × alphabet + symbol: a small integer for any
+  // realistic list, which V8 hashes fastest.
+  const goto = new Map<number, number>();
+  const outputs: number[] = [-1];
+  let nodes = 1;
+  keys.forEach((key, index) => {
     let node = 0;
-    const gaps = new Set<number>();
-    for (let k = 0; k < s.length; k += 1) {
-      if (k > 0 && s.gapBefore[k]) gaps.add(k);
-      const edge = node * 0x200000 + s.chars[k]!;
+    for (const ch of key) {
+      const edge = node * alphabet + symbolOf(ch.codePointAt(0)!);
       let nextNode = goto.get(edge);
       if (nextNode === undefined) {
         nextNode = nodes++;
@@ -188,16 +224,15 @@ export function compileRestrictedWords(words: readonly string[]): RestrictedWord
       }
       node = nextNode;
     }
-    outputs[node] = compiled.length;
-    compiled.push({ term, length: s.length, spacedStart: s.spaced[0] === 1, spacedEnd: s.spaced[s.length - 1] === 1, gaps });
-  }
+    outputs[node] = index;
+  });
 
   // Failure links breadth first; `dict` points at the nearest proper suffix node with an output.
   const children: number[][] = Array.from({ length: nodes }, () => []);
   const label = new Uint32Array(nodes);
   for (const [edge, child] of goto) {
-    children[Math.floor(edge / 0x200000)]!.push(child);
-    label[child] = edge % 0x200000;
+    children[Math.floor(edge / alphabet)]!.push(child);
+    label[child] = edge % alphabet;
   }
   const fail = new Int32Array(nodes);
   const dict = new Int32Array(nodes).fill(-1);
@@ -207,10 +242,10 @@ export function compileRestrictedWords(words: readonly string[]): RestrictedWord
     for (const child of children[node]!) {
       const c = label[child]!;
       let f = fail[node]!;
-      let target = goto.get(f * 0x200000 + c);
+      let target = goto.get(f * alphabet + c);
       while (target === undefined && f !== 0) {
         f = fail[f]!;
-        target = goto.get(f * 0x200000 + c);
+        target = goto.get(f * alphabet + c);
       }
       const fc = target !== undefined && target !== child ? target : 0;
       fail[child] = fc;
@@ -224,7 +259,7 @@ export function compileRestrictedWords(words: readonly string[]): RestrictedWord
     if (w.spacedStart && start > 0 && s.spaced[start - 1] && !s.gapBefore[start]) return false;
     if (w.spacedEnd && end < s.length && s.spaced[end] && !s.gapBefore[end]) return false;
     for (let k = start + 1; k < end; k += 1) {
-      if (!s.gapBefore[k] || !s.spaced[k - 1] || !s.spaced[k] || w.gaps.has(k - start)) continue;
+      if (!s.gapBefore[k] || !s.spaced[k - 1] || !s.spaced[k] || w.gaps.includes(k - start)) continue;
       // A gap inside a Latin match counts only as letter spacing: one letter on each side of it.
       const leftAlone = k - 1 === start || s.gapBefore[k - 1] || !s.spaced[k - 2];
       const rightAlone = k + 1 === end || s.gapBefore[k + 1] || !s.spaced[k + 1];
@@ -241,11 +276,15 @@ export function compileRestrictedWords(words: readonly string[]): RestrictedWord
       const hits = new Map<number, RestrictedWordHit>();
       let node = 0;
       for (let k = 0; k < s.length; k += 1) {
-        const c = s.chars[k]!;
-        let next = goto.get(node * 0x200000 + c);
+        const c = symbolOf(s.chars[k]!);
+        if (c === 0) {
+          node = 0;
+          continue;
+        }
+        let next = goto.get(node * alphabet + c);
         while (next === undefined && node !== 0) {
           node = fail[node]!;
-          next = goto.get(node * 0x200000 + c);
+          next = goto.get(node * alphabet + c);
         }
         node = next ?? 0;
         for (let o = out[node]! >= 0 ? node : dict[node]!; o >= 0; o = dict[o]!) {

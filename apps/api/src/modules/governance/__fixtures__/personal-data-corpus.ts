@@ -181,6 +181,23 @@ export const personalDataCorpus: CorpusSentence[] = [
   p('아이 생년월일 2015-06-01 입력했어요', 'birth_date'),
   p('주민등록번호 뒷자리까지 750505-1122334', 'resident_id'),
 
+  // ---- more, written after the detectors, not tuned to them
+  p('전화번호 : 010 - 2345 - 6789', 'phone'),
+  p('010-2345-6789(본인) 으로 연락 바랍니다', 'phone'),
+  p('H.P 010-9876-5432', 'phone'),
+  p('010 2345 6789번으로 전화 주세요', 'phone'),
+  p('my email address is kim.j@korea.ac.kr.', 'email'),
+  p('경기도 용인시 수지구 풍덕천동 123-4', 'address'),
+  p('세종시 한누리대로 2130 으로 서류 보냈어요', 'address'),
+  p('전북 전주시 완산구 효자로 225', 'address'),
+  p('생년월일 : 1978년 07월 07일', 'birth_date'),
+  p('출생 2001. 4. 5. 서울', 'birth_date'),
+  p('카드 4111-1111-1111-1111 (유효기간 09/28)', 'card'),
+  p('주민번호 771111-1111118 로 본인 확인', 'resident_id'),
+  p('차 번호 59머 1234 흰색 쏘나타', 'vehicle'),
+  p('Please call 010-4321-8765 if the delivery is late.', 'phone'),
+  p('여권 번호: R12345678 (관용여권)', 'passport'),
+
   // ==== tricky negatives ====
   // order, tracking, business and reference numbers
   n('주문번호 2024011512345678 배송 언제 와요?'),
@@ -364,6 +381,22 @@ export const personalDataCorpus: CorpusSentence[] = [
   n('2020년 10월 이후 발급된 번호는 검증 숫자가 없대요'),
   n('서울 강남 집값 10억'),
   n('아파트 101동 앞 주차장'),
+  // more negatives, written after the detectors
+  n('전화번호부 앱 추천해줘'),
+  n('연락처 동기화가 안 돼요'),
+  n('1990.01.15 기준 환율표'),
+  n('KTX 101편 서울역 10:30 출발, 3호차 12A'),
+  n('도로명 주소 찾는 법 알려줘'),
+  n('답은 4111이야'),
+  n('계약번호 2024-1234-5678 확인'),
+  n('02-03-2024 회의록'),
+  n('제 키는 180이고 몸무게는 75예요'),
+  n('Chapter 3, Section 2.1.4, Figure 10'),
+  n('The patch 1.0.10 fixes issue #4521.'),
+  n('영업이익 1,010,234,567원 기록'),
+  n('수량 12개, 단가 3,456원, 합계 41,472원'),
+  n('Call me maybe, it is a song from 2012.'),
+  n('10-20-30 법칙으로 발표하세요'),
 ];
 
 /** Precision and recall over the corpus, by category per sentence. */
