@@ -97,10 +97,11 @@ test('search by name and by email, the group filter, an empty result, the tabs a
 
   await page.getByTestId('members-tab-pending').click();
   await expect(page).toHaveURL(/\/admin\/members\/pending$/);
-  await expect(page.getByRole('heading', { name: 'Pending requests' })).toBeVisible();
+  await expect(page.getByTestId('members-tab-pending')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText('New registrations and group changes', { exact: false }).first()).toBeVisible();
   await page.getByTestId('members-tab-invited').click();
   await expect(page).toHaveURL(/\/admin\/members\/invited$/);
-  await expect(page.getByRole('heading', { name: 'Invitations' })).toBeVisible();
+  await expect(page.getByTestId('bulk-invite-open')).toBeVisible();
   await page.goBack();
   await expect(page).toHaveURL(/\/admin\/members\/pending$/);
   await expect(page.getByTestId('members-tab-pending')).toHaveAttribute('aria-selected', 'true');
