@@ -42,6 +42,7 @@ export const errorCatalogue = {
   invitation_expired: { status: 404, message: 'The invitation has expired' },
   // 409: a duplicate or a conflicting state.
   conflict: { status: 409, message: 'The data already exists' },
+  restricted_word_duplicated: { status: 409, message: 'This restricted word is already in the list' },
   already_registered: { status: 409, message: 'Already registered' },
   invitation_used: { status: 409, message: 'The invitation has already been accepted' },
   group_en_name_taken: { status: 409, message: 'The English name already exists' },
@@ -54,6 +55,8 @@ export const errorCatalogue = {
   unsupported_media_type: { status: 415, message: 'Invalid format' },
   // 422: well-formed but invalid.
   validation_error: { status: 422, message: 'Data format issue; check your input' },
+  restricted_word_invalid: { status: 422, message: 'A restricted word needs 1 to 100 characters' },
+  privacy_mode_invalid: { status: 422, message: 'Choose one privacy mode: off, block or mask' },
   password_incorrect: { status: 422, message: 'Current password is incorrect' },
   password_too_weak: { status: 422, message: 'Password needs at least 8 characters with letters, numbers and special characters' },
   name_invalid: { status: 422, message: 'Name needs 2 to 100 characters' },
@@ -73,6 +76,7 @@ export const errorCatalogue = {
   mail_failed: { status: 424, message: 'The email could not be sent; try again later' },
   // 428: sensitive content.
   restricted_term: { status: 428, message: 'Request blocked due to sensitive information' },
+  personal_data_found: { status: 428, message: 'Personal data found: remove it and send again' },
   // 429: abuse limits.
   rate_limited: { status: 429, message: 'Too many requests; try again later' },
   // 5xx: never echoes internals.
