@@ -25,4 +25,6 @@ export const queryKeys = {
   memberGroupUsage: ['member-group-usage'] as const,
   /** The rows per request of a bulk-invite file. */
   bulkInviteSettings: ['bulk-invite-settings'] as const,
+  /** The console's restricted words and privacy mode (spec §3). */
+  restrictedWords: ['restricted-words'] as const,
 };

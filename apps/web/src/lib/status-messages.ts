@@ -43,6 +43,11 @@ const byCode: Partial<Record<ErrorCode, string>> = {
   // Members (spec §8): an administrator's own account, the last administrator.
   own_account_locked: 'errors.code.own_account_locked',
   last_admin: 'errors.code.last_admin',
+  // Governance (spec §5 a restricted word not added twice; §8 personal data found).
+  restricted_word_duplicated: 'errors.code.restricted_word_duplicated',
+  restricted_word_invalid: 'errors.code.restricted_word_invalid',
+  privacy_mode_invalid: 'errors.code.privacy_mode_invalid',
+  personal_data_found: 'errors.code.personal_data_found',
 };
 
 const byStatus: Record<number, string> = {

@@ -1,11 +1,12 @@
 import { Box, Divider, NavLink, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconSpeakerphone, IconUserCog, IconUsers, IconUsersGroup } from '@tabler/icons-react';
+import { IconArrowLeft, IconShieldLock, IconSpeakerphone, IconUserCog, IconUsers, IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import { ResponsiveShell } from '../../components/responsive-shell';
 import { TenantLogo } from '../../components/tenant-logo';
 import { RestrictedPage } from '../../features/admin/components/restricted-page';
 import { AnnouncementsPage } from '../../features/announcements/components/announcements-page';
+import { RestrictedWordsPage } from '../../features/restricted-words/components/restricted-words-page';
 import { useTenant } from '../../features/tenant/api/get-tenant';
 import { useAuth } from '../../lib/use-auth';
 import { MemberLanguageSwitch } from '../member-language-switch';
@@ -19,6 +20,7 @@ const AREAS = [
   { path: '/admin/member-groups', key: 'memberGroups', icon: IconUsersGroup },
   { path: '/admin/sign-up-settings', key: 'signUpSettings', icon: IconUserCog },
   { path: '/admin/announcements', key: 'announcements', icon: IconSpeakerphone },
+  { path: '/admin/restricted-words', key: 'restrictedWords', icon: IconShieldLock },
 ] as const;
 
 /** The admin console: a lazy chunk with its own layout, opened in a new tab from the dashboard. */
@@ -58,6 +60,7 @@ export default function AdminApp() {
         <Route path="invitations" element={<Navigate to="/admin/members/invited" replace />} />
         <Route path="sign-up-settings" element={<SignUpSettingsArea />} />
         <Route path="announcements" element={<AnnouncementsPage />} />
+        <Route path="restricted-words" element={<RestrictedWordsPage />} />
         <Route path="*" element={<Navigate to="/admin/announcements" replace />} />
       </Routes>
     </ResponsiveShell>
