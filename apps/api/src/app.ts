@@ -25,6 +25,8 @@ import { registerChatRoutes } from './modules/chat/chat.routes';
 import { createChatService } from './modules/chat/chat.service';
 import { registerChatbotRoutes } from './modules/chatbots/chatbots.routes';
 import { createChatbotsService } from './modules/chatbots/chatbots.service';
+import { registerGovernanceRoutes } from './modules/governance/governance.routes';
+import { createGovernanceService } from './modules/governance/governance.service';
 import { registerCreditRoutes } from './modules/credits/credits.routes';
 import { createCreditsService } from './modules/credits/credits.service';
 import { registerLlmModelRoutes } from './modules/llm-models/llm-models.routes';
@@ -98,7 +100,8 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
   const chatbots = createChatbotsService(database, caches, llmModels);
   const sessions = createSessionsService(db, chatbots);
   const credits = createCreditsService(database, caches, members, groups);
-  const chat = createChatService(database, { chatbots, models: llmModels, sessions, credits, registry });
+  const governance = createGovernanceService(db, caches);
+  const chat = createChatService(database, { chatbots, models: llmModels, sessions, credits, governance, registry });
   const signUp = createSignUpService(db, { mailer, secret: config.jwtSecret, members });
   const invitations = createInvitationsService(db, { mailer, members, groups, batchSize: config.bulkInviteBatchSize });
   // Background tasks: a queue in the database, a runner in every instance (decision 025).
@@ -142,6 +145,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
       registerSessionRoutes(api, { sessions });
       registerChatRoutes(api, { chat });
       registerAnnouncementRoutes(api, { announcements: createAnnouncementsService(db) });
+      registerGovernanceRoutes(api, { governance });
       // Later modules register here.
       api.get('/health/', { config: { tenantless: true } }, async () => ({ ok: true }));
     },

@@ -8,3 +8,4 @@ export * from './credits';
 export * from './announcements';
 export * from './accounts';
 export * from './tasks';
+export * from './governance';

@@ -5,6 +5,7 @@ import type { MemberContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { ChatbotsService, ChatChatbot } from '../chatbots/chatbots.service';
 import type { CreditsService } from '../credits/credits.service';
+import type { GovernanceService } from '../governance/governance.service';
 import type { LlmModelRow, LlmModelsService } from '../llm-models/llm-models.service';
 import type { SessionRow, SessionsService } from '../sessions/sessions.service';
 import { titleFrom } from '../sessions/sessions.service';
@@ -18,6 +19,7 @@ export interface ChatDeps {
   models: Pick<LlmModelsService, 'enabledModel' | 'isUsableBy'>;
   sessions: Pick<SessionsService, 'own' | 'latestMessages'>;
   credits: Pick<CreditsService, 'check' | 'chargePart' | 'settle'>;
+  governance: Pick<GovernanceService, 'screen'>;
   registry: LlmRegistry;
 }
 
@@ -47,6 +49,8 @@ export interface ChatPlan {
   title: string | null;
   isTest: boolean;
   text: string;
+  /** Personal data masked out of the member's message (mask mode), by category. */
+  masked: string[];
   /** The member's monthly quota when the turn opened: remaining = quota − new total. */
   quotaUnits: bigint;
   system: string;
@@ -63,8 +67,10 @@ export interface ChatPlan {
  * history that fits the context window. On a warm process every lookup but the history is a cache hit.
  */
 export async function prepareChat(deps: ChatDeps, ctx: MemberContext, chatbotId: number, input: ChatInput): Promise<ChatPlan> {
-  const text = input.text.trim();
-  if (!text && input.file_ids.length === 0) throw new AppError('message_empty');
+  const typed = input.text.trim();
+  if (!typed && input.file_ids.length === 0) throw new AppError('message_empty');
+  // Restricted words and personal data (spec §8): refused (428) or masked before anything is stored or sent.
+  const { text, masked } = await deps.governance.screen(ctx.tenantId, typed);
   // File uploads are not part of this release: no file id can exist yet.
   if (input.file_ids.length > 0) throw new AppError('file_not_found');
 
@@ -100,9 +106,10 @@ export async function prepareChat(deps: ChatDeps, ctx: MemberContext, chatbotId:
     model,
     provider,
     session,
-    title: input.session_title || titleFrom(text),
+    title: input.session_title ? (await deps.governance.screen(ctx.tenantId, input.session_title)).text : titleFrom(text),
     isTest: input.is_test,
     text,
+    masked,
     quotaUnits: credits.quotaUnits,
     system,
     messages: [...history, { role: 'user', content: text }],

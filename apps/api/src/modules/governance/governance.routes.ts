@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorBody } from '@app/contracts/common';
+import { restrictedWordsSettingsBody, restrictedWordsSettingsSchema } from '@app/contracts/governance';
+import { memberCtx, tenantCtx } from '../../platform/request-context';
+import type { GovernanceService } from './governance.service';
+
+const errors = { 401: errorBody, 403: errorBody, 422: errorBody };
+
+export function registerGovernanceRoutes(app: FastifyInstance, deps: { governance: GovernanceService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const admin = { auth: 'admin' as const };
+  r.get('/admin/restricted-words/', { config: admin, schema: { tags: ['admin'], response: { 200: restrictedWordsSettingsSchema, ...errors } } }, (req) =>
+    deps.governance.get(tenantCtx(req)),
+  );
+  r.post(
+    '/admin/restricted-words/',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        description: 'Replaces the restricted words and the privacy mode (off, block or mask).',
+        body: restrictedWordsSettingsBody,
+        response: { 200: restrictedWordsSettingsSchema, 409: errorBody, ...errors },
+      },
+    },
+    (req) => deps.governance.save(memberCtx(req), req.body),
+  );
+}

@@ -1,0 +1,87 @@
+import type { PersonalDataCategory, RestrictedWordsSettings, restrictedWordsSettingsBody } from '@app/contracts/governance';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import type { CacheHub } from '../../platform/cache';
+import type { MemberContext, TenantContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { findSettings, type GovernanceRow, saveSettings } from './governance.repo';
+import { blockedPersonalData, maskPersonalData } from './personal-data.rules';
+import { compileRestrictedWords, normaliseWord, type RestrictedWordMatcher } from './restricted-words.rules';
+
+/** A tenant's screening, compiled once per process and dropped by the settings trigger (decision 009). */
+interface Screen {
+  matcher: RestrictedWordMatcher | null;
+  block: boolean;
+  mask: boolean;
+}
+
+/** What a message becomes after screening: the text to store and send, and what was masked. */
+export interface Screened {
+  text: string;
+  masked: PersonalDataCategory[];
+}
+
+function toSettings(row: GovernanceRow | undefined): RestrictedWordsSettings {
+  return {
+    restricted_words: row?.restrictedWords ?? [],
+    block_personal_info: row?.blockPersonalInfo ?? false,
+    mask_personal_info: row?.maskPersonalInfo ?? false,
+    updated_at: row?.updatedAt.toISOString() ?? null,
+  };
+}
+
+/**
+ * Governance (spec §3, §5, §8, §9): a tenant's restricted words and privacy mode, and THE screening
+ * every chat path runs before anything reaches the model or is stored: a restricted word refuses
+ * (428 `restricted_term` with the words found), block mode refuses personal data (428
+ * `personal_data_found` with its categories), mask mode replaces it.
+ */
+export function createGovernanceService(db: Db, caches: CacheHub) {
+  const screens = caches.scoped<Screen>(10_000);
+
+  async function screenOf(tenantId: number): Promise<Screen> {
+    return (await caches.through(screens, tenantId, 'screen', async () => {
+      const row = await findSettings(db, tenantId);
+      const words = row?.restrictedWords ?? [];
+      return { matcher: words.length ? compileRestrictedWords(words) : null, block: row?.blockPersonalInfo ?? false, mask: row?.maskPersonalInfo ?? false };
+    }))!;
+  }
+
+  return {
+    async get(ctx: TenantContext): Promise<RestrictedWordsSettings> {
+      return toSettings(await findSettings(db, ctx.tenantId));
+    },
+
+    /** Replaces the settings; a word twice (after normalisation) is refused naming it (spec §5). */
+    async save(ctx: MemberContext, body: z.output<typeof restrictedWordsSettingsBody>): Promise<RestrictedWordsSettings> {
+      const seen = new Map<string, string>();
+      for (const word of body.restricted_words) {
+        const key = normaliseWord(word);
+        if (!key) throw new AppError('restricted_word_invalid', 'A restricted word needs at least one letter or digit', { word });
+        const first = seen.get(key);
+        if (first !== undefined) throw new AppError('restricted_word_duplicated', `"${word}" is the same word as "${first}"`, { word, existing: first });
+        seen.set(key, word);
+      }
+      const row = await saveSettings(db, ctx.tenantId, { restrictedWords: body.restricted_words, blockPersonalInfo: body.block_personal_info, maskPersonalInfo: body.mask_personal_info });
+      caches.invalidate(ctx.tenantId);
+      return toSettings(row);
+    },
+
+    /** Screens a member's message: refuses it (428), or gives the text to store and send. */
+    async screen(tenantId: number, text: string): Promise<Screened> {
+      const s = await screenOf(tenantId);
+      const hits = s.matcher?.find(text) ?? [];
+      if (hits.length) throw new AppError('restricted_term', undefined, { terms: hits.map((h) => h.term) });
+      if (s.block) {
+        const categories = blockedPersonalData(text);
+        if (categories.length) throw new AppError('personal_data_found', undefined, { categories });
+      }
+      if (s.mask) {
+        const masked = maskPersonalData(text);
+        if (masked.count) return { text: masked.text, masked: masked.categories };
+      }
+      return { text, masked: [] };
+    },
+  };
+}
+export type GovernanceService = ReturnType<typeof createGovernanceService>;
