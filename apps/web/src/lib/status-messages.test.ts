@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
-import { messageKeyFor } from './status-messages';
+import { errorMessage, messageKeyFor } from './status-messages';
 
 describe('error → message map', () => {
   it('maps the spec §8 generic statuses', () => {
@@ -41,5 +41,15 @@ describe('error → message map', () => {
     expect(messageKeyFor(new ApiError(401, 'invalid_credentials', ''), signIn)).toBe('auth:signIn.errors.401');
     expect(messageKeyFor(new ApiError(503, 'x', ''), signIn)).toBe('auth:signIn.errors.500');
     expect(messageKeyFor(new TypeError('Failed to fetch'), signIn)).toBe('auth:signIn.errors.500');
+  });
+});
+
+describe('refusals that name what they found (spec §8)', () => {
+  const t = ((key: string, opts?: Record<string, unknown>) => `${key}${opts && 'terms' in opts ? `[${String(opts.terms)}]` : ''}${opts && 'categories' in opts ? `[${String(opts.categories)}]` : ''}`) as unknown as Parameters<typeof errorMessage>[0];
+  it('lists the restricted terms and the personal-data kinds', () => {
+    expect(errorMessage(t, new ApiError(428, 'restricted_term', '', { terms: ['secret project', '기밀'] }))).toBe('errors.code.restricted_term_found[secret project, 기밀]');
+    expect(errorMessage(t, new ApiError(428, 'personal_data_found', '', { categories: ['phone', 'email'] }))).toBe('errors.code.personal_data_found_named[errors.personalData.phone, errors.personalData.email]');
+    // Without details, the plain texts.
+    expect(errorMessage(t, new ApiError(428, 'restricted_term', ''))).toBe('errors.code.restricted_term');
   });
 });

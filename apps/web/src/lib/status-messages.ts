@@ -84,6 +84,20 @@ export function messageKeyFor(err: unknown, overrides: MessageOverrides = {}): s
   return finer ?? byStatus[err.status] ?? (err.status >= 500 ? 'errors.status.500' : 'errors.unknown');
 }
 
+/** What a refusal names (spec §8: restricted terms found lists the terms; personal data found its kinds). */
+function detailsOf(t: TFunction, err: unknown): Record<string, string> {
+  if (!(err instanceof ApiError) || typeof err.details !== 'object' || err.details === null) return {};
+  const d = err.details as { terms?: unknown; categories?: unknown };
+  const out: Record<string, string> = {};
+  if (Array.isArray(d.terms)) out.terms = d.terms.map(String).join(', ');
+  if (Array.isArray(d.categories)) out.categories = d.categories.map((c) => t(`errors.personalData.${String(c)}`, { ns: 'common', defaultValue: String(c) })).join(', ');
+  return out;
+}
+
 export function errorMessage(t: TFunction, err: unknown, overrides?: MessageOverrides): string {
-  return t(messageKeyFor(err, overrides), { ns: 'common' });
+  const key = messageKeyFor(err, overrides);
+  const details = detailsOf(t, err);
+  if (key === 'errors.code.restricted_term' && details.terms) return t('errors.code.restricted_term_found', { ns: 'common', terms: details.terms });
+  if (key === 'errors.code.personal_data_found' && details.categories) return t('errors.code.personal_data_found_named', { ns: 'common', categories: details.categories });
+  return t(key, { ns: 'common' });
 }
