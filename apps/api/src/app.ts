@@ -100,7 +100,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
   const chatbots = createChatbotsService(database, caches, llmModels);
   const sessions = createSessionsService(db, chatbots);
   const credits = createCreditsService(database, caches, members, groups);
-  const governance = createGovernanceService(db, caches);
+  const governance = createGovernanceService(db, caches, { maskingCost: config.maskingCreditCost });
   const chat = createChatService(database, { chatbots, models: llmModels, sessions, credits, governance, registry });
   const signUp = createSignUpService(db, { mailer, secret: config.jwtSecret, members });
   const invitations = createInvitationsService(db, { mailer, members, groups, batchSize: config.bulkInviteBatchSize });

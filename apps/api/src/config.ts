@@ -36,6 +36,7 @@ const envSchema = z.object({
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Chatbot platform <no-reply@localhost>'),
   APP_URL: optionalString,
+  MASKING_CREDIT_COST: z.coerce.number().min(0).max(1_000_000).default(1),
   BULK_INVITE_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(100),
 });
 
@@ -70,6 +71,8 @@ export interface AppConfig {
   appUrl: string | null;
   /** Rows the console sends per bulk-invite request (`BULK_INVITE_BATCH_SIZE`). */
   bulkInviteBatchSize: number;
+  /** Credits charged per member message whose personal data was masked (`MASKING_CREDIT_COST`, spec §9). */
+  maskingCreditCost: number;
 }
 
 function providersFrom(env: z.infer<typeof envSchema>): ProvidersConfig {
@@ -129,5 +132,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mail: e.SMTP_URL ? { kind: 'smtp', url: e.SMTP_URL, from: e.MAIL_FROM } : { kind: 'outbox', dir: path.join(dataDir, 'outbox'), from: e.MAIL_FROM },
     appUrl: e.APP_URL?.replace(/\/+$/, '') ?? null,
     bulkInviteBatchSize: e.BULK_INVITE_BATCH_SIZE,
+    maskingCreditCost: e.MASKING_CREDIT_COST,
   };
 }

@@ -23,6 +23,8 @@ export const chatMetaSchema = z.object({
   model: z.string(),
   user_message_id: z.number().int(),
   assistant_message_id: z.number().int(),
+  /** Personal data masked out of the question before it was stored or sent (mask mode, spec §4); each masked message costs extra credits. */
+  masked: z.array(z.string()).optional(),
 });
 export type ChatMeta = z.infer<typeof chatMetaSchema>;
 

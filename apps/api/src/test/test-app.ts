@@ -60,6 +60,7 @@ export function testConfig(providers: ProvidersConfig = {}, smtpUrl = 'smtp://12
     mail: { kind: 'smtp', url: smtpUrl, from: 'Platform <no-reply@platform.test>' },
     appUrl: null,
     bulkInviteBatchSize: 100,
+    maskingCreditCost: 1,
   };
 }
 

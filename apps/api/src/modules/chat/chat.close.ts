@@ -26,7 +26,8 @@ export async function closeChat(
   // Without a usage report (stopped, failed) the tokens sent and received are estimated.
   const inputTokens = reported.input ?? run.inputEstimate;
   const outputTokens = reported.output ?? estimateTokens(reasoning + text);
-  const units = status === 'failed' && !text ? 0n : usageUnits(inputTokens, outputTokens, model.inputCostE4, model.outputCostE4);
+  // The masking cost is for the question, charged whatever became of the answer.
+  const units = (status === 'failed' && !text ? 0n : usageUnits(inputTokens, outputTokens, model.inputCostE4, model.outputCostE4)) + run.extraUnits;
   const period = periodStart();
   const totals = await closeAnswer({
     tenantId: ctx.tenantId,

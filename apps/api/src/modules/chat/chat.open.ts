@@ -18,6 +18,8 @@ export interface ChatRun {
   thinking: boolean;
   /** The member's monthly quota when the turn opened: remaining = quota − new total. */
   quotaUnits: bigint;
+  /** Charged on top of the tokens: the masking cost when personal data was masked (spec §9). */
+  extraUnits: bigint;
   /** Tokens sent, estimated, for an answer that ends without the provider's usage report. */
   inputEstimate: number;
   meta: ChatMeta;
@@ -82,6 +84,7 @@ export async function openChat(
     model,
     thinking: plan.thinking,
     quotaUnits: plan.quotaUnits,
+    extraUnits: plan.maskingUnits,
     // The estimate of system + messages as one text, from their lengths: no string is built.
     inputEstimate: Math.ceil(plan.messages.reduce((chars, m) => chars + m.content.length, plan.system.length) / CHARS_PER_TOKEN),
     call,
@@ -95,6 +98,7 @@ export async function openChat(
       model: model.displayName,
       user_message_id: turn.userMessageId,
       assistant_message_id: turn.assistantMessageId,
+      ...(plan.masked.length > 0 && { masked: plan.masked }),
     },
   };
 }

@@ -51,6 +51,8 @@ export interface ChatPlan {
   text: string;
   /** Personal data masked out of the member's message (mask mode), by category. */
   masked: string[];
+  /** The masking cost when something was masked, else 0. */
+  maskingUnits: bigint;
   /** The member's monthly quota when the turn opened: remaining = quota − new total. */
   quotaUnits: bigint;
   system: string;
@@ -70,7 +72,7 @@ export async function prepareChat(deps: ChatDeps, ctx: MemberContext, chatbotId:
   const typed = input.text.trim();
   if (!typed && input.file_ids.length === 0) throw new AppError('message_empty');
   // Restricted words and personal data (spec §8): refused (428) or masked before anything is stored or sent.
-  const { text, masked } = await deps.governance.screen(ctx.tenantId, typed);
+  const { text, masked, maskingUnits } = await deps.governance.screen(ctx.tenantId, typed);
   // File uploads are not part of this release: no file id can exist yet.
   if (input.file_ids.length > 0) throw new AppError('file_not_found');
 
@@ -110,6 +112,7 @@ export async function prepareChat(deps: ChatDeps, ctx: MemberContext, chatbotId:
     isTest: input.is_test,
     text,
     masked,
+    maskingUnits,
     quotaUnits: credits.quotaUnits,
     system,
     messages: [...history, { role: 'user', content: text }],

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { CacheHub } from '../../platform/cache';
 import type { MemberContext, TenantContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { creditsToUnits } from '../credits/credits.rules';
 import { findSettings, type GovernanceRow, saveSettings } from './governance.repo';
 import { blockedPersonalData, maskPersonalData } from './personal-data.rules';
 import { compileRestrictedWords, normaliseWord, type RestrictedWordMatcher } from './restricted-words.rules';
@@ -19,6 +20,8 @@ interface Screen {
 export interface Screened {
   text: string;
   masked: PersonalDataCategory[];
+  /** The masking cost (spec §9) when something was masked, else 0. */
+  maskingUnits: bigint;
 }
 
 function toSettings(row: GovernanceRow | undefined): RestrictedWordsSettings {
@@ -36,7 +39,8 @@ function toSettings(row: GovernanceRow | undefined): RestrictedWordsSettings {
  * (428 `restricted_term` with the words found), block mode refuses personal data (428
  * `personal_data_found` with its categories), mask mode replaces it.
  */
-export function createGovernanceService(db: Db, caches: CacheHub) {
+export function createGovernanceService(db: Db, caches: CacheHub, opts: { maskingCost: number }) {
+  const maskingUnits = creditsToUnits(opts.maskingCost);
   const screens = caches.scoped<Screen>(10_000);
 
   async function screenOf(tenantId: number): Promise<Screen> {
@@ -78,9 +82,9 @@ export function createGovernanceService(db: Db, caches: CacheHub) {
       }
       if (s.mask) {
         const masked = maskPersonalData(text);
-        if (masked.count) return { text: masked.text, masked: masked.categories };
+        if (masked.count) return { text: masked.text, masked: masked.categories, maskingUnits };
       }
-      return { text, masked: [] };
+      return { text, masked: [], maskingUnits: 0n };
     },
   };
 }

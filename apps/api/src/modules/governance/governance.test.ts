@@ -82,10 +82,17 @@ describe('chat screening', () => {
     expect((await chat('주문번호 2024-0001-8837, 가격 12,000원, 버전 1.2.3')).status).toBe(200);
   });
 
-  it('mask mode sends and stores the masked text', async () => {
+  it('mask mode sends and stores the masked text, tells the member, and charges the masking cost', async () => {
     await save(settings([], 'mask'));
+    // Free tokens: what the answer costs is the masking cost alone.
+    const { llmModels } = await import('../../db/schema/index');
+    const { eq } = await import('drizzle-orm');
+    await t.database.db.update(llmModels).set({ inputCostE4: 0n, outputCostE4: 0n }).where(eq(llmModels.tenantId, t.a.id));
+    await t.settle();
     const r = await chat('Call me at 010-1234-5678 about card 4111 1111 1111 1111');
     expect(r.status).toBe(200);
+    expect(r.meta!.masked).toEqual(['phone', 'card']);
+    expect(r.events.find((e) => e.type === 'usage')).toMatchObject({ credits: 1 });
     const sent = fake.requests.at(-1)!.messages as Array<{ role: string; content: string }>;
     expect(sent.at(-1)!.content).not.toContain('1234-5678');
     expect(sent.at(-1)!.content).toContain('***-****-****');
@@ -94,6 +101,9 @@ describe('chat screening', () => {
     expect(history.items[0].text).toBe(sent.at(-1)!.content);
     const session = (await t.call(t.a, member, { method: 'GET', url: `/api/sessions/${r.meta!.session_hash_id}/` })).json();
     expect(session.title).not.toContain('1234-5678');
+    const plain = await chat('Nothing personal here');
+    expect(plain.meta!.masked).toBeUndefined();
+    expect(plain.events.find((e) => e.type === 'usage')).toMatchObject({ credits: 0 });
     await save(settings([]));
   });
 });

@@ -59,6 +59,11 @@ export function useChatTurn({ chatbotId, sessionHashId, onSessionStarted }: Chat
     void liveTurns.send(chatbotId, body, {
       onMeta: (meta) => {
         if (isNew) onSessionStarted(meta);
+        // Mask mode (spec §4): the question was stored and sent with its personal data masked.
+        if (meta.masked?.length) {
+          const kinds = meta.masked.map((c) => t(`errors.personalData.${c}`, { ns: 'common', defaultValue: c })).join(', ');
+          notifications.show({ color: 'blue', message: t('masked', { kinds }), 'data-testid': 'chat-masked' } as Parameters<typeof notifications.show>[0]);
+        }
         void qc.invalidateQueries({ queryKey: queryKeys.sessions });
       },
       onRefused: (err) => {
