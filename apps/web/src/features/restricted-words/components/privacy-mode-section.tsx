@@ -20,7 +20,7 @@ const ITEMS: Record<PrivacyMode, readonly string[]> = {
 export function PrivacyModeSection({ mode, onChange }: { mode: PrivacyMode; onChange: (mode: PrivacyMode) => void }) {
   const { t } = useTranslation('restricted-words');
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="privacy-mode-heading">
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="privacy-mode-heading" data-testid="privacy-mode-section">
       <Stack gap="md">
         <div>
           <Title order={3} id="privacy-mode-heading">
@@ -33,8 +33,8 @@ export function PrivacyModeSection({ mode, onChange }: { mode: PrivacyMode; onCh
         <Radio.Group value={mode} onChange={(v) => onChange(v as PrivacyMode)} aria-labelledby="privacy-mode-heading" data-testid="privacy-mode">
           <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
             {MODES.map(({ mode: m, icon: Icon }) => (
-              <Radio.Card key={m} value={m} radius="md" p="md" data-testid={`privacy-mode-${m}`} style={{ height: '100%' }}>
-                <Stack gap="xs">
+              <Radio.Card key={m} value={m} radius="md" p="md" data-testid={`privacy-mode-${m}`} style={{ height: '100%', display: 'flex', alignItems: 'flex-start', textAlign: 'start' }}>
+                <Stack gap="xs" w="100%">
                   <Group gap="sm" wrap="nowrap" align="center">
                     <Radio.Indicator />
                     <Icon size={18} aria-hidden />
@@ -51,7 +51,7 @@ export function PrivacyModeSection({ mode, onChange }: { mode: PrivacyMode; onCh
                     </List>
                   ) : null}
                   {m === 'mask' ? (
-                    <Text size="sm" fw={500} c="orange.8">
+                    <Text size="sm" fw={600}>
                       {t('privacy.mask.cost')}
                     </Text>
                   ) : null}

@@ -111,6 +111,25 @@ export function RestrictedWordsPage() {
           </Paper>
         </>
       )}
+
+      {dirty ? (
+        // Long pages (and phones): the unsaved changes stay in sight with Save and Discard.
+        <Paper withBorder shadow="md" radius="md" px="md" py="sm" pos="sticky" bottom={16} style={{ zIndex: 5 }} data-testid="restricted-words-save-bar">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm" fw={500}>
+              {t('unsaved')}
+            </Text>
+            <Group gap="xs">
+              <Button variant="default" disabled={save.isPending} onClick={() => setDraft(null)} data-testid="restricted-words-discard">
+                {t('discard')}
+              </Button>
+              <Button leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending} onClick={onSave}>
+                {t('save')}
+              </Button>
+            </Group>
+          </Group>
+        </Paper>
+      ) : null}
     </Stack>
   );
 }

@@ -139,7 +139,7 @@ function PasteWords({ words, onAdd }: { words: string[]; onAdd: (words: string[]
             : (result ?? t('paste.hint'))}
         </Text>
         <Button variant="light" leftSection={<IconClipboardList size={16} />} disabled={summary.added.length === 0} onClick={add} data-testid="restricted-words-paste-add">
-          {t('paste.button', { count: summary.added.length })}
+          {summary.added.length > 0 ? t('paste.button', { count: summary.added.length }) : t('paste.add')}
         </Button>
       </Group>
     </Stack>
