@@ -160,11 +160,27 @@ test.describe('desktop', () => {
       await toast.getByRole('button').click();
       await page.unroute('**/api/admin/restricted-words/');
     }
-    // Nothing was saved; the change is still pending until discarded.
+    // Nothing was saved; the change is still pending. Leaving for another console page asks first.
     await expect(page.getByTestId('restricted-words-unsaved')).toBeVisible();
+    await page.getByTestId('admin-nav').getByRole('link', { name: 'Announcements' }).click();
+    await expect(page.getByTestId('restricted-words-save-bar')).toContainText('You have unsaved changes. Leave this page without saving?');
+    await page.getByTestId('restricted-words-stay').click();
+    await expect(page).toHaveURL(/\/admin\/restricted-words$/);
+    await expect(page.getByTestId('privacy-mode-block')).toHaveAttribute('aria-checked', 'true');
     await page.getByTestId('restricted-words-discard').click();
     await expect(page.getByTestId('restricted-words-save-bar')).toHaveCount(0);
     await expect(page.getByTestId('privacy-mode-mask')).toHaveAttribute('aria-checked', 'true');
+  });
+
+  test('a failed load says so and can be retried', async ({ page }) => {
+    await signInAs(page, E2E_ADMIN, 'en');
+    let fail = true;
+    await page.route('**/api/admin/restricted-words/', (route) => (fail ? route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'x' } } }) : route.fallback()));
+    await page.goto('/admin/restricted-words');
+    await expect(page.getByTestId('restricted-words-load-error')).toContainText('Could not load the restricted words settings.');
+    fail = false;
+    await page.getByTestId('restricted-words-retry').click();
+    await expect(words(page)).toHaveText([PASTED, 'bad']);
   });
 });
 

@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBlocker } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/status-messages';
 import { useRestrictedWords } from '../api/get-restricted-words';
@@ -51,6 +52,10 @@ export function RestrictedWordsPage() {
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
+  // Leaving for another page of the app asks first too (in the save bar).
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const leaving = blocker.state === 'blocked';
+
   const onSave = () => {
     if (!current) return;
     save.mutate(
@@ -96,6 +101,15 @@ export function RestrictedWordsPage() {
           <WordsSection words={current.words} savedWords={saved?.words ?? []} onChange={(words) => update({ words })} />
           <PrivacyModeSection mode={current.mode} onChange={(mode) => update({ mode })} />
         </>
+      ) : settings.isError ? (
+        <Alert color="red" title={t('toast.loadFailed')} data-testid="restricted-words-load-error">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{errorMessage(t, settings.error)}</Text>
+            <Button variant="default" size="xs" loading={settings.isFetching} onClick={() => void settings.refetch()} data-testid="restricted-words-retry">
+              {t('retry')}
+            </Button>
+          </Stack>
+        </Alert>
       ) : (
         <>
           <Paper withBorder radius="md" p="lg">
@@ -116,9 +130,19 @@ export function RestrictedWordsPage() {
         // Long pages (and phones): the unsaved changes stay in sight with Save and Discard.
         <Paper withBorder shadow="md" radius="md" px="md" py="sm" pos="sticky" bottom={16} style={{ zIndex: 5 }} data-testid="restricted-words-save-bar">
           <Group justify="space-between" gap="sm">
-            <Text size="sm" fw={500}>
-              {t('unsaved')}
+            <Text size="sm" fw={500} role={leaving ? 'alert' : undefined}>
+              {leaving ? t('leave.question') : t('unsaved')}
             </Text>
+            {leaving ? (
+              <Group gap="xs">
+                <Button variant="default" onClick={() => blocker.reset?.()} data-testid="restricted-words-stay">
+                  {t('leave.stay')}
+                </Button>
+                <Button color="red" onClick={() => blocker.proceed?.()} data-testid="restricted-words-leave">
+                  {t('leave.leave')}
+                </Button>
+              </Group>
+            ) : (
             <Group gap="xs">
               <Button variant="default" disabled={save.isPending} onClick={() => setDraft(null)} data-testid="restricted-words-discard">
                 {t('discard')}
@@ -127,6 +151,7 @@ export function RestrictedWordsPage() {
                 {t('save')}
               </Button>
             </Group>
+            )}
           </Group>
         </Paper>
       ) : null}

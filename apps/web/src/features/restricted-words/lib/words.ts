@@ -4,18 +4,27 @@ import { RESTRICTED_WORDS_MAX } from '@app/contracts/governance';
 export const WORD_MAX_LENGTH = 100;
 export { RESTRICTED_WORDS_MAX };
 
+/** The list's keys are asked for on every keystroke of a paste or search: computed once per word. */
+const keys = new Map<string, string>();
+
 /**
  * The key two words are compared by, as the server's `normaliseWord`
  * (api governance/restricted-words.rules.ts): NFKC, lower case, and only letters and digits kept,
  * so "ＢＡＤ", "Bad", "b a d" and "ba\u200bd" are one word (spec §5: not added twice).
  */
 export function normaliseWord(word: string): string {
-  return word
-    .normalize('NFKC')
-    .toLowerCase()
-    .normalize('NFKC')
-    .replace(/[^\p{L}\p{N}]/gu, '')
-    .replace(/ς/g, 'σ');
+  let key = keys.get(word);
+  if (key === undefined) {
+    key = word
+      .normalize('NFKC')
+      .toLowerCase()
+      .normalize('NFKC')
+      .replace(/[^\p{L}\p{N}]/gu, '')
+      .replace(/ς/g, 'σ');
+    if (keys.size >= 4 * RESTRICTED_WORDS_MAX) keys.clear();
+    keys.set(word, key);
+  }
+  return key;
 }
 
 export type WordProblem = 'empty' | 'tooLong' | 'duplicate' | 'full';
