@@ -17,3 +17,8 @@ console.log('\n== open streams ==');
 run(process.execPath, ['--import', 'tsx', 'bench/streams.ts']);
 console.log('\n== console member list at 100,000 members ==');
 run(process.execPath, ['--import', 'tsx', 'bench/members-list.ts']);
+console.log('\n== bulk invite of 10,000 rows ==');
+run(process.execPath, ['--import', 'tsx', 'bench/bulk-invite.ts']);
+console.log('\n== restricted words and personal data ==');
+run(process.execPath, ['--import', 'tsx', 'bench/restricted-words.ts']);
+run(process.execPath, ['--import', 'tsx', 'bench/personal-data.ts']);

@@ -1,0 +1,1 @@
+CREATE INDEX "members_status_idx" ON "members" USING btree ("tenant_id","member_status","created_at","id");
