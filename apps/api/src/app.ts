@@ -94,6 +94,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
   app.addHook('onClose', () => caches.stop());
   // Modules, each given the narrow views of the others it needs: the one place they meet.
   const mailer = createMailer(config.mail, (line) => app.log.info(line));
+  app.addHook('onClose', () => mailer.close());
   const members = createMembersService(db, mailer);
   const groups = createGroupsService(db, caches);
   const llmModels = createLlmModelsService(db, caches, { groupIds: members.groupIds, all: groups.all });

@@ -14,6 +14,8 @@ export interface MailMessage {
 export interface Mailer {
   /** Sends one message, or throws `mail_failed` (424): the caller then leaves nothing half-made. */
   send(message: MailMessage): Promise<void>;
+  /** Closes pooled SMTP connections (the app's shutdown): an idle pooled connection would keep the server waiting. */
+  close(): void;
 }
 
 export type MailConfig =
@@ -48,6 +50,7 @@ export function createMailer(config: MailConfig, log: (line: string) => void): M
           throw new AppError('mail_failed');
         }
       },
+      close: () => transport.close(),
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -64,5 +67,6 @@ export function createMailer(config: MailConfig, log: (line: string) => void): M
         throw new AppError('mail_failed');
       }
     },
+    close: () => undefined,
   };
 }
