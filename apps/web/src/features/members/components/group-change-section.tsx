@@ -107,7 +107,7 @@ export function GroupChangeSection({ member, defaultGroups, additionalGroups }: 
       </dl>
 
       {requested ? (
-        <Alert color="yellow" title={t('groups.pendingTitle')} data-testid="group-change-pending">
+        <Alert color="yellow" title={t('groups.pendingTitle')} styles={{ title: { color: 'var(--mantine-color-text)' } }} data-testid="group-change-pending">
           <Stack gap="xs">
             <Text size="sm">
               {t('groups.pendingBody', { defaultGroup: nameOf(requested.default_member_group_id), groups: names(requested.member_group_ids) })}
@@ -158,7 +158,7 @@ export function GroupChangeSection({ member, defaultGroups, additionalGroups }: 
             <Button variant="default" onClick={() => setConfirming(false)}>
               {t('groups.cancel')}
             </Button>
-            <Button color="red" loading={withdraw.isPending} onClick={confirmWithdraw} data-testid="group-change-withdraw-confirm">
+            <Button color="red.8" loading={withdraw.isPending} onClick={confirmWithdraw} data-testid="group-change-withdraw-confirm">
               {t('groups.withdraw')}
             </Button>
           </Group>
