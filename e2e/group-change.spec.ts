@@ -89,7 +89,8 @@ async function chooseExtra(page: Page) {
 
 async function shot(page: Page, size: 'desktop' | 'phone', lang: 'ko' | 'en') {
   await toastsGone(page);
-  await page.screenshot({ path: `e2e/screenshots/group-change-${size}-${lang}.png`, fullPage: true, animations: 'disabled' });
+  // The section itself: the settings page scrolls inside its own frame, so a full-page shot would stop above it.
+  await page.getByTestId('my-groups').screenshot({ path: `e2e/screenshots/group-change-${size}-${lang}.png`, animations: 'disabled' });
 }
 
 test('a member asks for another group, withdraws, asks again; approved, the group is theirs', async ({ page }) => {
