@@ -38,5 +38,7 @@ export type ChangeGroupBody = z.input<typeof changeGroupBody>;
 export const groupChangeResponse = z.object({
   status: z.enum(['pending', 'none']),
   requested: z.object({ default_member_group_id: z.number().int(), member_group_ids: z.array(z.number().int()) }).nullable(),
+  /** When the pending request was made. */
+  requested_at: z.string().nullable(),
 });
 export type GroupChange = z.infer<typeof groupChangeResponse>;

@@ -169,7 +169,8 @@ export async function insertMemberRequest(
   kind: 'registration' | 'group_change',
   payload: { default_member_group_id: number; member_group_ids: number[] } | null = null,
 ) {
-  await db.insert(memberRequests).values({ tenantId, memberId, kind, payload });
+  const [row] = await db.insert(memberRequests).values({ tenantId, memberId, kind, payload }).returning({ createdAt: memberRequests.createdAt });
+  return row!;
 }
 
 /** The member's pending request, if any. */

@@ -437,7 +437,9 @@ export function createMembersService(db: Db, mailer: Mailer) {
     async groupChange(ctx: MemberContext, id: number): Promise<GroupChange> {
       await ownRecord(ctx, id);
       const request = await findPendingRequest(db, ctx.tenantId, id);
-      return request?.kind === 'group_change' ? { status: 'pending', requested: request.payload } : { status: 'none', requested: null };
+      return request?.kind === 'group_change'
+        ? { status: 'pending', requested: request.payload, requested_at: request.createdAt.toISOString() }
+        : { status: 'none', requested: null, requested_at: null };
     },
     /** A member asks to change groups; a pending request of theirs is replaced. An administrator decides. */
     async requestGroupChange(ctx: MemberContext, id: number, b: { default_member_group_id: number; member_group_ids: number[] }): Promise<GroupChange> {
@@ -445,11 +447,11 @@ export function createMembersService(db: Db, mailer: Mailer) {
       if (ctx.member.memberStatus !== 'active') throw new AppError('conflict', 'The account is not active');
       await checkGroups(ctx.tenantId, b.default_member_group_id, b.member_group_ids);
       const payload = { default_member_group_id: b.default_member_group_id, member_group_ids: [...new Set(b.member_group_ids)] };
-      await db.transaction(async (tx) => {
+      const request = await db.transaction(async (tx) => {
         await withdrawGroupChange(tx, ctx.tenantId, id);
-        await insertMemberRequest(tx, ctx.tenantId, id, 'group_change', payload);
+        return insertMemberRequest(tx, ctx.tenantId, id, 'group_change', payload);
       });
-      return { status: 'pending', requested: payload };
+      return { status: 'pending', requested: payload, requested_at: request.createdAt.toISOString() };
     },
     /** Withdraws the member's pending group change (spec §7 `DELETE /members/{id}/group-queues/`). */
     async withdrawGroupChange(ctx: MemberContext, id: number): Promise<void> {

@@ -205,7 +205,8 @@ describe('group change requests', () => {
 
     expect((await ask({ default_member_group_id: project!.id })).json().error.code).toBe('group_invalid');
     const asked = await ask({ default_member_group_id: affiliation!.id, member_group_ids: [project!.id] });
-    expect(asked.json()).toEqual({ status: 'pending', requested: { default_member_group_id: affiliation!.id, member_group_ids: [project!.id] } });
+    expect(asked.json()).toEqual({ status: 'pending', requested: { default_member_group_id: affiliation!.id, member_group_ids: [project!.id] }, requested_at: expect.any(String) });
+    expect((await t.call(t.a, memberToken, { method: 'GET', url: `/api/members/${t.a.member.id}/group/` })).json().requested_at).toBe(asked.json().requested_at);
     expect((await t.call(t.a, memberToken, { method: 'DELETE', url: `/api/members/${t.a.member.id}/group-queues/` })).statusCode).toBe(200);
     expect((await t.call(t.a, memberToken, { method: 'DELETE', url: `/api/members/${t.a.member.id}/group-queues/` })).statusCode).toBe(404);
     expect((await t.call(t.a, memberToken, { method: 'GET', url: `/api/members/${t.a.member.id}/group/` })).json().status).toBe('none');

@@ -28,7 +28,7 @@ export function useWithdrawGroupChange(id: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest<unknown>(`/members/${id}/group-queues/`, { method: 'DELETE' }),
-    onSuccess: () => qc.setQueryData<GroupChange>(groupChangeKey(id), { status: 'none', requested: null }),
+    onSuccess: () => qc.setQueryData<GroupChange>(groupChangeKey(id), { status: 'none', requested: null, requested_at: null }),
     // A request already decided or withdrawn elsewhere: read it again.
     onError: () => qc.invalidateQueries({ queryKey: groupChangeKey(id) }),
   });

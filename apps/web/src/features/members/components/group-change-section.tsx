@@ -107,7 +107,9 @@ export function GroupChangeSection({ member, defaultGroups, additionalGroups }: 
       </dl>
 
       {requested ? (
-        <Alert color="yellow" title={t('groups.pendingTitle')} styles={{ title: { color: 'var(--mantine-color-text)' } }} data-testid="group-change-pending">
+        <Alert
+          color="yellow"
+          title={change.data?.requested_at ? t('groups.pendingSince', { date: new Date(change.data.requested_at).toLocaleString(i18n.language) }) : t('groups.pendingTitle')} styles={{ title: { color: 'var(--mantine-color-text)' } }} data-testid="group-change-pending">
           <Stack gap="xs">
             <Text size="sm">
               {t('groups.pendingBody', { defaultGroup: nameOf(requested.default_member_group_id), groups: names(requested.member_group_ids) })}
