@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_MEMBER, FAKE_LLM_PORT } from '../playwright.config';
 import { controlFakeLlm } from '../tools/fake-llm/control';
 import type { Scenario } from '../tools/fake-llm/server';
@@ -72,4 +72,26 @@ export async function expectNoSideScroll(page: Page): Promise<void> {
   const width = page.viewportSize()!.width;
   const scrollWidth = await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
   expect(scrollWidth, `the page is ${scrollWidth}px wide in a ${width}px window`).toBeLessThanOrEqual(width);
+}
+
+/** The admin API with a token of its own, for a test's setting up and restoring (not what it looks at). */
+export interface AdminApi {
+  request: APIRequestContext;
+  get<T>(path: string): Promise<T>;
+  send<T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, data?: unknown): Promise<T>;
+}
+
+export async function adminApi(request: APIRequestContext): Promise<AdminApi> {
+  const res = await request.post('/api/auth/sign-in/', { data: E2E_ADMIN });
+  expect(res.ok(), await res.text()).toBe(true);
+  const headers = { 'x-access-token': ((await res.json()) as { access_token: string }).access_token };
+  const check = async <T>(r: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> => {
+    expect(r.ok(), `${r.url()}: ${r.status()} ${await r.text()}`).toBe(true);
+    return (await r.json()) as T;
+  };
+  return {
+    request,
+    get: async <T>(path: string) => check<T>(await request.get(`/api${path}`, { headers })),
+    send: async <T>(method: string, path: string, data?: unknown) => check<T>(await request.fetch(`/api${path}`, { method, headers, data })),
+  };
 }

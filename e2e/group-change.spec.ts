@@ -1,7 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config';
 import { expectAccessible, toastsGone } from './accounts';
-import { E2E_ADMIN, E2E_MEMBER, expectNoSideScroll, setLanguage, signInAs, SIZES } from './fixtures';
+import { adminApi, type AdminApi, E2E_MEMBER, expectNoSideScroll, setLanguage, signInAs, SIZES } from './fixtures';
 
 /**
  * Issue 21 item 4, the member's side: on /dashboard/settings "My groups" shows the member's groups;
@@ -12,28 +12,6 @@ test.describe.configure({ mode: 'serial' });
 
 const RUN = Date.now().toString(36);
 const EXTRA = { ko: `변경팀 ${RUN}`, en: `Change ${RUN}` };
-
-interface Api {
-  request: APIRequestContext;
-  get<T>(path: string): Promise<T>;
-  send<T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, data?: unknown): Promise<T>;
-}
-
-/** The admin API with a token of its own (setting up, approving and restoring). */
-async function adminApi(request: APIRequestContext): Promise<Api> {
-  const res = await request.post('/api/auth/sign-in/', { data: E2E_ADMIN });
-  expect(res.ok(), await res.text()).toBe(true);
-  const headers = { 'x-access-token': ((await res.json()) as { access_token: string }).access_token };
-  const check = async <T>(r: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> => {
-    expect(r.ok(), `${r.url()}: ${r.status()} ${await r.text()}`).toBe(true);
-    return (await r.json()) as T;
-  };
-  return {
-    request,
-    get: async <T>(path: string) => check<T>(await request.get(`/api${path}`, { headers })),
-    send: async <T>(method: string, path: string, data?: unknown) => check<T>(await request.fetch(`/api${path}`, { method, headers, data })),
-  };
-}
 
 interface Group {
   id: number;
@@ -48,7 +26,7 @@ interface AdminMember {
   pending_request: string | null;
 }
 
-let api: Api;
+let api: AdminApi;
 let member: AdminMember;
 let extra: Group;
 let defaultGroup: Group;

@@ -1,7 +1,7 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config';
 import { expectAccessible as axe, toastsGone } from './accounts';
-import { E2E_ADMIN, E2E_MEMBER, expectNoSideScroll, setFakeLlm, setLanguage, signInAs, SIZES, type SizeName } from './fixtures';
+import { adminApi, type AdminApi, E2E_ADMIN, E2E_MEMBER, expectNoSideScroll, setFakeLlm, setLanguage, signInAs, SIZES, type SizeName } from './fixtures';
 
 /**
  * Issue 21, the console's Groups area: groups created, refused for a taken name, renamed, given
@@ -16,28 +16,6 @@ const B = { ko: `임시 ${RUN}`, en: `Temporary ${RUN}` };
 const LAB = { ko: `실험실 ${RUN}`, en: `Lab ${RUN}` };
 const SHOTS = { ko: `디자인팀 ${RUN}`, en: `Design ${RUN}` };
 
-interface Api {
-  request: APIRequestContext;
-  get<T>(path: string): Promise<T>;
-  send<T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, data?: unknown): Promise<T>;
-}
-
-/** The admin API with a token of its own (for setting up and restoring, not what the test looks at). */
-async function adminApi(request: APIRequestContext): Promise<Api> {
-  const res = await request.post('/api/auth/sign-in/', { data: E2E_ADMIN });
-  expect(res.ok(), await res.text()).toBe(true);
-  const headers = { 'x-access-token': ((await res.json()) as { access_token: string }).access_token };
-  const check = async <T>(r: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> => {
-    expect(r.ok(), `${r.url()}: ${r.status()} ${await r.text()}`).toBe(true);
-    return (await r.json()) as T;
-  };
-  return {
-    request,
-    get: async <T>(path: string) => check<T>(await request.get(`/api${path}`, { headers })),
-    send: async <T>(method: string, path: string, data?: unknown) => check<T>(await request.fetch(`/api${path}`, { method, headers, data })),
-  };
-}
-
 interface Group {
   id: number;
   ko_name: string;
@@ -50,9 +28,9 @@ interface Model {
   display_name: string;
 }
 
-const findGroup = async (api: Api, en: string) => (await api.get<{ items: Group[] }>(`/admin/member-groups/?size=100&search_term=${encodeURIComponent(en)}`)).items.find((g) => g.en_name === en);
+const findGroup = async (api: AdminApi, en: string) => (await api.get<{ items: Group[] }>(`/admin/member-groups/?size=100&search_term=${encodeURIComponent(en)}`)).items.find((g) => g.en_name === en);
 
-let api: Api;
+let api: AdminApi;
 let member: { id: number; default_member_group_id: number; member_group_ids: number[] };
 let defaultGroup: Group;
 

@@ -1,14 +1,11 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { E2E_ADMIN, E2E_MEMBER, setFakeLlm, signInAs } from './fixtures';
+import { adminApi, E2E_MEMBER, setFakeLlm, signInAs } from './fixtures';
 
 // The privacy mode "mask" seen by a member (issue 26): the phone number they typed is masked in
 // what is stored (and sent), and they are told; a restricted word is refused naming it.
 
 async function adminPost(request: APIRequestContext, body: object) {
-  const res = await request.post('/api/auth/sign-in/', { data: E2E_ADMIN });
-  const token = ((await res.json()) as { access_token: string }).access_token;
-  const saved = await request.post('/api/admin/restricted-words/', { data: body, headers: { 'x-access-token': token } });
-  expect(saved.ok(), await saved.text()).toBe(true);
+  await (await adminApi(request)).send('POST', '/admin/restricted-words/', body);
 }
 
 test.afterEach(async ({ request }) => {
