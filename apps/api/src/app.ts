@@ -12,6 +12,7 @@ import { type Database, openDatabase } from './db/client';
 import { createLlmRegistry } from './llm/registry';
 import { type CacheHub, createCacheHub } from './platform/cache';
 import { registerErrorHandler } from './platform/error-handler';
+import { registerInputGuards } from './platform/input-guards';
 import { createMailer } from './platform/mailer';
 import { registerRequestContext } from './platform/request-context';
 import { createTokenService } from './platform/tokens';
@@ -73,6 +74,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app, { spa });
+  registerInputGuards(app);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Chatbot platform API', version: '1.0.0' },
