@@ -15,6 +15,7 @@ import { registerErrorHandler } from './platform/error-handler';
 import { registerInputGuards } from './platform/input-guards';
 import { createMailer } from './platform/mailer';
 import { registerRequestContext } from './platform/request-context';
+import { registerRouteSecurity } from './platform/route-security';
 import { createTokenService } from './platform/tokens';
 import { registerAnnouncementRoutes } from './modules/announcements/announcements.routes';
 import { createAnnouncementsService } from './modules/announcements/announcements.service';
@@ -75,6 +76,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app, { spa });
   registerInputGuards(app);
+  registerRouteSecurity(app);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Chatbot platform API', version: '1.0.0' },
