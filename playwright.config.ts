@@ -51,6 +51,9 @@ export default defineConfig({
         OPENAI_COMPATIBLE_BASE_URL: `http://127.0.0.1:${FAKE_LLM_PORT}/v1`,
         OPENAI_COMPATIBLE_MODELS: 'fake-model,fake-model-2',
         DEFAULT_TENANT: 'demo',
+        // The suite signs the same accounts in far more often than a person would; the limits
+        // themselves are tested through the API (apps/api/src/platform/security.test.ts).
+        RATE_LIMITS: 'off',
       },
     },
   ],

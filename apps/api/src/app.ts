@@ -14,8 +14,11 @@ import { type CacheHub, createCacheHub } from './platform/cache';
 import { registerErrorHandler } from './platform/error-handler';
 import { registerInputGuards } from './platform/input-guards';
 import { createMailer } from './platform/mailer';
+import { registerRateLimits } from './platform/rate-limits';
 import { registerRequestContext } from './platform/request-context';
 import { registerRouteSecurity } from './platform/route-security';
+import { registerSecurityHeaders } from './platform/security-headers';
+import { Redis } from 'ioredis';
 import { createTokenService } from './platform/tokens';
 import { registerAnnouncementRoutes } from './modules/announcements/announcements.routes';
 import { createAnnouncementsService } from './modules/announcements/announcements.service';
@@ -68,6 +71,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 2 * 1024 * 1024,
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false },
     // Per-request lines only when debugging: a streamed chat is one request and the hot path.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
@@ -90,7 +94,11 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await registerSecurityHeaders(app);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+  const limits = await registerRateLimits(app, config.rateLimits, redis);
 
   const tokens = createTokenService(config.jwtSecret, config.accessTokenTtlSeconds);
   const registry = createLlmRegistry(config.providers);
@@ -136,19 +144,19 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
       // alone, not on every request (the chat stream among them).
       await api.register(async (auth) => {
         await auth.register(cookie);
-        registerAuthRoutes(auth, { auth: createAuthService(db, tokens, members, mailer, { refreshTtlDays: config.refreshTokenTtlDays }), cookieSecure: config.cookieSecure, refreshTtlDays: config.refreshTokenTtlDays });
+        registerAuthRoutes(auth, { auth: createAuthService(db, tokens, members, mailer, { refreshTtlDays: config.refreshTokenTtlDays }), cookieSecure: config.cookieSecure, refreshTtlDays: config.refreshTokenTtlDays, limits });
       });
       registerMemberRoutes(api, { members, startExport: (ctx) => tasks.enqueue(ctx, 'members_export') });
       registerTaskRoutes(api, { tasks });
       registerGroupRoutes(api, { groups });
-      registerSignUpRoutes(api, { signUp });
+      registerSignUpRoutes(api, { signUp, limits });
       registerInvitationRoutes(api, { invitations, appUrl: config.appUrl });
       registerCreditRoutes(api, { credits });
       registerLlmModelRoutes(api, { llmModels });
       registerCategoryRoutes(api, { categories: createCategoriesService(db) });
       registerChatbotRoutes(api, { chatbots });
       registerSessionRoutes(api, { sessions });
-      registerChatRoutes(api, { chat });
+      registerChatRoutes(api, { chat, limits });
       registerAnnouncementRoutes(api, { announcements: createAnnouncementsService(db) });
       registerGovernanceRoutes(api, { governance });
       // Later modules register here.

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { MailConfig } from './platform/mailer';
+import { DEFAULT_RATE_LIMITS, type RateLimitsConfig, rateLimitsConfig } from './platform/rate-limits';
 
 const optionalString = z
   .string()
@@ -38,7 +39,28 @@ const envSchema = z.object({
   APP_URL: optionalString,
   MASKING_CREDIT_COST: z.coerce.number().min(0).max(1_000_000).default(1),
   BULK_INVITE_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(100),
+  REDIS_URL: optionalString,
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  RATE_LIMITS: optionalString,
 });
+
+const limitOverride = z.object({ max: z.number().int().min(1).optional(), windowSeconds: z.number().int().min(1).optional() }).strict();
+const rateLimitOverrides = z.object(Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((name) => [name, limitOverride.optional()]))).strict();
+
+/** `RATE_LIMITS`: unset = the defaults; `off` = no limits; else JSON overrides, e.g. `{"chatPerMember":{"max":120}}`. */
+function rateLimitsFrom(value: string | undefined): RateLimitsConfig {
+  if (!value) return rateLimitsConfig();
+  if (value === 'off') return rateLimitsConfig({}, false);
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    throw new Error('Invalid configuration:\n  RATE_LIMITS: expected "off" or a JSON object');
+  }
+  const parsed = rateLimitOverrides.safeParse(json);
+  if (!parsed.success) throw new Error(`Invalid configuration:\n  RATE_LIMITS: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  return rateLimitsConfig(parsed.data);
+}
 
 export type DatabaseConfig =
   | { kind: 'pglite'; /** null = in memory */ dataDir: string | null }
@@ -73,6 +95,12 @@ export interface AppConfig {
   bulkInviteBatchSize: number;
   /** Credits charged per member message whose personal data was masked (`MASKING_CREDIT_COST`, spec §9). */
   maskingCreditCost: number;
+  /** Redis for what several instances share (`REDIS_URL`): rate-limit counters. */
+  redisUrl: string | null;
+  /** Behind a reverse proxy (`TRUST_PROXY`): client address and protocol from X-Forwarded-*. */
+  trustProxy: boolean;
+  /** Abuse limits (`RATE_LIMITS`). */
+  rateLimits: RateLimitsConfig;
 }
 
 function providersFrom(env: z.infer<typeof envSchema>): ProvidersConfig {
@@ -133,5 +161,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appUrl: e.APP_URL?.replace(/\/+$/, '') ?? null,
     bulkInviteBatchSize: e.BULK_INVITE_BATCH_SIZE,
     maskingCreditCost: e.MASKING_CREDIT_COST,
+    redisUrl: e.REDIS_URL ?? null,
+    trustProxy: e.TRUST_PROXY === 'true',
+    rateLimits: rateLimitsFrom(e.RATE_LIMITS),
   };
 }

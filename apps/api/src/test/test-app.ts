@@ -10,6 +10,7 @@ import { type MailCatcher, startMailCatcher } from './mail-catcher';
 import { type Database, openDatabase } from '../db/client';
 import { catalogFor } from '../llm/catalog';
 import { createTenant } from '../modules/tenants/tenants.service';
+import { rateLimitsConfig } from '../platform/rate-limits';
 
 export const PASSWORD = 'Passw0rd!';
 
@@ -61,6 +62,10 @@ export function testConfig(providers: ProvidersConfig = {}, smtpUrl = 'smtp://12
     appUrl: null,
     bulkInviteBatchSize: 100,
     maskingCreditCost: 1,
+    redisUrl: null,
+    trustProxy: false,
+    // Test files sign in and chat far more than a person would: limits are tested on their own.
+    rateLimits: rateLimitsConfig({}, false),
   };
 }
 
@@ -113,10 +118,10 @@ async function makeTenant(database: Database, config: AppConfig, subdomain: stri
   };
 }
 
-export async function buildTestApp(opts: { providers?: ProvidersConfig } = {}): Promise<TestApp> {
+export async function buildTestApp(opts: { providers?: ProvidersConfig; config?: Partial<AppConfig> } = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   const mail = await startMailCatcher();
-  const config = testConfig(opts.providers, mail.url);
+  const config = { ...testConfig(opts.providers, mail.url), ...opts.config };
   const built = await buildApp(config, { database });
   const a = await makeTenant(database, config, 'acme');
   const b = await makeTenant(database, config, 'globex');

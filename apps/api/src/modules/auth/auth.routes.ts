@@ -2,18 +2,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authResponse, changePasswordBody, refreshBody, resetPasswordBody, signInBody } from '@app/contracts/auth';
 import { errorBody, okBody } from '@app/contracts/common';
+import { byAddress, byEmail, type RateLimiter } from '../../platform/rate-limits';
 import { memberCtx, tenantCtx } from '../../platform/request-context';
 import type { AuthService } from './auth.service';
 
 export const REFRESH_COOKIE = 'refresh_token';
 
-export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthService; cookieSecure: boolean; refreshTtlDays: number }) {
+export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthService; cookieSecure: boolean; refreshTtlDays: number; limits: RateLimiter }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const setCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(REFRESH_COOKIE, token, {
       httpOnly: true,
       sameSite: 'lax',
-      secure: deps.cookieSecure,
+      secure: deps.cookieSecure || reply.request.protocol === 'https',
       path: '/api/auth/',
       maxAge: deps.refreshTtlDays * 86_400,
     });
@@ -23,10 +24,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
     '/auth/sign-in/',
     {
       config: { auth: 'none', malformedIsBadRequest: true },
+      preHandler: deps.limits.guard(['signInPerAddress', byAddress], ['signInPerAccount', byEmail]),
       schema: {
         tags: ['auth'],
         body: signInBody,
-        response: { 200: authResponse, 400: errorBody, 401: errorBody, 403: errorBody, 422: errorBody, 423: errorBody },
+        response: { 200: authResponse, 400: errorBody, 401: errorBody, 403: errorBody, 422: errorBody, 423: errorBody, 429: errorBody },
       },
     },
     async (req, reply) => {
@@ -75,6 +77,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
     '/auth/reset-password/',
     {
       config: { auth: 'none', malformedIsBadRequest: true },
+      preHandler: deps.limits.guard(['passwordResetPerAddress', byAddress], ['passwordResetPerAccount', byEmail]),
       schema: { tags: ['auth'], body: resetPasswordBody, response: { 200: okBody, 400: errorBody, 422: errorBody, 424: errorBody, 429: errorBody } },
     },
     async (req) => {

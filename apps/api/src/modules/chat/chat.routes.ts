@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { chatBody, type ChatEvent } from '@app/contracts/chat';
 import { errorBody, idParam } from '@app/contracts/common';
+import { byMember, type RateLimiter } from '../../platform/rate-limits';
 import { memberCtx } from '../../platform/request-context';
 import type { ChatService } from './chat.service';
 import { sseWriter } from './sse';
@@ -13,16 +14,17 @@ const asciiJson = (v: unknown) => JSON.stringify(v).replace(/[\u007f-\uffff]/g, 
 
 const frameOf = (e: ChatEvent) => `data: ${JSON.stringify(e)}\n\n`;
 
-export function registerChatRoutes(app: FastifyInstance, deps: { chat: ChatService }) {
+export function registerChatRoutes(app: FastifyInstance, deps: { chat: ChatService; limits: RateLimiter }) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/chatbots/:id/chat/',
     {
+      preHandler: deps.limits.guard(['chatPerMember', byMember]),
       schema: {
         tags: ['chat'],
         description: 'Answers `text/event-stream`: `data:` lines each holding a JSON chat event; the `x-chat-meta` header holds the session and message ids.',
         params: idParam,
         body: chatBody,
-        response: { 400: errorBody, 401: errorBody, 402: errorBody, 403: errorBody, 404: errorBody, 413: errorBody, 422: errorBody },
+        response: { 400: errorBody, 401: errorBody, 402: errorBody, 403: errorBody, 404: errorBody, 413: errorBody, 422: errorBody, 428: errorBody, 429: errorBody },
       },
     },
     async (req, reply) => {

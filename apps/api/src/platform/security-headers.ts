@@ -1,0 +1,39 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Security headers on every response (issue 22 §5), from the maintained plugin. The web app is
+ * built by Vite into module scripts and stylesheets of its own origin, so scripts run only from
+ * 'self' (no inline script); Mantine sets inline styles, which CSP cannot tell from its own. Images
+ * come from the platform (files, avatars) or data/blob URLs: a markdown image pointing elsewhere
+ * is not fetched. The app may not be framed (clickjacking).
+ */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        frameSrc: ["'none'"],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+      },
+    },
+    // Answers stream over fetch from the same origin; nothing is embedded cross-origin.
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    frameguard: { action: 'deny' },
+    // HSTS only means something over HTTPS; a proxy that terminates TLS adds it (README).
+    strictTransportSecurity: false,
+  });
+}

@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, PASSWORD, type TestApp } from '../test/test-app';
+import { rateLimitsConfig } from './rate-limits';
+
+// Issue 22 §4–5: abuse limits with 429 and retry-after, security headers, the refresh cookie.
+
+const errorShape = { error: { code: expect.any(String), message: expect.any(String) } };
+
+describe('security headers and the refresh cookie', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+    mkdirSync(path.join(webDist, 'assets'));
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>');
+    t = await buildTestApp({ config: { webDist } });
+  });
+  afterAll(() => t.close());
+
+  it('the web app page carries a CSP without inline scripts, no framing, nosniff and a referrer policy', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/dashboard/chat' });
+    expect(res.statusCode).toBe(200);
+    const csp = String(res.headers['content-security-policy']);
+    const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+    expect(directives['script-src']).toEqual(["'self'"]);
+    expect(directives['default-src']).toEqual(["'self'"]);
+    expect(directives['frame-ancestors']).toEqual(["'none'"]);
+    expect(directives['object-src']).toEqual(["'none'"]);
+    // Markdown images pointing elsewhere are not fetched.
+    expect(directives['img-src']).not.toContain('*');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('API answers and errors carry the same headers, and an error body holds no internals', async () => {
+    const res = await t.call(t.a, null, { method: 'GET', url: '/api/sessions/' });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.json()).toEqual(errorShape);
+    expect(res.body).not.toMatch(/at \w+ \(|node_modules|\.ts:\d+/);
+  });
+
+  it('the refresh cookie is HttpOnly, SameSite=Lax, scoped to the auth routes; Secure when the request came over HTTPS', async () => {
+    const res = await t.call(t.a, null, { method: 'POST', url: '/api/auth/sign-in/', payload: { email: t.a.member.email, password: PASSWORD } });
+    expect(res.statusCode).toBe(200);
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/^refresh_token=/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Path=\/api\/auth\//);
+    expect(cookie).not.toMatch(/Secure/i);
+  });
+});
+
+describe('abuse limits (in memory)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({
+      config: {
+        rateLimits: rateLimitsConfig({
+          signInPerAccount: { max: 3, windowSeconds: 600 },
+          signInPerAddress: { max: 8, windowSeconds: 600 },
+          chatPerMember: { max: 2, windowSeconds: 60 },
+          passwordResetPerAddress: { max: 2, windowSeconds: 600 },
+          codesPerAddress: { max: 2, windowSeconds: 600 },
+        }),
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  const signIn = (email: string, password = 'wrong-Passw0rd', ip = '10.0.0.1') =>
+    t.call(t.a, null, { method: 'POST', url: '/api/auth/sign-in/', payload: { email, password }, remoteAddress: ip });
+
+  it('sign-in per account: the 4th attempt within the window is 429 with retry-after, right password or not', async () => {
+    for (let i = 0; i < 3; i++) expect((await signIn(t.a.other.email, 'wrong-Passw0rd', `10.1.0.${i}`)).statusCode).toBe(401);
+    const res = await signIn(t.a.other.email, PASSWORD, '10.1.0.9');
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ error: { code: 'rate_limited', message: expect.stringMatching(/try again/), details: { retry_after_seconds: expect.any(Number), limit: 'signInPerAccount' } } });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(600);
+    // Case and spacing do not make a new account key.
+    expect((await signIn(`  ${t.a.other.email.toUpperCase()} `, PASSWORD, '10.1.0.10')).statusCode).toBe(429);
+    // The same email at another tenant is another account.
+    const other = await t.call(t.b, null, { method: 'POST', url: '/api/auth/sign-in/', payload: { email: t.a.other.email, password: 'x-Passw0rd' }, remoteAddress: '10.1.0.11' });
+    expect(other.statusCode).toBe(401);
+  });
+
+  it('sign-in per address: many accounts from one address are cut off too', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 9; i++) codes.push((await signIn(`nobody${i}@acme.test`, 'wrong-Passw0rd', '10.2.0.1')).statusCode);
+    expect(codes.slice(0, 8).every((c) => c === 401)).toBe(true);
+    expect(codes[8]).toBe(429);
+    // Another address is not affected.
+    expect((await signIn(t.a.admin.email, PASSWORD, '10.2.0.2')).statusCode).toBe(200);
+  });
+
+  it('an unknown email and a known one take the same path (no account enumeration by status or body)', async () => {
+    const known = await signIn(t.a.admin.email, 'wrong-Passw0rd', '10.3.0.1');
+    const unknown = await signIn('nobody-at-all@acme.test', 'wrong-Passw0rd', '10.3.0.2');
+    expect(known.statusCode).toBe(unknown.statusCode);
+    expect(known.json()).toEqual(unknown.json());
+  });
+
+  it('password resets per address: many emails from one address are cut off', async () => {
+    const reset = (i: number) => t.call(t.a, null, { method: 'POST', url: '/api/auth/reset-password/', payload: { email: `nobody-reset${i}@acme.test` }, remoteAddress: '10.4.0.1' });
+    const first = [(await reset(1)).statusCode, (await reset(2)).statusCode];
+    expect(first).not.toContain(429);
+    const third = await reset(3);
+    expect(third.statusCode).toBe(429);
+    expect(third.json().error).toMatchObject({ code: 'rate_limited', details: { limit: 'passwordResetPerAddress' } });
+  });
+
+  it('verification codes per address', async () => {
+    const send = (i: number) => t.call(t.a, null, { method: 'POST', url: '/api/auth/code/', payload: { email: `code${i}@acme.test` }, remoteAddress: '10.5.0.1' });
+    const first = [(await send(1)).statusCode, (await send(2)).statusCode];
+    expect(first).not.toContain(429);
+    const third = await send(3);
+    expect(third.statusCode).toBe(429);
+    expect(third.json().error).toMatchObject({ code: 'rate_limited', details: { limit: 'codesPerAddress' } });
+  });
+
+  it('chat per member: over the limit is 429 before anything streams; another member is not affected', async () => {
+    const token = await t.signIn(t.a, t.a.member.email);
+    const chat = (tok: string) => t.call(t.a, tok, { method: 'POST', url: '/api/chatbots/999999/chat/', payload: { content: 'hi' } });
+    expect((await chat(token)).statusCode).not.toBe(429);
+    expect((await chat(token)).statusCode).not.toBe(429);
+    const third = await chat(token);
+    expect(third.statusCode).toBe(429);
+    expect(third.headers['retry-after']).toBeDefined();
+    const admin = await t.signIn(t.a, t.a.admin.email);
+    expect((await chat(admin)).statusCode).not.toBe(429);
+  });
+});
+
+describe('abuse limits shared through Redis', () => {
+  let one: TestApp;
+  let two: TestApp;
+  const email = `shared-${randomBytes(6).toString('hex')}@acme.test`;
+  beforeAll(async () => {
+    const config = { redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', rateLimits: rateLimitsConfig({ signInPerAccount: { max: 2, windowSeconds: 60 } }) };
+    one = await buildTestApp({ config });
+    two = await buildTestApp({ config });
+  });
+  afterAll(async () => {
+    await one?.close();
+    await two?.close();
+  });
+
+  it('attempts on one instance count on the other', async () => {
+    const attempt = (t: TestApp) => t.call(t.a, null, { method: 'POST', url: '/api/auth/sign-in/', payload: { email, password: 'wrong-Passw0rd' } });
+    expect((await attempt(one)).statusCode).toBe(401);
+    expect((await attempt(two)).statusCode).toBe(401);
+    const third = await attempt(one);
+    expect(third.statusCode).toBe(429);
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
