@@ -9,8 +9,8 @@ const ChatPage = lazy(() => import('./pages/chat-page'));
 const ComingSoonPage = lazy(() => import('./pages/coming-soon-page'));
 const SettingsPage = lazy(() => import('./pages/settings-page'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page'));
-// The admin console is its own chunk, opened in a new tab.
-const AdminApp = lazy(() => import('./admin/admin-app'));
+// The admin console (or, for members, the restricted-access page).
+const RequireAdmin = lazy(() => import('./require-admin'));
 
 const s = (el: React.ReactNode) => <Suspense fallback={<PageSkeleton />}>{el}</Suspense>;
 
@@ -31,7 +31,7 @@ const router = createBrowserRouter([
       { path: 'settings', element: s(<SettingsPage />) },
     ],
   },
-  { path: '/admin/*', element: <RequireSession>{s(<AdminApp />)}</RequireSession> },
+  { path: '/admin/*', element: <RequireSession>{s(<RequireAdmin />)}</RequireSession> },
   { path: '*', element: s(<NotFoundPage />) },
 ]);
 

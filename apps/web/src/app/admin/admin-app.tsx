@@ -4,11 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import { ResponsiveShell } from '../../components/responsive-shell';
 import { TenantLogo } from '../../components/tenant-logo';
-import { RestrictedPage } from '../../features/admin/components/restricted-page';
 import { AnnouncementsPage } from '../../features/announcements/components/announcements-page';
 import { RestrictedWordsPage } from '../../features/restricted-words/components/restricted-words-page';
 import { useTenant } from '../../features/tenant/api/get-tenant';
-import { useAuth } from '../../lib/use-auth';
 import { MemberLanguageSwitch } from '../member-language-switch';
 import { GroupsPage } from '../../features/member-groups/components/groups-page';
 import { SignUpSettingsArea } from './account-areas';
@@ -23,13 +21,11 @@ const AREAS = [
   { path: '/admin/restricted-words', key: 'restrictedWords', icon: IconShieldLock },
 ] as const;
 
-/** The admin console: a lazy chunk with its own layout, opened in a new tab from the dashboard. */
+/** The admin console: a lazy chunk with its own layout, opened in a new tab from the dashboard; RequireAdmin lets only admins in. */
 export default function AdminApp() {
   const { t } = useTranslation('admin');
-  const { member } = useAuth();
   const { pathname } = useLocation();
   const tenant = useTenant();
-  if (!member?.is_admin) return <RestrictedPage />;
   return (
     <ResponsiveShell
       navWidth={240}

@@ -1,6 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { PageSkeleton } from '../../components/page-skeleton';
 import { ChatScreen } from '../../features/chat/components/chat-screen';
-import { ChatbotUnavailable } from '../../features/chat/components/chatbot-unavailable';
 import { useChatbot } from '../../features/chatbots/api/get-chatbot';
 import { useChatbots } from '../../features/chatbots/api/list-chatbots';
 import { useLlmModels } from '../../features/chatbots/api/list-llm-models';
@@ -9,6 +10,13 @@ import { useSession } from '../../features/sessions/api/get-session';
 import { SessionActions } from '../../features/sessions/components/session-actions';
 import { statusOf } from '../../lib/status-messages';
 import { useAuth } from '../../lib/use-auth';
+
+// What is shown instead of the chat when it cannot be opened loads only then: the chat's initial load stays small.
+const RestrictedAccessPage = lazy(() => import('./restricted-access-page'));
+const ChatbotUnavailable = lazy(() => import('../../features/chat/components/chatbot-unavailable').then((m) => ({ default: m.ChatbotUnavailable })));
+
+/** Refusals that say the member may not see it (or it is not there for them), not that something failed. */
+const refused = (err: unknown) => [403, 404].includes(statusOf(err) ?? 0);
 
 /** The chat route: the chat feature, given its chatbot and models, the open session, its actions and the credit warning. */
 export default function ChatPage() {
@@ -25,7 +33,11 @@ export default function ChatPage() {
   const session = useSession(hash);
   const lowCostAvailable = listed.some((c) => c.llm_model.is_low_llm && c.llm_model.is_available);
 
-  if (bot.isError) return <ChatbotUnavailable gone={statusOf(bot.error) === 404} />;
+  // A chatbot or session the member may not see: the restricted-access page, at the URL they opened.
+  const restricted = bot.isError && refused(bot.error) ? 'chatbot' : session.isError && refused(session.error) ? 'session' : null;
+  if (restricted || bot.isError) {
+    return <Suspense fallback={<PageSkeleton />}>{restricted ? <RestrictedAccessPage reason={restricted} /> : <ChatbotUnavailable gone={false} />}</Suspense>;
+  }
   return (
     <ChatScreen
       chatbot={bot.data}
