@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { chatbots } from '../../db/schema/index';
+import type { TestApp, TestTenant } from '../test-app';
+import { type HttpResponse, send } from './http';
+
+/**
+ * Real objects of tenant A's owners, made through the API before the matrix runs: a member's
+ * session with history and pending group change, and the admin's group, announcement, custom
+ * field, policy, invitation, restricted word and export task. Every string they carry holds a
+ * random marker, so a response that leaks one is found by a plain substring search.
+ */
+export interface Fixtures {
+  tokens: { aAdmin: string; aMember: string; aOther: string; bAdmin: string };
+  markers: {
+    /** What only the member who owns it may see (not another member of the same tenant). */
+    memberPrivate: string[];
+    /** Everything of tenant A: no call made with tenant B's header may return any of it. */
+    tenant: string[];
+  };
+  chatbotId: number;
+  sessionHash: string;
+  groupId: number;
+  groupMemberId: number;
+  announcementId: number;
+  customFieldId: number;
+  policyId: number;
+  invitationId: number;
+  invitationHash: string;
+  modelId: number;
+  taskId: number;
+}
+
+async function ok(res: Promise<HttpResponse>, what: string): Promise<HttpResponse> {
+  const r = await res;
+  if (r.statusCode >= 300) throw new Error(`fixture ${what}: ${r.statusCode} ${r.body}`);
+  return r;
+}
+
+export async function createFixtures(t: TestApp): Promise<Fixtures> {
+  const mark = randomBytes(5).toString('hex');
+  const m = (label: string) => `mx${mark}-${label}`;
+  const [aAdmin, aMember, aOther, bAdmin] = await Promise.all([
+    t.signIn(t.a, t.a.admin.email),
+    t.signIn(t.a, t.a.member.email),
+    t.signIn(t.a, t.a.other.email),
+    t.signIn(t.b, t.b.admin.email),
+  ]);
+  const asAdmin = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => ok(send(t, t.a, aAdmin, { method, url, payload }), `${method} ${url}`);
+  const asMember = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => ok(send(t, t.a, aMember, { method, url, payload }), `${method} ${url}`);
+
+  // Tenant A's chatbots carry the marker in their names (there is no create route yet).
+  await t.database.db.update(chatbots).set({ koName: m('bot-ko'), enName: m('bot-en') }).where(eq(chatbots.tenantId, t.a.id));
+  const aBots = await t.database.db.select({ hashId: chatbots.hashId }).from(chatbots).where(eq(chatbots.tenantId, t.a.id));
+  await t.settle();
+  const chatbotId = (await asMember('GET', '/api/chatbots/?include_default=true')).json().items[0].id as number;
+
+  const group = (await asAdmin('POST', '/api/admin/member-groups/', { ko_name: m('group-ko'), en_name: m('group-en') })).json();
+  await asAdmin('PATCH', `/api/admin/members/${t.a.other.id}/`, { member_group_ids: [group.id] });
+  await asMember('PATCH', `/api/members/${t.a.member.id}/group/`, { default_member_group_id: t.a.defaultGroupId, member_group_ids: [group.id] });
+  const announcement = (await asAdmin('POST', '/api/admin/announcements/', { title: m('notice'), content: m('notice-body'), location: 'auth', is_active: true })).json();
+  const field = (await asAdmin('POST', '/api/admin/custom-fields/', { ko_name: m('field-ko'), en_name: m('field-en') })).json();
+  const policy = (await asAdmin('POST', '/api/admin/policies/', { ko_name: m('policy-ko'), en_name: m('policy-en'), content: m('policy-body') })).json();
+  const inviteeEmail = `${m('invitee')}@example.com`;
+  await asAdmin('POST', '/api/admin/invitations/bulk/', { members: [{ row: 1, name: m('invitee-name'), email: inviteeEmail }] });
+  const invitation = (await asAdmin('GET', '/api/admin/invitations/')).json().items.find((i: { email: string }) => i.email === inviteeEmail);
+  if (!invitation) throw new Error('fixture: the invitation was not listed');
+  await asAdmin('POST', '/api/admin/restricted-words/', { restricted_words: [m('word')], block_personal_info: false, mask_personal_info: false });
+  const modelId = (await asAdmin('GET', '/api/admin/llm-models/')).json().items[0].id as number;
+
+  // The member's session, with history: the chat answers an event stream with its meta in a header.
+  const question = m('question');
+  const chat = await asMember('POST', `/api/chatbots/${chatbotId}/chat/`, { text: question });
+  const meta = JSON.parse(String(chat.headers['x-chat-meta'] ?? 'null')) as { session_hash_id: string } | null;
+  if (!meta) throw new Error(`fixture chat: no x-chat-meta (${chat.body.slice(0, 200)})`);
+  await asMember('PATCH', `/api/sessions/${meta.session_hash_id}/`, { title: m('session-title') });
+
+  // A finished export task of the admin's.
+  const task = (await asAdmin('GET', '/api/admin/members/export-task/')).json();
+  for (let i = 0; i < 200; i += 1) {
+    const state = (await asAdmin('GET', `/api/tasks/${task.id}/`)).json();
+    if (state.status === 'done' || state.status === 'succeeded' || state.status === 'completed') break;
+    if (state.status === 'failed') throw new Error(`fixture export task failed: ${JSON.stringify(state)}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+
+  const emails = (x: TestTenant) => [x.admin.email, x.member.email, x.other.email];
+  const memberPrivate = [t.a.member.email, question, meta.session_hash_id, m('session-title')];
+  const tenant = [
+    ...memberPrivate,
+    ...emails(t.a),
+    'acme 코',
+    'acme en',
+    m('bot'),
+    ...aBots.map((b) => b.hashId),
+    m('group'),
+    m('notice'),
+    m('field'),
+    m('policy'),
+    m('invitee'),
+    invitation.invitation_hash_id as string,
+    m('word'),
+  ];
+  return {
+    tokens: { aAdmin, aMember, aOther, bAdmin },
+    markers: { memberPrivate, tenant },
+    chatbotId,
+    sessionHash: meta.session_hash_id,
+    groupId: group.id,
+    groupMemberId: t.a.other.id,
+    announcementId: announcement.id,
+    customFieldId: field.id,
+    policyId: policy.id,
+    invitationId: invitation.id,
+    invitationHash: invitation.invitation_hash_id,
+    modelId,
+    taskId: task.id,
+  };
+}

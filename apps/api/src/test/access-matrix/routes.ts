@@ -1,0 +1,145 @@
+import type { TestApp } from '../test-app';
+import type { Fixtures } from './fixtures';
+import { type JsonSchema, type RefValues, SampleError, sampleOf } from './schema-sample';
+
+export type Access = 'none' | 'member' | 'admin';
+const ACCESS_LEVELS: readonly string[] = ['none', 'member', 'admin'];
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+/** A path parameter's object; `private` = only its owner may read it, not the tenant's other members. */
+interface ParamValue {
+  value: string | number;
+  private: boolean;
+}
+
+/**
+ * Fills path parameters, keyed on the route pattern up to the parameter: every route under
+ * `/api/sessions/{hash}` gets the member's session, a new route included. A parameter no key
+ * matches leaves its route out of the matrix, and the matrix fails on it.
+ */
+const pathResolvers: Record<string, (f: Fixtures, t: TestApp) => ParamValue> = {
+  '/api/members/{id}': (_f, t) => ({ value: t.a.member.id, private: true }),
+  '/api/sessions/{hash}': (f) => ({ value: f.sessionHash, private: true }),
+  '/api/chatbots/{id}': (f) => ({ value: f.chatbotId, private: false }),
+  // A member with a pending group change (process-pending-request has something to decide).
+  '/api/admin/members/{id}': (_f, t) => ({ value: t.a.member.id, private: true }),
+  '/api/admin/custom-fields/{id}': (f) => ({ value: f.customFieldId, private: true }),
+  '/api/admin/member-groups/{id}': (f) => ({ value: f.groupId, private: true }),
+  '/api/admin/member-groups/{id}/members/{member_id}': (f) => ({ value: f.groupMemberId, private: true }),
+  '/api/admin/policies/{id}': (f) => ({ value: f.policyId, private: true }),
+  '/api/admin/invitations/{id}': (f) => ({ value: f.invitationId, private: true }),
+  '/api/invitations/{hash}': (f) => ({ value: f.invitationHash, private: true }),
+  '/api/admin/announcements/{id}': (f) => ({ value: f.announcementId, private: true }),
+  '/api/admin/llm-models/{model}': (f) => ({ value: f.modelId, private: true }),
+  '/api/admin/llm-models/{model}/member-groups/{group}': (f) => ({ value: f.groupId, private: true }),
+  '/api/tasks/{id}': (f) => ({ value: f.taskId, private: true }),
+};
+
+/** Body and query fields that name objects get the owner's real ones (see schema-sample.ts). */
+export function refValues(f: Fixtures, t: TestApp): RefValues {
+  return {
+    member_id: t.a.member.id,
+    member_ids: [t.a.member.id],
+    invitation_ids: [f.invitationId],
+    chatbot_id: f.chatbotId,
+    chatbot_ids: [f.chatbotId],
+    default_member_group_id: t.a.defaultGroupId,
+    member_group_ids: [f.groupId],
+    member_group_id: f.groupId,
+    session_hash_id: f.sessionHash,
+    llm_model_id: f.modelId,
+  };
+}
+
+interface OpenApiParameter {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required?: boolean;
+  schema?: JsonSchema;
+}
+interface OpenApiOperation {
+  'x-access'?: unknown;
+  security?: unknown[];
+  parameters?: OpenApiParameter[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+}
+export interface OpenApiDocument {
+  paths: Record<string, Partial<Record<(typeof METHODS)[number], OpenApiOperation>>>;
+}
+
+/** One operation of the document, ready to call. */
+export interface Route {
+  key: string;
+  method: Uppercase<(typeof METHODS)[number]>;
+  access: Access;
+  url: string;
+  payload?: unknown;
+  hasParams: boolean;
+  /** A path parameter is an object only its owner may read. */
+  privateParams: boolean;
+  mutating: boolean;
+}
+
+/** Every operation of the document: the ones the matrix can call, and why the others cannot be. */
+export function planRoutes(doc: OpenApiDocument, f: Fixtures, t: TestApp): { routes: Route[]; unclassified: string[] } {
+  const routes: Route[] = [];
+  const unclassified: string[] = [];
+  const refs = refValues(f, t);
+  for (const [path, ops] of Object.entries(doc.paths)) {
+    for (const method of METHODS) {
+      const op = ops[method];
+      if (!op) continue;
+      const key = `${method.toUpperCase()} ${path}`;
+      try {
+        routes.push(planRoute(key, method, path, op, f, t, refs));
+      } catch (err) {
+        if (!(err instanceof SampleError || err instanceof Unclassified)) throw err;
+        unclassified.push(`${key}: ${err.message}`);
+      }
+    }
+  }
+  return { routes, unclassified };
+}
+
+class Unclassified extends Error {}
+
+function planRoute(key: string, method: (typeof METHODS)[number], path: string, op: OpenApiOperation, f: Fixtures, t: TestApp, refs: RefValues): Route {
+  const access = op['x-access'];
+  if (typeof access !== 'string' || !ACCESS_LEVELS.includes(access)) throw new Unclassified(`unknown access level ${JSON.stringify(access)} (x-access)`);
+  if (access === 'none' && !(Array.isArray(op.security) && op.security.length === 0)) throw new Unclassified('public (x-access none) but the document asks for security');
+  let hasParams = false;
+  let privateParams = false;
+  const url = path.replace(/\{([^}]+)\}/g, (whole: string, _name: string, offset: number) => {
+    const prefix = path.slice(0, offset + whole.length);
+    const resolve = pathResolvers[prefix];
+    if (!resolve) throw new Unclassified(`no resolver fills ${whole} (add one for "${prefix}" in access-matrix/routes.ts)`);
+    const p = resolve(f, t);
+    hasParams = true;
+    privateParams ||= p.private;
+    return encodeURIComponent(String(p.value));
+  });
+  const query = new URLSearchParams();
+  for (const param of op.parameters ?? []) {
+    if (param.in === 'path' || !param.required) continue;
+    if (param.in !== 'query') throw new Unclassified(`required ${param.in} parameter ${param.name}`);
+    query.set(param.name, String(sampleOf(param.schema ?? {}, refs, param.name)));
+  }
+  let payload: unknown;
+  const content = op.requestBody?.content;
+  if (content) {
+    const json = content['application/json'];
+    if (!json?.schema) throw new Unclassified(`no JSON body to generate (${Object.keys(content).join(', ')})`);
+    payload = sampleOf(json.schema, refs);
+  }
+  const qs = query.toString();
+  return {
+    key,
+    method: method.toUpperCase() as Route['method'],
+    access: access as Access,
+    url: qs ? `${url}?${qs}` : url,
+    payload,
+    hasParams,
+    privateParams,
+    mutating: method !== 'get',
+  };
+}

@@ -1,0 +1,148 @@
+import type { TestApp, TestTenant } from '../test-app';
+import type { Fixtures } from './fixtures';
+import { type HttpResponse, send } from './http';
+import type { Access, Route } from './routes';
+
+/**
+ * (a) no token; (b) a member of the owner's tenant who does not own the object (for admin
+ * routes: a member who is not an admin); (c) another tenant's admin with that tenant's header;
+ * (d) the owner's own token with another tenant's header.
+ */
+export type CallerLabel = 'a' | 'b' | 'c' | 'd';
+interface Caller {
+  label: CallerLabel;
+  tenant: TestTenant;
+  token: string | null;
+}
+
+export interface CallRecord {
+  route: string;
+  caller: CallerLabel;
+  status: number;
+}
+
+export interface MatrixResult {
+  failures: string[];
+  calls: CallRecord[];
+  snapshotUrls: number;
+}
+
+function callersFor(access: Access, t: TestApp, f: Fixtures): Caller[] {
+  const owner = access === 'member' ? f.tokens.aMember : f.tokens.aAdmin;
+  return [
+    { label: 'a', tenant: t.a, token: null },
+    { label: 'b', tenant: t.a, token: access === 'member' ? f.tokens.aOther : f.tokens.aMember },
+    { label: 'c', tenant: t.b, token: f.tokens.bAdmin },
+    { label: 'd', tenant: t.b, token: owner },
+  ];
+}
+
+const is2xx = (status: number) => status >= 200 && status < 300;
+const textOf = (res: HttpResponse) => `${JSON.stringify(res.headers)}\n${res.body}`;
+
+/**
+ * What the owners see: every GET of the matrix, called as its owner (member routes as the member,
+ * admin routes as the admin, public ones without a token) in tenant A. GETs whose answer changes
+ * by itself between two calls (an export that starts a new task each time) are left out.
+ */
+class OwnerView {
+  private urls: { route: Route; token: string | null }[] = [];
+  constructor(
+    private t: TestApp,
+    routes: Route[],
+    private f: Fixtures,
+  ) {
+    for (const route of routes.filter((r) => !r.mutating)) {
+      this.urls.push({ route, token: route.access === 'member' ? f.tokens.aMember : route.access === 'admin' ? f.tokens.aAdmin : null });
+    }
+  }
+
+  get size() {
+    return this.urls.length;
+  }
+
+  async calibrate(): Promise<string[]> {
+    const first = await this.take('all');
+    const second = await this.take('all');
+    const volatile = [...first.keys()].filter((k) => first.get(k) !== second.get(k));
+    this.urls = this.urls.filter((u) => !volatile.includes(u.route.key));
+    return volatile;
+  }
+
+  /** `member`: only the member's own view (another member acting legitimately may change the admin's). */
+  async take(scope: 'member' | 'all'): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    for (const { route, token } of this.urls) {
+      if (scope === 'member' && route.access !== 'member') continue;
+      const res = await this.t.call(this.t.a, token, { method: 'GET', url: route.url });
+      out.set(route.key, `${res.statusCode} ${res.body}`);
+    }
+    return out;
+  }
+}
+
+function diff(before: Map<string, string>, after: Map<string, string>): string[] {
+  const changed: string[] = [];
+  for (const [key, value] of before) if (after.get(key) !== value) changed.push(key);
+  return changed;
+}
+
+export async function runMatrix(t: TestApp, f: Fixtures, routes: Route[]): Promise<MatrixResult> {
+  const failures: string[] = [];
+  const calls: CallRecord[] = [];
+  const view = new OwnerView(t, routes, f);
+  const volatile = await view.calibrate();
+  if (volatile.length) console.info(`access matrix: left out of the owners' snapshot as changing by themselves: ${volatile.join(', ')}`);
+
+  // Each GET with path parameters answers its owner: the resolvers hand out real objects.
+  for (const route of routes.filter((r) => !r.mutating && r.hasParams)) {
+    const token = route.access === 'member' ? f.tokens.aMember : route.access === 'admin' ? f.tokens.aAdmin : null;
+    const res = await t.call(t.a, token, { method: 'GET', url: route.url });
+    calls.push({ route: route.key, caller: 'a', status: res.statusCode });
+    if (!is2xx(res.statusCode)) failures.push(`${route.key}: the owner is refused (${res.statusCode} ${res.body.slice(0, 200)}): its resolver does not give the owner's object`);
+  }
+
+  let baseline: Map<string, string> | null = null;
+  for (const route of routes) {
+    for (const caller of callersFor(route.access, t, f)) {
+      const crossTenant = caller.tenant !== t.a;
+      // Public routes called in the owner's own tenant act legitimately (a sign-up adds a pending member).
+      const sameTenantPublic = route.access === 'none' && !crossTenant;
+      const scope = route.access === 'member' && caller.label === 'b' ? 'member' : 'all';
+      const watch = route.mutating && !sameTenantPublic;
+      if (watch && (!baseline || scope === 'member')) baseline = await view.take(scope);
+      const res = await send(t, caller.tenant, caller.token, { method: route.method, url: route.url, payload: route.payload });
+      calls.push({ route: route.key, caller: caller.label, status: res.statusCode });
+      const where = `${route.key} as (${caller.label})`;
+      const got = `${res.statusCode} ${res.body.slice(0, 160)}`;
+
+      if (res.statusCode >= 500) failures.push(`${where}: server error ${got}`);
+      if (route.access !== 'none' && (caller.label === 'a' || caller.label === 'd') && res.statusCode !== 401) {
+        failures.push(`${where}: expected 401 (${caller.label === 'a' ? 'no token' : "a token presented with another tenant's header"}), got ${got}`);
+      }
+      if (is2xx(res.statusCode)) {
+        if (route.access === 'admin' && caller.label === 'b') failures.push(`${where}: a member who is not an admin got ${got}`);
+        if (route.access === 'member' && caller.label === 'b' && route.privateParams) failures.push(`${where}: another member got the owner's object: ${got}`);
+        if (crossTenant && route.hasParams) failures.push(`${where}: another tenant got an object of tenant A: ${got}`);
+        const forbidden = crossTenant ? f.markers.tenant : caller.label === 'b' && route.access !== 'none' ? f.markers.memberPrivate : [];
+        const text = textOf(res);
+        const leaked = forbidden.filter((mk) => text.includes(mk));
+        if (leaked.length) failures.push(`${where}: the answer holds another owner's data (${leaked.join(', ')})`);
+      }
+
+      if (!route.mutating) continue;
+      // No token, or a token of another tenant, on a route that needs one: the request context's
+      // guard refused it (401, asserted above) before the handler ran; nothing can have changed.
+      if (route.access !== 'none' && (caller.label === 'a' || caller.label === 'd') && res.statusCode === 401) continue;
+      if (!watch) {
+        baseline = null;
+        continue;
+      }
+      const after = await view.take(scope);
+      const changed = diff(baseline!, after);
+      if (changed.length) failures.push(`${where}: changed the owner's data, seen in ${changed.join(', ')} (answered ${got})`);
+      baseline = scope === 'all' ? after : null;
+    }
+  }
+  return { failures, calls, snapshotUrls: view.size };
+}
