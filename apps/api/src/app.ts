@@ -11,7 +11,7 @@ import type { AppConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { createLlmRegistry } from './llm/registry';
 import { type CacheHub, createCacheHub } from './platform/cache';
-import { registerErrorHandler } from './platform/error-handler';
+import { frameworkErrors, registerErrorHandler } from './platform/error-handler';
 import { registerInputGuards } from './platform/input-guards';
 import { createMailer } from './platform/mailer';
 import { registerRateLimits } from './platform/rate-limits';
@@ -72,7 +72,10 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
     logger: { level: config.logLevel },
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: config.trustProxy,
-    routerOptions: { ignoreTrailingSlash: false },
+    // Ids and hashes are far shorter than 100 characters: a longer parameter, or one that does not
+    // decode, is refused by the router in the error shape (frameworkErrors), never a bare 414/400.
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 100 },
+    frameworkErrors,
     // Per-request lines only when debugging: a streamed chat is one request and the hot path.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   });

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorCatalogue, isErrorCode, type ErrorCode } from '@app/contracts/errors';
 import { AppError } from './errors';
@@ -15,6 +15,21 @@ function codeFromIssues(messages: string[], status: 400 | 422): ErrorCode {
 
 /** Fastify's own 4xx errors (unreadable JSON, body too large, wrong content type, …). */
 const codeOfFrameworkStatus: Partial<Record<number, ErrorCode>> = { 413: 'payload_too_large', 415: 'unsupported_media_type', 429: 'rate_limited' };
+
+/**
+ * PostgreSQL's data exceptions that only a value from the request can cause: an integer out of its
+ * column's range (an id past 2^31), text that is not a number, a NUL or invalid byte, a string too
+ * long for its column. A last net under the contracts and the input guards: a 422, not a 500.
+ */
+const INPUT_SQLSTATES = new Set(['22003', '22P02', '22021', '22P05', '22001']);
+
+function sqlStateOf(err: unknown): string | undefined {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
 
 const send = (reply: FastifyReply, code: ErrorCode, message: string = errorCatalogue[code].message, details?: unknown) =>
   reply.status(errorCatalogue[code].status).send({ error: { code, message, details } });
@@ -34,6 +49,11 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spa: boolean 
     if (!isResponseSerializationError(err) && err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return send(reply, codeOfFrameworkStatus[err.statusCode] ?? 'bad_request', err.message);
     }
+    const sqlState = sqlStateOf(err);
+    if (sqlState && INPUT_SQLSTATES.has(sqlState)) {
+      req.log.warn({ reqId: req.id, sqlState }, 'input refused by the database');
+      return send(reply, req.routeOptions.config.malformedIsBadRequest ? 'bad_request' : 'validation_error');
+    }
     // Server error: a structured report with the request id, never the internals in the reply.
     req.log.error({ reqId: req.id, report: String(err.stack ?? err.message).slice(0, REPORT_LIMIT) }, 'server error');
     return send(reply, 'internal_error', `${errorCatalogue.internal_error.message} (request ${req.id})`);
@@ -43,4 +63,16 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spa: boolean 
     if (opts.spa && req.method === 'GET' && !req.url.startsWith('/api')) return reply.sendFile('index.html');
     send(reply, 'not_found', `No route ${req.method} ${req.url.split('?')[0]}`);
   });
+}
+
+/**
+ * Fastify's `frameworkErrors` option (app.ts): errors the router raises before any route, hook or
+ * error handler runs. A URL that does not decode is a 400; a path parameter past the router's
+ * `maxParamLength` (longer than any id or hash) fails like any other too-long parameter, 422.
+ */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return send(reply, 'validation_error', 'A path parameter is too long');
+  if (err.code === 'FST_ERR_BAD_URL') return send(reply, 'bad_request', 'The URL is not valid (it does not decode)');
+  // FST_ERR_ASYNC_CONSTRAINT: a constraint strategy failed, the server's fault.
+  return send(reply, 'internal_error');
 }
