@@ -55,7 +55,9 @@ export async function insertGroup(db: Executor, tenantId: number, values: Omit<t
   return row!;
 }
 
+/** With nothing to change (a PATCH of `{}`) no update runs and the result is undefined. */
 export async function updateGroup(db: Executor, tenantId: number, id: number, values: Partial<Omit<MemberGroupRow, 'tenantId' | 'id'>>) {
+  if (Object.values(values).every((x) => x === undefined)) return undefined;
   const [row] = await db.update(memberGroups).set(values).where(and(eq(memberGroups.tenantId, tenantId), eq(memberGroups.id, id))).returning();
   return row;
 }

@@ -24,7 +24,9 @@ export async function listMemberSessions(db: Executor, tenantId: number, memberI
   return { rows, total: count?.n ?? 0 };
 }
 
+/** Undefined values are left as they are; with nothing to change (a PATCH of `{}`) no update runs. */
 export async function updateSession(db: Executor, tenantId: number, id: number, v: Partial<Pick<SessionRow, 'title' | 'chatbotId'>>) {
+  if (Object.values(v).every((x) => x === undefined)) return undefined;
   const [row] = await db.update(chatSessions).set(v).where(and(eq(chatSessions.tenantId, tenantId), eq(chatSessions.id, id))).returning();
   return row;
 }

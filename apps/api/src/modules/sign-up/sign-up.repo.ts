@@ -54,8 +54,11 @@ export async function insertPolicy(db: Executor, tenantId: number, values: Omit<
   return row!;
 }
 
+/** With nothing to change (a PATCH of `{}`) the policy is returned as it is. */
 export async function updatePolicy(db: Executor, tenantId: number, id: number, values: Partial<Omit<typeof policies.$inferInsert, 'tenantId' | 'id'>>) {
-  const [row] = await db.update(policies).set(values).where(and(eq(policies.tenantId, tenantId), eq(policies.id, id))).returning();
+  const where = and(eq(policies.tenantId, tenantId), eq(policies.id, id));
+  if (Object.values(values).every((x) => x === undefined)) return (await db.select().from(policies).where(where))[0];
+  const [row] = await db.update(policies).set(values).where(where).returning();
   return row;
 }
 
