@@ -50,6 +50,28 @@ describe('access matrix', () => {
     expect(routes.length).toBeGreaterThanOrEqual(70);
   });
 
+  it('a route it cannot call is reported, not skipped', () => {
+    const odd: OpenApiDocument = {
+      paths: {
+        '/api/widgets/{widget}/': { get: { 'x-access': 'member' } },
+        '/api/sessions/{hash}/share/': { post: { 'x-access': 'superuser' } },
+        '/api/files/': { post: { 'x-access': 'member', requestBody: { content: { 'multipart/form-data': { schema: { type: 'object' } } } } } },
+        '/api/open/': { get: { 'x-access': 'none' } },
+      },
+    };
+    const plan = planRoutes(odd, f, t);
+    expect(plan.routes).toEqual([]);
+    expect(plan.unclassified).toEqual([
+      expect.stringContaining('GET /api/widgets/{widget}/: no resolver fills {widget}'),
+      expect.stringContaining('POST /api/sessions/{hash}/share/: unknown access level "superuser"'),
+      expect.stringContaining('POST /api/files/: no JSON body to generate (multipart/form-data)'),
+      expect.stringContaining('GET /api/open/: public (x-access none) but the document asks for security'),
+    ]);
+    // A new route under an object the resolvers know is covered as it is.
+    const known = planRoutes({ paths: { '/api/sessions/{hash}/share/': { post: { 'x-access': 'member' } } } }, f, t);
+    expect(known.routes[0]).toMatchObject({ url: `/api/sessions/${f.sessionHash}/share/`, privateParams: true, mutating: true });
+  });
+
   it('no caller reads or changes another owner’s data', { timeout: 120_000 }, async () => {
     const started = Date.now();
     const { failures, calls, snapshotUrls } = await runMatrix(t, f, routes);

@@ -120,6 +120,9 @@ export async function runMatrix(t: TestApp, f: Fixtures, routes: Route[]): Promi
       if (route.access !== 'none' && (caller.label === 'a' || caller.label === 'd') && res.statusCode !== 401) {
         failures.push(`${where}: expected 401 (${caller.label === 'a' ? 'no token' : "a token presented with another tenant's header"}), got ${got}`);
       }
+      if (route.access === 'none' && caller.label === 'a' && res.statusCode === 401 && /"code":"unauthorized"/.test(res.body)) {
+        failures.push(`${where}: public by its config, but the request context asked for a token (${got})`);
+      }
       if (is2xx(res.statusCode)) {
         if (route.access === 'admin' && caller.label === 'b') failures.push(`${where}: a member who is not an admin got ${got}`);
         if (route.access === 'member' && caller.label === 'b' && route.privateParams) failures.push(`${where}: another member got the owner's object: ${got}`);
