@@ -25,6 +25,8 @@ export interface MatrixResult {
   failures: string[];
   calls: CallRecord[];
   snapshotUrls: number;
+  /** Owners' snapshots taken, and the milliseconds they took. */
+  snapshots: { count: number; ms: number };
 }
 
 function callersFor(access: Access, t: TestApp, f: Fixtures): Caller[] {
@@ -57,6 +59,9 @@ class OwnerView {
     }
   }
 
+  count = 0;
+  ms = 0;
+
   get size() {
     return this.urls.length;
   }
@@ -71,13 +76,18 @@ class OwnerView {
 
   /** `member`: only the member's own view (another member acting legitimately may change the admin's). */
   async take(scope: 'member' | 'all'): Promise<Map<string, string>> {
-    const out = new Map<string, string>();
-    for (const { route, token } of this.urls) {
-      if (scope === 'member' && route.access !== 'member') continue;
-      const res = await this.t.call(this.t.a, token, { method: 'GET', url: route.url });
-      out.set(route.key, `${res.statusCode} ${res.body}`);
-    }
-    return out;
+    // One wait for the caches (TestApp.call waits before each call), then the GETs side by side.
+    const started = Date.now();
+    this.count += 1;
+    await this.t.settle();
+    const urls = this.urls.filter(({ route }) => scope === 'all' || route.access === 'member');
+    const answers = await Promise.all(
+      urls.map(({ route, token }) =>
+        this.t.app.inject({ method: 'GET', url: route.url, headers: { 'x-tenant-subdomain': this.t.a.subdomain, ...(token ? { 'x-access-token': token } : {}) } }),
+      ),
+    );
+    this.ms += Date.now() - started;
+    return new Map(urls.map(({ route }, i) => [route.key, `${answers[i]!.statusCode} ${answers[i]!.body}`]));
   }
 }
 
@@ -147,5 +157,5 @@ export async function runMatrix(t: TestApp, f: Fixtures, routes: Route[]): Promi
       baseline = scope === 'all' ? after : null;
     }
   }
-  return { failures, calls, snapshotUrls: view.size };
+  return { failures, calls, snapshotUrls: view.size, snapshots: { count: view.count, ms: view.ms } };
 }
