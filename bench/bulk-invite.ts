@@ -32,13 +32,13 @@ const subdomain = `invite-${Date.now().toString(36)}`;
 const password = 'Bench-passw0rd!';
 try {
   const created = await createTenant(
-    database.db,
+    database.owner,
     { subdomain, koName: '초대', enName: 'Invite', memberCreditQuota: 1000, accounts: [{ email: 'admin@invite.bench', password, name: 'Admin', isAdmin: true }] },
     catalogFor({}),
   );
   const tenantId = created.tenant.id;
-  await database.db.execute(sql`insert into member_groups (tenant_id, ko_name, en_name, is_default) values (${tenantId}, '연구팀', 'Research', false), (${tenantId}, '영업팀', 'Sales', false)`);
-  const [field] = ((await database.db.execute(sql`insert into custom_fields (tenant_id, ko_name, en_name, is_required, is_unique) values (${tenantId}, '사번', 'Badge', true, true) returning id`)) as unknown as { rows: Array<{ id: number }> }).rows;
+  await database.owner.execute(sql`insert into member_groups (tenant_id, ko_name, en_name, is_default) values (${tenantId}, '연구팀', 'Research', false), (${tenantId}, '영업팀', 'Sales', false)`);
+  const [field] = ((await database.owner.execute(sql`insert into custom_fields (tenant_id, ko_name, en_name, is_required, is_unique) values (${tenantId}, '사번', 'Badge', true, true) returning id`)) as unknown as { rows: Array<{ id: number }> }).rows;
   const signIn = await built.app.inject({ method: 'POST', url: '/api/auth/sign-in/', headers: { 'x-tenant-subdomain': subdomain }, payload: { email: 'admin@invite.bench', password } });
   const headers = { 'x-tenant-subdomain': subdomain, 'x-access-token': signIn.json().access_token as string, origin: 'https://invite.bench' };
   const rows = Array.from({ length: ROWS }, (_, i) => ({
@@ -64,7 +64,7 @@ try {
   console.log(`  whole file ${total.toFixed(1)} s (${Math.round(ROWS / total)} rows/s); invited ${invited.toLocaleString('en')}; mails received ${mail.messages.length.toLocaleString('en')}`);
   console.log(`  per batch  p50 ${percentile(times, 50).toFixed(0)} ms   p95 ${percentile(times, 95).toFixed(0)} ms   max ${times.at(-1)!.toFixed(0)} ms`);
 } finally {
-  if (values['database-url']) await database.db.execute(sql`delete from tenants where subdomain = ${subdomain}`);
+  if (values['database-url']) await database.owner.execute(sql`delete from tenants where subdomain = ${subdomain}`);
   await built.close();
   await database.close();
   await mail.close();

@@ -29,18 +29,18 @@ const subdomain = `members-${Date.now().toString(36)}`;
 const password = 'Bench-passw0rd!';
 try {
   const created = await createTenant(
-    database.db,
+    database.owner,
     { subdomain, koName: '멤버', enName: 'Members', memberCreditQuota: 1000, accounts: [{ email: 'admin@members.bench', password, name: 'Admin', isAdmin: true }] },
     catalogFor({}),
   );
   const tenantId = created.tenant.id;
   const t0 = performance.now();
-  await database.db.execute(sql`insert into member_groups (tenant_id, ko_name, en_name, is_default)
+  await database.owner.execute(sql`insert into member_groups (tenant_id, ko_name, en_name, is_default)
     select ${tenantId}, '그룹 ' || g, 'Group ' || g, g <= 5 from generate_series(1, 20) g`);
-  const groups = (await database.db.execute(sql`select id from member_groups where tenant_id = ${tenantId} and is_default and en_name like 'Group %' order by id`)) as unknown as { rows: Array<{ id: number }> };
+  const groups = (await database.owner.execute(sql`select id from member_groups where tenant_id = ${tenantId} and is_default and en_name like 'Group %' order by id`)) as unknown as { rows: Array<{ id: number }> };
   const defaults = groups.rows.map((r) => r.id);
-  const [field] = ((await database.db.execute(sql`insert into custom_fields (tenant_id, ko_name, en_name, is_searchable) values (${tenantId}, '사번', 'Badge', true) returning id`)) as unknown as { rows: Array<{ id: number }> }).rows;
-  await database.db.execute(sql`insert into members (tenant_id, email, name, member_status, default_member_group_id, custom_fields, created_at)
+  const [field] = ((await database.owner.execute(sql`insert into custom_fields (tenant_id, ko_name, en_name, is_searchable) values (${tenantId}, '사번', 'Badge', true) returning id`)) as unknown as { rows: Array<{ id: number }> }).rows;
+  await database.owner.execute(sql`insert into members (tenant_id, email, name, member_status, default_member_group_id, custom_fields, created_at)
     select ${tenantId}, 'person' || i || '@members.bench', 'Person ' || md5(i::text),
       case when i % 50 = 0 then 'pending' when i % 97 = 0 then 'deactivated' else 'active' end,
       (${sql.raw(`array[${defaults.join(',')}]`)})[1 + i % ${defaults.length}],
@@ -48,20 +48,20 @@ try {
     from generate_series(1, ${N}) i`);
   // Fresh statistics before the memberships: their trigger updates members by key, which a planner
   // that still thinks the table empty would do with a scan per row.
-  await database.db.execute(sql`analyze members`);
+  await database.owner.execute(sql`analyze members`);
   const tm = performance.now();
-  await database.db.execute(sql`insert into member_group_memberships (tenant_id, member_id, member_group_id)
+  await database.owner.execute(sql`insert into member_group_memberships (tenant_id, member_id, member_group_id)
     select m.tenant_id, m.id, g.id from members m join member_groups g on g.tenant_id = m.tenant_id and not g.is_default
     where m.tenant_id = ${tenantId} and (m.id + g.id) % 7 = 0`);
   const ta = performance.now();
   // After a bulk load autovacuum would run: the seeding rewrote every member row (their groups, their search text).
-  await database.db.execute(sql`vacuum analyze`);
+  await database.owner.execute(sql`vacuum analyze`);
   console.log(`  (seeding: members ${((tm - t0) / 1000).toFixed(1)} s, memberships ${((ta - tm) / 1000).toFixed(1)} s, analyze ${((performance.now() - ta) / 1000).toFixed(1)} s)`);
   console.log(`members-list: ${N.toLocaleString('en')} members seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s on ${values['database-url'] ? 'PostgreSQL' : 'PGlite'}`);
 
   const signIn = await built.app.inject({ method: 'POST', url: '/api/auth/sign-in/', headers: { 'x-tenant-subdomain': subdomain }, payload: { email: 'admin@members.bench', password } });
   const headers = { 'x-tenant-subdomain': subdomain, 'x-access-token': signIn.json().access_token as string };
-  const extra = ((await database.db.execute(sql`select id from member_groups where tenant_id = ${tenantId} and not is_default order by id limit 1`)) as unknown as { rows: Array<{ id: number }> }).rows[0]!.id;
+  const extra = ((await database.owner.execute(sql`select id from member_groups where tenant_id = ${tenantId} and not is_default order by id limit 1`)) as unknown as { rows: Array<{ id: number }> }).rows[0]!.id;
   const queries: Array<[string, (i: number) => string]> = [
     ['group (default or additional) filter, name order, page 1–50', (i) => `/api/admin/members/?member_group_id=${i % 2 ? defaults[i % defaults.length] : extra}&order_by=name.asc&page=${1 + (i % 50)}&size=20`],
     ['status filter, newest first, page 1–50', (i) => `/api/admin/members/?member_status=active&order_by=created_at.desc&page=${1 + (i % 50)}&size=20`],
@@ -81,7 +81,7 @@ try {
     console.log(`  ${label.padEnd(60)} p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms   p95 ${percentile(times, 95).toFixed(1).padStart(6)} ms`);
   }
 } finally {
-  if (values['database-url']) await database.db.execute(sql`delete from tenants where subdomain = ${subdomain}`);
+  if (values['database-url']) await database.owner.execute(sql`delete from tenants where subdomain = ${subdomain}`);
   await built.close();
   await database.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });

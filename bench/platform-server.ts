@@ -35,7 +35,7 @@ const built = await buildApp(config, { database });
 const password = 'Bench-passw0rd!';
 const subdomain = `bench-${randomBytes(4).toString('hex')}`;
 const created = await createTenant(
-  database.db,
+  database.owner,
   { subdomain, koName: '벤치', enName: 'Bench', memberCreditQuota: 1e9, accounts: [{ email: 'bench@bench.test', password, name: 'Bench', isAdmin: false }] },
   catalogFor(providers),
 );
@@ -50,7 +50,7 @@ const { access_token: token } = (await signIn.json()) as { access_token: string 
 const bots = (await (await fetch(`http://127.0.0.1:${port}/api/chatbots/?include_default=true`, { headers: { ...headers, 'x-access-token': token } })).json()) as { items: Array<{ id: number }> };
 console.log(JSON.stringify({ port, subdomain, token, chatbotId: bots.items[0]!.id, pid: process.pid }));
 process.on('SIGTERM', () => {
-  const dropTenant = values['database-url'] ? database.db.delete(tenants).where(eq(tenants.id, created.tenant.id)).then(() => undefined) : Promise.resolve();
+  const dropTenant = values['database-url'] ? database.owner.delete(tenants).where(eq(tenants.id, created.tenant.id)).then(() => undefined) : Promise.resolve();
   void dropTenant
     .catch((err: Error) => console.error(`bench: could not delete tenant ${subdomain}: ${err.message}`))
     .finally(() => {

@@ -122,6 +122,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
   const invitations = createInvitationsService(db, { mailer, members, groups, batchSize: config.bulkInviteBatchSize });
   // Background tasks: a queue in the database, a runner in every instance (decision 025).
   const tasks = createTasksService(db, {
+    owner: database.owner,
     filesDir: path.join(config.dataDir, 'files'),
     startupStaleSeconds: database.kind === 'pglite' ? 0 : 60,
     staleSeconds: database.kind === 'pglite' ? null : 60,

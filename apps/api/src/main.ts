@@ -10,9 +10,10 @@ tuneGarbageCollection();
 const config = loadConfig();
 const release = config.database.kind === 'pglite' ? holdPgliteLock(config.dataDir) : () => undefined;
 const built = await buildApp(config);
-await seed(built.database.db, config, (line) => console.log(line));
+// Seeding and start-up maintenance serve every tenant: the owner's connection.
+await seed(built.database.owner, config, (line) => console.log(line));
 if (config.database.kind === 'pglite') {
-  const stopped = await stopInterruptedStreams(built.database.db);
+  const stopped = await stopInterruptedStreams(built.database.owner);
   if (stopped > 0) console.log(`${stopped} answer(s) interrupted by the last shutdown kept as stopped.`);
 }
 await built.app.listen({ port: config.port, host: config.host });

@@ -51,20 +51,20 @@ export async function runTenantCli(argv: string[], out: (line: string) => void =
   const database = await openDatabase(config.database);
   try {
     if (command === 'list') {
-      const rows = await listTenants(database.db);
+      const rows = await listTenants(database.owner);
       for (const r of rows) out(`${r.id}\t${r.subdomain}\t${r.koName}\t${r.enName}\tmax members ${r.maxMembers ?? 'none'}\t${r.autoApprove ? 'auto-approve' : 'approval'}\t${r.createdAt.toISOString()}`);
       if (rows.length === 0) out('(no tenants)');
       return 0;
     }
     if (command === 'set') {
-      const tenant = values.subdomain ? await findTenantBySubdomain(database.db, values.subdomain) : undefined;
+      const tenant = values.subdomain ? await findTenantBySubdomain(database.owner, values.subdomain) : undefined;
       if (!tenant) {
         out(values.subdomain ? `Error: no tenant "${values.subdomain}"` : usage);
         return values.subdomain ? 1 : 2;
       }
       const maxMembers = maxMembersOf(values['max-members']);
       const autoApprove = values['auto-approve'] ? true : values['no-auto-approve'] ? false : undefined;
-      const row = await updateTenant(database.db, tenant.id, { ...(maxMembers !== undefined && { maxMembers }), ...(autoApprove !== undefined && { autoApprove }) });
+      const row = await updateTenant(database.owner, tenant.id, { ...(maxMembers !== undefined && { maxMembers }), ...(autoApprove !== undefined && { autoApprove }) });
       out(`Tenant "${row!.subdomain}": max members ${row!.maxMembers ?? 'none'}, ${row!.autoApprove ? 'sign-ups approved automatically' : 'sign-ups wait for approval'}.`);
       return 0;
     }
@@ -74,7 +74,7 @@ export async function runTenantCli(argv: string[], out: (line: string) => void =
     }
     const adminPassword = values['admin-password'] ?? (values['admin-email'] ? generatePassword() : undefined);
     const created = await createTenant(
-      database.db,
+      database.owner,
       {
         subdomain: values.subdomain,
         koName: values['ko-name'],

@@ -10,6 +10,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../config';
 import { startRemotePGlite } from './pglite-remote';
 import * as schema from './schema/index';
+import { APP_ROLE, asOwner, currentScope, type Scope, scopeStatement } from './tenant-scope';
 
 export type Schema = typeof schema;
 /** Both drivers share this query-builder surface; services never see the driver. */
@@ -19,7 +20,18 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
 
 export interface Database {
+  /**
+   * The app's connection: the non-owner role under row-level security. Statements see the rows of
+   * the tenant scope they run in (db/tenant-scope.ts), none outside one.
+   */
   db: Db;
+  /**
+   * The owner's connection, past row-level security: migrations, start-up maintenance, the jobs
+   * that serve every tenant, and tests setting up rows. Never a request's queries.
+   */
+  owner: Db;
+  /** This database seen as the owner: `db` is `owner` and hot-path statements run as the owner. */
+  asOwner(): Database;
   kind: DatabaseConfig['kind'];
   close(): Promise<void>;
   /**
@@ -104,13 +116,21 @@ const AUTOANALYZE_MS = 60_000;
 // with mode 'bigint'/'number' itself, so the driver default is left alone.
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.kind === 'pglite') {
-    // PGlite runs on a worker thread, which also applies the migrations (decision 011).
-    const client = await startRemotePGlite({ dataDir: config.dataDir, migrationsFolder });
+    // PGlite runs on a worker thread, which also applies the migrations (decision 011). Each
+    // message carries the tenant scope of the context that sent it.
+    const client = await startRemotePGlite({ dataDir: config.dataDir, migrationsFolder, scopeOf: currentScope });
     const db = drizzlePglite({ client: client as unknown as PGlite, schema, casing: 'snake_case' });
-    const analyzing = setInterval(() => void analyzeChangedTables(client).catch(() => undefined), AUTOANALYZE_MS);
+    const ownerClient = {
+      query: (...args: Parameters<typeof client.query>) => asOwner(() => client.query(...args)),
+      transaction: <T>(cb: Parameters<typeof client.transaction<T>>[0]) => asOwner(() => client.transaction(cb)),
+    };
+    const owner = drizzlePglite({ client: ownerClient as unknown as PGlite, schema, casing: 'snake_case' });
+    const analyzing = setInterval(() => void asOwner(() => analyzeChangedTables(client)).catch(() => undefined), AUTOANALYZE_MS);
     analyzing.unref();
-    return {
+    const database: Database = {
       db: db as unknown as Db,
+      owner: owner as unknown as Db,
+      asOwner: () => ownerView(database),
       kind: 'pglite',
       close: () => {
         clearInterval(analyzing);
@@ -126,17 +146,26 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       },
       rawMany: (parts) => client.namedMany(parts.map((p) => ({ name: p.statement.name, sql: p.statement.text, params: p.params }))),
     };
+    return database;
   }
-  const pool = new pg.Pool({ connectionString: config.url, max: 20 });
+  // Migrations and maintenance as the connecting (owner) user; the app's pool as `chat_app`.
+  const ownerPool = new pg.Pool({ connectionString: config.url, max: 4 });
+  ownerPool.on('error', (err) => console.error(`database: idle connection lost (${err.message})`));
+  const owner = drizzlePg({ client: ownerPool, schema, casing: 'snake_case' });
+  await migratePg(owner, { migrationsFolder });
+  const pool = scopedPool({ connectionString: config.url, max: 20 });
   // An idle connection the server closes (restart, failover, admin termination) must not take the
   // process down: the pool drops it and opens a new one on the next query.
   pool.on('error', (err) => console.error(`database: idle connection lost (${err.message})`));
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
-  await migratePg(db, { migrationsFolder });
-  return {
+  const database: Database = {
     db: db as unknown as Db,
+    owner: owner as unknown as Db,
+    asOwner: () => ownerView(database),
     kind: 'postgres',
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), ownerPool.end()]);
+    },
     listen: (channel, onPayload, onReset) => listenPg(config.url, channel, onPayload, onReset),
     async raw<T>(st: Statement, params: StatementParam[]) {
       // node-postgres prepares a named query once per pooled connection.
@@ -158,6 +187,91 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       }
     },
   };
+  return database;
+}
+
+/** The same database with `db` the owner's and the hot-path statements run as the owner. */
+function ownerView(database: Database): Database {
+  const view: Database = {
+    ...database,
+    db: database.owner,
+    asOwner: () => view,
+    raw: (st, params) => asOwner(() => database.raw(st, params)),
+    rawMany: (parts) => asOwner(() => database.rawMany(parts)),
+  };
+  return view;
+}
+
+type PoolClient = pg.PoolClient & { release(err?: Error | boolean): void };
+type AnyFn = (...args: unknown[]) => Promise<unknown>;
+
+/**
+ * The app's pool on a PostgreSQL server. Its connections take the role `chat_app` (row-level
+ * security applies); a statement run inside a tenant or owner scope becomes a transaction that
+ * first opens the scope (`set_config(…, true)`: it ends with the transaction, so a pooled
+ * connection never carries it to the next user). A transaction (drizzle's, `rawMany`) opens the
+ * scope right after its `begin`. Only the promise forms that drizzle and this project use are
+ * scoped; pg-pool's own callback-style calls pass through.
+ */
+function scopedPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool(config);
+  pool.on('connect', (client) => {
+    client.query(`set role ${APP_ROLE}`).catch((err: Error) => console.error(`database: cannot take role ${APP_ROLE} (${err.message})`));
+  });
+  const query = pool.query.bind(pool) as unknown as AnyFn;
+  const connect = pool.connect.bind(pool) as unknown as AnyFn;
+
+  async function inScope(scope: Scope, args: unknown[]): Promise<unknown> {
+    const client = (await connect()) as PoolClient;
+    const { name, sql: text, param } = scopeStatement(scope);
+    try {
+      await client.query('begin');
+      await client.query({ name, text, values: [param] });
+      const result = await (client.query as unknown as AnyFn)(...args);
+      await client.query('commit');
+      client.release();
+      return result;
+    } catch (err) {
+      const broken = await client.query('rollback').then(
+        () => false,
+        () => true,
+      );
+      client.release(broken ? (err as Error) : undefined);
+      throw err;
+    }
+  }
+
+  (pool as unknown as { query: AnyFn }).query = (...args: unknown[]) => {
+    const scope = currentScope();
+    if (!scope || typeof args[args.length - 1] === 'function') return query(...args);
+    return inScope(scope, args);
+  };
+  (pool as unknown as { connect: AnyFn }).connect = (...args: unknown[]) => {
+    if (typeof args[0] === 'function') return connect(...args);
+    const scope = currentScope();
+    return connect().then((client) => (scope ? scopeTransactions(client as PoolClient, scope) : client));
+  };
+  return pool;
+}
+
+/** A checked-out connection whose transactions open the scope right after `begin`. */
+function scopeTransactions(client: PoolClient, scope: Scope): PoolClient {
+  const { name, sql: text, param } = scopeStatement(scope);
+  const release = client.release.bind(client);
+  const query = client.query.bind(client) as (...a: unknown[]) => Promise<unknown>;
+  (client as { query: unknown }).query = async (...args: unknown[]) => {
+    const config = args[0] as string | { text?: string };
+    const sqlText = typeof config === 'string' ? config : config?.text;
+    const result = await query(...args);
+    if (typeof sqlText === 'string' && /^\s*begin\b/i.test(sqlText)) await query({ name, text, values: [param] });
+    return result;
+  };
+  client.release = (err?: Error | boolean) => {
+    delete (client as { query?: unknown }).query;
+    client.release = release;
+    release(err);
+  };
+  return client;
 }
 
 /**

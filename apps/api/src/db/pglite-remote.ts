@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { StatementParam } from './client';
+import { type Scope, scopeStatement } from './tenant-scope';
 
 /**
  * The embedded database (PGlite) on a worker thread, seen from the main thread through the part of
@@ -41,7 +42,17 @@ interface WireError {
 
 const workerUrl = new URL('./pglite-worker.mjs', import.meta.url);
 
-export async function startRemotePGlite(opts: { dataDir: string | null; migrationsFolder: string }): Promise<RemotePGlite> {
+interface RemoteOptions {
+  dataDir: string | null;
+  migrationsFolder: string;
+  /** The tenant scope of the calling context, sent with each statement (db/tenant-scope.ts). */
+  scopeOf?: () => Scope | undefined;
+}
+
+/** A scope as the worker applies it: the statement that opens it inside the transaction. */
+const wireScope = (scope: Scope | undefined) => (scope ? scopeStatement(scope) : undefined);
+
+export async function startRemotePGlite(opts: RemoteOptions): Promise<RemotePGlite> {
   if (opts.dataDir && !existsSync(path.join(opts.dataDir, 'PG_VERSION'))) {
     // A new database folder is created and migrated by a worker of its own, which then ends: the
     // thread that creates a database keeps ≈ 450 MB more resident memory than one that opens it
@@ -52,8 +63,9 @@ export async function startRemotePGlite(opts: { dataDir: string | null; migratio
   return startWorker(opts);
 }
 
-async function startWorker(opts: { dataDir: string | null; migrationsFolder: string }): Promise<RemotePGlite> {
-  const worker = new Worker(workerUrl, { workerData: opts, execArgv: [] });
+async function startWorker(opts: RemoteOptions): Promise<RemotePGlite> {
+  const worker = new Worker(workerUrl, { workerData: { dataDir: opts.dataDir, migrationsFolder: opts.migrationsFolder }, execArgv: [] });
+  const scope = () => wireScope(opts.scopeOf?.());
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
   const listeners = new Map<string, Set<(payload: string) => void>>();
   let nextId = 1;
@@ -105,6 +117,8 @@ async function startWorker(opts: { dataDir: string | null; migrationsFolder: str
         sql,
         params,
         txId,
+        // Inside a transaction its `begin` opened the scope.
+        scope: txId ? undefined : scope(),
         rowMode: options?.rowMode,
         rawTypes: options?.parsers ? Object.keys(options.parsers).map(Number) : undefined,
       }),
@@ -117,11 +131,11 @@ async function startWorker(opts: { dataDir: string | null; migrationsFolder: str
       return closed;
     },
     ...main,
-    named: <T>(name: string, sql: string, params: StatementParam[]) => call<RemoteResult<T>>({ op: 'named', name, sql, params }),
-    namedMany: (statements: Array<{ name: string; sql: string; params: StatementParam[] }>) => call<unknown[][]>({ op: 'namedMany', statements }),
+    named: <T>(name: string, sql: string, params: StatementParam[]) => call<RemoteResult<T>>({ op: 'named', name, sql, params, scope: scope() }),
+    namedMany: (statements: Array<{ name: string; sql: string; params: StatementParam[] }>) => call<unknown[][]>({ op: 'namedMany', statements, scope: scope() }),
     async transaction<T>(callback: (tx: Executor) => Promise<T>): Promise<T> {
       const txId = nextTx++;
-      await call({ op: 'begin', txId });
+      await call({ op: 'begin', txId, scope: scope() });
       let result: T;
       try {
         result = await callback(executor(txId));

@@ -29,6 +29,30 @@ function optionsOf(msg) {
  */
 const prepared = new Set();
 const ser = protocol.serialize;
+
+/**
+ * The tenant scope of a statement (db/tenant-scope.ts): its `set_config` runs first in the same
+ * implicit transaction (every message up to the Sync), so the setting holds for the statements
+ * after it and ends with them. Returns the protocol messages and whether a result was added.
+ */
+function scopeParts(scope) {
+  if (!scope) return [];
+  const parts = [];
+  if (!prepared.has(scope.name)) {
+    parts.push(ser.parse({ name: scope.name, text: scope.sql }));
+    prepared.add(scope.name);
+  }
+  parts.push(ser.bind({ statement: scope.name, values: [scope.param] }), ser.describe({ type: 'P' }), ser.execute({}));
+  return parts;
+}
+
+/** After a failed stream whether the scope's Parse took effect is unknown: parse it again next time. */
+async function forgetScope(scope) {
+  if (!scope) return;
+  prepared.delete(scope.name);
+  await pg.execProtocolStream(Buffer.concat([ser.close({ type: 'S', name: scope.name }), ser.sync()]), { syncToFs: false }).catch(() => undefined);
+}
+
 function runNamed(msg) {
   return pg._runExclusiveTransaction(() =>
     pg.runExclusive(async () => {
@@ -36,6 +60,7 @@ function runNamed(msg) {
       const fresh = !prepared.has(msg.name);
       const parts = [ser.bind({ statement: msg.name, values }), ser.describe({ type: 'P' }), ser.execute({}), ser.sync()];
       if (fresh) parts.unshift(ser.parse({ name: msg.name, text: msg.sql }));
+      parts.unshift(...scopeParts(msg.scope));
       let messages;
       try {
         messages = await pg.execProtocolStream(Buffer.concat(parts), { syncToFs: false });
@@ -43,11 +68,13 @@ function runNamed(msg) {
         // Whether the Parse of a first call took effect is unknown: drop the name (closing a
         // statement that does not exist is no error) so that the next call parses it again.
         if (fresh) await pg.execProtocolStream(Buffer.concat([ser.close({ type: 'S', name: msg.name }), ser.sync()]), { syncToFs: false }).catch(() => undefined);
+        await forgetScope(msg.scope);
         throw err;
       }
       prepared.add(msg.name);
       await pg.syncToFs();
-      const [result] = parse.parseResults(messages, pg.parsers);
+      const results = parse.parseResults(messages, pg.parsers);
+      const result = results[results.length - 1];
       return { rows: result?.rows ?? [], fields: result?.fields ?? [], affectedRows: result?.affectedRows };
     }),
   );
@@ -63,7 +90,7 @@ function runNamedMany(msg) {
   return pg._runExclusiveTransaction(() =>
     pg.runExclusive(async () => {
       const fresh = [];
-      const parts = [];
+      const parts = scopeParts(msg.scope);
       for (const st of msg.statements) {
         if (!prepared.has(st.name) && !fresh.includes(st.name)) {
           fresh.push(st.name);
@@ -80,11 +107,12 @@ function runNamedMany(msg) {
         if (fresh.length > 0) {
           await pg.execProtocolStream(Buffer.concat([...fresh.map((name) => ser.close({ type: 'S', name })), ser.sync()]), { syncToFs: false }).catch(() => undefined);
         }
+        await forgetScope(msg.scope);
         throw err;
       }
       for (const name of fresh) prepared.add(name);
       await pg.syncToFs();
-      return parse.parseResults(messages, pg.parsers).map((r) => r?.rows ?? []);
+      return parse.parseResults(messages, pg.parsers).slice(msg.scope ? 1 : 0).map((r) => r?.rows ?? []);
     }),
   );
 }
@@ -100,6 +128,14 @@ function errorOf(err) {
 async function handle(msg) {
   switch (msg.op) {
     case 'query': {
+      if (msg.scope) {
+        // One statement in its tenant's scope: a transaction of the scope and the statement.
+        return pg.transaction(async (tx) => {
+          await tx.query(msg.scope.sql, [msg.scope.param]);
+          const r = await tx.query(msg.sql, msg.params, optionsOf(msg));
+          return { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows };
+        });
+      }
       const target = msg.txId ? txs.get(msg.txId)?.tx : pg;
       if (!target) throw new Error(`transaction ${msg.txId} is not open`);
       const r = await target.query(msg.sql, msg.params, optionsOf(msg));
@@ -116,12 +152,14 @@ async function handle(msg) {
       let started;
       const ready = new Promise((resolve) => (started = resolve));
       entry.result = pg.transaction(
-        (tx) =>
-          new Promise((commit, rollback) => {
+        async (tx) => {
+          if (msg.scope) await tx.query(msg.scope.sql, [msg.scope.param]);
+          return new Promise((commit, rollback) => {
             entry.tx = tx;
             entry.finish = (ok) => (ok ? commit() : rollback(new Error('rollback')));
             started();
-          }),
+          });
+        },
       );
       entry.result.catch(() => undefined);
       txs.set(msg.txId, entry);
@@ -164,6 +202,8 @@ port.on('message', (msg) => {
 try {
   await pg.waitReady;
   await migrate(drizzle({ client: pg }), { migrationsFolder: workerData.migrationsFolder });
+  // From here on the one session is the app's non-owner role, under row-level security (db/tenant-scope.ts).
+  await pg.exec('set role chat_app');
   port.postMessage({ ready: true });
 } catch (err) {
   port.postMessage({ ready: false, error: errorOf(err) });

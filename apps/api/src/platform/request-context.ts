@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { withTenant } from '../db/tenant-scope';
 import { type CacheHub, TENANTLESS } from './cache';
 import type { MemberContext, MemberRow, TenantContext, TenantRow } from './context';
 import { AppError } from './errors';
@@ -27,7 +28,7 @@ export function registerRequestContext(app: FastifyInstance, deps: { loaders: Co
   app.decorateRequest('tenant', null);
   app.decorateRequest('member', null);
 
-  app.addHook('preHandler', async (req) => {
+  async function resolve(req: FastifyRequest): Promise<void> {
     const config = req.routeOptions.config;
     const url = req.routeOptions.url;
     if (config.tenantless || !url?.startsWith('/api/') || url.startsWith('/api/docs')) return;
@@ -45,13 +46,22 @@ export function registerRequestContext(app: FastifyInstance, deps: { loaders: Co
     const claims = await deps.tokens.verifyAccess(token);
     // A token is valid only for its own tenant.
     if (claims.tenantId !== tenant.id) throw new AppError('unauthorized');
-    const member = await memberFor(tenant.id, claims.memberId);
+    const member = await withTenant(tenant.id, () => memberFor(tenant.id, claims.memberId));
     if (!member || member.tokenVersion !== claims.tokenVersion) throw new AppError('token_expired');
     if (member.memberStatus !== 'active') throw new AppError('account_deactivated');
     if (level === 'admin' && !member.isAdmin) {
       throw new AppError('admin_required');
     }
     req.member = member;
+  }
+
+  // Everything after the tenant is known (route hooks, the handler, streams it starts) runs in its
+  // scope: the database shows that tenant's rows only (row-level security, db/tenant-scope.ts).
+  app.addHook('preHandler', (req, _reply, done) => {
+    resolve(req).then(
+      () => (req.tenant ? withTenant(req.tenant.id, done) : done()),
+      (err: Error) => done(err),
+    );
   });
 }
 

@@ -81,6 +81,10 @@ export interface TestTenant {
 export interface TestApp {
   app: FastifyInstance;
   built: BuiltApp;
+  /**
+   * The test's own view of the database: the owner's connection, past row-level security, for
+   * setting up and inspecting rows of any tenant. The app itself uses `built.database`.
+   */
   database: Database;
   config: AppConfig;
   /** A real SMTP server on loopback receiving the app's mail. */
@@ -103,7 +107,7 @@ async function makeTenant(database: Database, config: AppConfig, subdomain: stri
     { email: `other@${subdomain}.test`, password: PASSWORD, name: 'Other', isAdmin: false },
   ];
   const created = await createTenant(
-    database.db,
+    database.owner,
     { subdomain, koName: `${subdomain} 코`, enName: `${subdomain} en`, memberCreditQuota: config.defaultMemberCreditQuota, accounts },
     catalogFor(config.providers),
   );
@@ -141,7 +145,7 @@ export async function buildTestApp(opts: { providers?: ProvidersConfig; config?:
     mail,
     app: built.app,
     built,
-    database,
+    database: database.asOwner(),
     config,
     a,
     b,

@@ -19,6 +19,8 @@ const MESSAGES = 6000;
 
 beforeAll(async () => {
   ({ database, drop } = await freshDatabase());
+  // The test writes and inspects rows as the owner (row-level security is tested on its own).
+  database = database.asOwner();
   const created = await createTenant(database.db, { subdomain: 'stats', koName: '통계', enName: 'Stats', memberCreditQuota: 1000, accounts: [{ email: 'm@stats.test', password: 'Passw0rd!', name: 'M', isAdmin: false }] }, catalogFor({}));
   tenantId = created.tenant.id;
   const [bot] = await queryRows<{ id: number; model: number }>(database.db, sql`select id, llm_model_id as model from chatbots where tenant_id = ${tenantId} limit 1`);

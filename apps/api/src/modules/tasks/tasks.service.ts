@@ -2,6 +2,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Task } from '@app/contracts/tasks';
 import type { Db } from '../../db/client';
+import { withTenant } from '../../db/tenant-scope';
 import type { MemberContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { newHashId } from '../../platform/tokens';
@@ -54,6 +55,8 @@ function toTask(t: TaskRow): Task {
 export function createTasksService(
   db: Db,
   opts: {
+    /** The owner's connection: claiming and failing tasks serve every tenant (past row-level security). */
+    owner: Db;
     filesDir: string;
     /** At start, running tasks whose heartbeat is older than this were interrupted (0: one process owns the database, all were). */
     startupStaleSeconds: number;
@@ -91,9 +94,10 @@ export function createTasksService(
   async function drain(): Promise<void> {
     for (;;) {
       if (stopped) return;
-      const task = await claimNextTask(db);
+      const task = await claimNextTask(opts.owner);
       if (!task) return;
-      await runOne(task);
+      // The handler sees its own tenant's rows only.
+      await withTenant(task.tenantId, () => runOne(task));
     }
   }
 
@@ -121,14 +125,14 @@ export function createTasksService(
     /** Fails what a previous process left running, then polls the queue. */
     async start() {
       stopped = false;
-      const failed = await failInterruptedTasks(db, opts.startupStaleSeconds);
+      const failed = await failInterruptedTasks(opts.owner, opts.startupStaleSeconds);
       if (failed > 0) opts.log(`${failed} task(s) interrupted by the last stop marked failed`);
       // One process owning the database learns of every task through `enqueue`: no polling. With
       // a server, other instances enqueue too, and die: poll, and fail their stale tasks.
       const stale = opts.staleSeconds;
       if (stale !== null) {
         timer = setInterval(() => {
-          void failInterruptedTasks(db, stale).catch(() => undefined);
+          void failInterruptedTasks(opts.owner, stale).catch(() => undefined);
           kick();
         }, POLL_MS);
         timer.unref();
