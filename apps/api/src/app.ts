@@ -12,6 +12,7 @@ import { type Database, openDatabase } from './db/client';
 import { createLlmRegistry } from './llm/registry';
 import { type CacheHub, createCacheHub } from './platform/cache';
 import { frameworkErrors, registerErrorHandler } from './platform/error-handler';
+import { registerBodyLimits } from './platform/body-limits';
 import { registerInputGuards } from './platform/input-guards';
 import { createMailer } from './platform/mailer';
 import { registerRateLimits } from './platform/rate-limits';
@@ -84,6 +85,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
   registerErrorHandler(app, { spa });
   registerInputGuards(app);
   registerRouteSecurity(app);
+  registerBodyLimits(app);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Chatbot platform API', version: '1.0.0' },

@@ -45,6 +45,22 @@ describe('security headers and the refresh cookie', () => {
     expect(res.body).not.toMatch(/at \w+ \(|node_modules|\.ts:\d+/);
   });
 
+  it('bodies are limited per route: a sign-in reads 16 KB, a form 256 KB, a chat message 1 MB', async () => {
+    const big = (n: number) => 'x'.repeat(n);
+    const signIn = await t.call(t.a, null, { method: 'POST', url: '/api/auth/sign-in/', payload: { email: t.a.member.email, password: big(20 * 1024) } });
+    expect(signIn.statusCode).toBe(413);
+    expect(signIn.json()).toEqual(errorShape);
+    const admin = await t.signIn(t.a, t.a.admin.email);
+    const form = await t.call(t.a, admin, { method: 'POST', url: '/api/admin/announcements/', payload: { title: 't', content: big(300 * 1024) } });
+    expect(form.statusCode).toBe(413);
+    expect(form.json().error.code).toBe('payload_too_large');
+    // 600 KB of chat text is read (and refused for another reason: the chatbot does not exist).
+    const chat = await t.call(t.a, admin, { method: 'POST', url: '/api/chatbots/999999/chat/', payload: { text: big(190_000) + '가'.repeat(4000) } });
+    expect(chat.statusCode).not.toBe(413);
+    const tooBig = await t.call(t.a, admin, { method: 'POST', url: '/api/chatbots/999999/chat/', payload: { text: big(1100 * 1024) } });
+    expect(tooBig.statusCode).toBe(413);
+  });
+
   it('the refresh cookie is HttpOnly, SameSite=Lax, scoped to the auth routes; Secure when the request came over HTTPS', async () => {
     const res = await t.call(t.a, null, { method: 'POST', url: '/api/auth/sign-in/', payload: { email: t.a.member.email, password: PASSWORD } });
     expect(res.statusCode).toBe(200);
