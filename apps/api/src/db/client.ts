@@ -214,10 +214,8 @@ type AnyFn = (...args: unknown[]) => Promise<unknown>;
  * scoped; pg-pool's own callback-style calls pass through.
  */
 function scopedPool(config: pg.PoolConfig): pg.Pool {
-  const pool = new pg.Pool(config);
-  pool.on('connect', (client) => {
-    client.query(`set role ${APP_ROLE}`).catch((err: Error) => console.error(`database: cannot take role ${APP_ROLE} (${err.message})`));
-  });
+  // The role is a startup parameter of every connection: no statement runs before it is taken.
+  const pool = new pg.Pool({ ...config, options: `-c role=${APP_ROLE}` });
   const query = pool.query.bind(pool) as unknown as AnyFn;
   const connect = pool.connect.bind(pool) as unknown as AnyFn;
 
