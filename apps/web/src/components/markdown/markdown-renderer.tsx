@@ -23,11 +23,15 @@ function ClickToLoadImage({ src, alt }: { src?: string; alt?: string }) {
 
 const components: Components = {
   img: ({ src, alt }) => <ClickToLoadImage src={typeof src === 'string' ? src : undefined} alt={alt} />,
-  a: ({ href, children }) => (
-    <a href={href} target="_blank" rel="noopener noreferrer nofollow">
-      {children}
-    </a>
-  ),
+  // react-markdown empties a URL whose scheme is not safe (javascript:, data:, vbscript:…): that link is left as its text.
+  a: ({ href, children }) =>
+    href ? (
+      <a href={href} target="_blank" rel="noopener noreferrer nofollow">
+        {children}
+      </a>
+    ) : (
+      <span>{children}</span>
+    ),
 };
 
 // No rehype-raw: raw HTML in model output is shown as text, never rendered.
