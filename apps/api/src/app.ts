@@ -11,7 +11,7 @@ import type { AppConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { createLlmRegistry } from './llm/registry';
 import { type CacheHub, createCacheHub } from './platform/cache';
-import { frameworkErrors, registerErrorHandler } from './platform/error-handler';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './platform/error-handler';
 import { registerBodyLimits } from './platform/body-limits';
 import { registerInputGuards } from './platform/input-guards';
 import { createMailer } from './platform/mailer';
@@ -74,9 +74,11 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: config.trustProxy,
     // Ids and hashes are far shorter than 100 characters: a longer parameter, or one that does not
-    // decode, is refused by the router in the error shape (frameworkErrors), never a bare 414/400.
+    // decode, is refused by the router in the error shape (frameworkErrors), never a bare 414/400;
+    // so is a request Node's parser refuses (clientErrorHandler: a URL past 16 KB, a bad request line).
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 100 },
     frameworkErrors,
+    clientErrorHandler,
     // Per-request lines only when debugging: a streamed chat is one request and the hot path.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   });

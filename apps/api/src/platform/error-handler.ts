@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorCatalogue, isErrorCode, type ErrorCode } from '@app/contracts/errors';
@@ -75,4 +77,22 @@ export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: 
   if (err.code === 'FST_ERR_BAD_URL') return send(reply, 'bad_request', 'The URL is not valid (it does not decode)');
   // FST_ERR_ASYNC_CONSTRAINT: a constraint strategy failed, the server's fault.
   return send(reply, 'internal_error');
+}
+
+/**
+ * Fastify's `clientErrorHandler` option (app.ts): requests Node's HTTP parser refuses before
+ * Fastify sees them. A URL or headers past Node's 16 KB limit are a 413 (the catalogue has no
+ * 431), anything else unreadable (a malformed request line, a client too slow to send) a 400,
+ * written straight to the socket in the error shape.
+ */
+export function clientErrorHandler(err: Error & { code?: string }, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+  const code: ErrorCode = tooLarge ? 'payload_too_large' : 'bad_request';
+  const status = errorCatalogue[code].status;
+  const body = JSON.stringify({ error: { code, message: tooLarge ? 'The URL or the headers are too large' : errorCatalogue[code].message } });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(err);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../../../tools/fake-llm/server';
-import { streamChat } from '../test/chat-client';
+import { baseUrlOf, streamChat } from '../test/chat-client';
 import { buildTestApp, type TestApp } from '../test/test-app';
 
 let fake: FakeLlm;
@@ -98,6 +98,12 @@ describe('raw input the schemas do not see', () => {
     const bad = await call('GET', '/api/sessions/%C3%28/');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ error: { code: 'bad_request', message: expect.any(String) } });
+  });
+
+  it("a URL past Node's header limit is a 413 in the error shape, not a bare 431", async () => {
+    const res = await fetch(`${await baseUrlOf(t)}/api/sessions/?search=${'x'.repeat(20_000)}`, { headers: { 'x-access-token': token } });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: { code: 'payload_too_large', message: expect.any(String) } });
   });
 
   it('an id past the integer column range is a 422, not a database error', async () => {
