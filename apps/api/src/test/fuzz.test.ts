@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../../../tools/fake-llm/server';
-import { streamChat } from './chat-client';
+import { baseUrlOf, streamChat } from './chat-client';
 import { type Category, casesFor, categories, type FuzzCase, type Fixtures, type Operation, operationsOf, randomCases } from './fuzz/cases';
 import { errorShapeProblem } from './fuzz/error-shape';
 import { typeOf } from './fuzz/json-schema';
@@ -25,6 +25,7 @@ let fake: FakeLlm;
 let t: TestApp;
 let token: string;
 let fixtures: Fixtures;
+let baseUrl: string;
 
 beforeAll(async () => {
   fake = await startFakeLlm({ scenario: { tokenDelayMs: 0, reply: 'ok' } });
@@ -35,6 +36,7 @@ beforeAll(async () => {
   const modelId = (await get('/api/admin/llm-models/')).items[0]!.id;
   // A session of the admin's, so session routes reach their queries.
   const sessionHash = (await streamChat(t, t.a, token, botId, { text: 'fuzz session' })).meta!.session_hash_id;
+  baseUrl = await baseUrlOf(t);
   fixtures = {
     pathParam(op, p) {
       if (p.name === 'hash' && op.path.startsWith('/api/sessions/')) return sessionHash;
@@ -56,6 +58,25 @@ afterAll(async () => {
 const destructive = (op: Operation) => op.method === 'DELETE' || /delete|sign-out|change-password/.test(op.path);
 
 const seedOf = (op: Operation) => [...`${op.method} ${op.path}`].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) | 0, SEED);
+
+/** The first error event of a chat stream, as `stream error <code>`. */
+function streamErrorOf(body: string): string | null {
+  for (const line of body.split('\n')) {
+    if (!line.startsWith('data: ')) continue;
+    const event = JSON.parse(line.slice(6)) as { type: string; code?: string };
+    if (event.type === 'error') return `stream error ${event.code}`;
+  }
+  return null;
+}
+
+/**
+ * Streaming routes over real HTTP: a hijacked event stream never completes under `inject`. (fetch
+ * adds `text/plain` to a body sent without a content type; everything else goes as given.)
+ */
+async function overHttp(c: FuzzCase, headers: Record<string, string>) {
+  const res = await fetch(`${baseUrl}${c.url}`, { method: c.method, headers, body: typeof c.payload === 'string' || c.payload === undefined ? c.payload : new Uint8Array(c.payload), signal: AbortSignal.timeout(30_000) });
+  return { statusCode: res.status, headers: { 'content-type': res.headers.get('content-type') ?? undefined }, body: await res.text() };
+}
 
 interface Failure {
   op: string;
@@ -80,21 +101,22 @@ describe('schema fuzzing of every route', () => {
     const started = Date.now();
     const slowest: [string, number][] = [];
     const byStatus = new Map<number, number>();
+    let streams = 0;
 
     const send = async (op: Operation, c: FuzzCase, auth: boolean) => {
-      const res = await t.app.inject({
-        method: c.method as 'GET',
-        url: c.url,
-        headers: { 'x-tenant-subdomain': t.a.subdomain, ...(auth ? { 'x-access-token': token } : {}), ...(c.contentType ? { 'content-type': c.contentType } : {}) },
-        ...(c.payload !== undefined ? { payload: c.payload } : {}),
-      });
+      const headers = { 'x-tenant-subdomain': t.a.subdomain, ...(auth ? { 'x-access-token': token } : {}), ...(c.contentType ? { 'content-type': c.contentType } : {}) };
+      const res = op.streams ? await overHttp(c, headers) : await t.app.inject({ method: c.method as 'GET', url: c.url, headers, ...(c.payload !== undefined ? { payload: c.payload } : {}) });
       const s = stats[c.category];
       s.sent += 1;
       if (auth) byStatus.set(res.statusCode, (byStatus.get(res.statusCode) ?? 0) + 1);
       let problem: string | null = null;
-      if (res.statusCode >= 500) {
+      const isStream = String(res.headers['content-type']).startsWith('text/event-stream');
+      if (isStream) streams += 1;
+      const streamError = isStream ? streamErrorOf(res.body) : null;
+      if (res.statusCode >= 500 || streamError) {
+        // A chat answers 200 and streams; a failure after that is an error event, the stream's 5xx.
         s.fiveXx += 1;
-        problem = '5xx';
+        problem = streamError ?? '5xx';
       } else if (res.statusCode >= 400) {
         problem = errorShapeProblem(res.statusCode, res.headers['content-type'] as string | undefined, res.body);
         if (problem) s.malformed += 1;
@@ -124,7 +146,7 @@ describe('schema fuzzing of every route', () => {
     const fiveXx = Object.values(stats).reduce((n, s) => n + s.fiveXx, 0);
     console.log(
       [
-        `fuzz: ${ops.length} operations, ${total} requests, ${fiveXx} 5xx, ${failures.length - fiveXx} malformed 4xx, ${reSignIns} re-sign-ins, ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${SEED})`,
+        `fuzz: ${ops.length} operations, ${total} requests, ${fiveXx} 5xx, ${failures.length - fiveXx} malformed 4xx, ${streams} chat streams read, ${reSignIns} re-sign-ins, ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${SEED})`,
         ...categories.map((c) => `  ${c.padEnd(16)} ${String(stats[c].sent).padStart(6)} sent ${String(stats[c].fiveXx).padStart(4)} 5xx ${String(stats[c].malformed).padStart(4)} malformed`),
         `  statuses (with a token): ${[...byStatus.entries()]
           .sort((x, y) => x[0] - y[0])

@@ -48,6 +48,8 @@ export interface Operation {
   pathParams: Param[];
   queryParams: Param[];
   body: JsonSchema | null;
+  /** Documented as answering `text/event-stream` (the chat routes). */
+  streams: boolean;
 }
 
 export interface FuzzCase {
@@ -61,7 +63,7 @@ export interface FuzzCase {
 }
 
 interface OpenApiDoc {
-  paths: Record<string, Record<string, { parameters?: { in: string; name: string; required?: boolean; schema: JsonSchema }[]; requestBody?: { content?: Record<string, { schema: JsonSchema }> } }>>;
+  paths: Record<string, Record<string, { description?: string; parameters?: { in: string; name: string; required?: boolean; schema: JsonSchema }[]; requestBody?: { content?: Record<string, { schema: JsonSchema }> } }>>;
 }
 
 const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
@@ -79,6 +81,7 @@ export function operationsOf(doc: OpenApiDoc): Operation[] {
         pathParams: params.filter((p) => p.in === 'path'),
         queryParams: params.filter((p) => p.in === 'query'),
         body: (content['application/json'] ?? Object.values(content)[0])?.schema ?? null,
+        streams: (op.description ?? '').includes('text/event-stream'),
       });
     }
   }

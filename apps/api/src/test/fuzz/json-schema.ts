@@ -97,8 +97,12 @@ export function validArb(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
   return nullable ? fc.option(arb, { nil: null }) : arb;
 }
 
-/** One deterministic valid value: every property present, lengths at their minimum, numbers at `intDefault` when allowed. */
-export function exampleOf(schema: JsonSchema, intDefault = 1, seed = 1): unknown {
+/**
+ * One deterministic valid value: required properties only (each mutation then sets one more),
+ * lengths at their minimum, numbers at 1 when allowed.
+ */
+export function exampleOf(schema: JsonSchema, seed = 1): unknown {
+  const intDefault = 1;
   const s = concrete(schema);
   if (s.enum) return s.enum[0];
   if (s.const !== undefined) return s.const;
@@ -117,11 +121,20 @@ export function exampleOf(schema: JsonSchema, intDefault = 1, seed = 1): unknown
     case 'boolean':
       return false;
     case 'array': {
-      const n = Math.min(Math.max(s.minItems ?? 0, 1), s.maxItems ?? 1);
-      return Array.from({ length: n }, () => (s.items ? exampleOf(s.items, intDefault, seed) : null));
+      // Arrays of objects get one item, so mutations inside it meet an otherwise valid item; arrays
+      // of scalars (ids) only as many as required, so the baseline names no row that may not exist.
+      const itemType = s.items ? typeOf(s.items) : 'unknown';
+      const n = Math.max(s.minItems ?? 0, itemType === 'object' || itemType === 'array' ? 1 : 0);
+      return Array.from({ length: Math.min(n, s.maxItems ?? n) }, () => (s.items ? exampleOf(s.items, seed) : null));
     }
-    case 'object':
-      return Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, exampleOf(v, intDefault, seed)]));
+    case 'object': {
+      const required = new Set(s.required ?? []);
+      return Object.fromEntries(
+        Object.entries(s.properties ?? {})
+          .filter(([k]) => required.has(k))
+          .map(([k, v]) => [k, exampleOf(v, seed)]),
+      );
+    }
     default:
       return null;
   }
