@@ -221,10 +221,10 @@ function scopedPool(config: pg.PoolConfig): pg.Pool {
 
   async function inScope(scope: Scope, args: unknown[]): Promise<unknown> {
     const client = (await connect()) as PoolClient;
-    const { name, sql: text, param } = scopeStatement(scope);
+    const { name, sql: text, params } = scopeStatement(scope);
     try {
       await client.query('begin');
-      await client.query({ name, text, values: [param] });
+      await client.query({ name, text, values: params });
       const result = await (client.query as unknown as AnyFn)(...args);
       await client.query('commit');
       client.release();
@@ -254,14 +254,14 @@ function scopedPool(config: pg.PoolConfig): pg.Pool {
 
 /** A checked-out connection whose transactions open the scope right after `begin`. */
 function scopeTransactions(client: PoolClient, scope: Scope): PoolClient {
-  const { name, sql: text, param } = scopeStatement(scope);
+  const { name, sql: text, params } = scopeStatement(scope);
   const release = client.release.bind(client);
   const query = client.query.bind(client) as (...a: unknown[]) => Promise<unknown>;
   (client as { query: unknown }).query = async (...args: unknown[]) => {
     const config = args[0] as string | { text?: string };
     const sqlText = typeof config === 'string' ? config : config?.text;
     const result = await query(...args);
-    if (typeof sqlText === 'string' && /^\s*begin\b/i.test(sqlText)) await query({ name, text, values: [param] });
+    if (typeof sqlText === 'string' && /^\s*begin\b/i.test(sqlText)) await query({ name, text, values: params });
     return result;
   };
   client.release = (err?: Error | boolean) => {

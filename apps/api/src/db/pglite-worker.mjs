@@ -42,7 +42,7 @@ function scopeParts(scope) {
     parts.push(ser.parse({ name: scope.name, text: scope.sql }));
     prepared.add(scope.name);
   }
-  parts.push(ser.bind({ statement: scope.name, values: [scope.param] }), ser.describe({ type: 'P' }), ser.execute({}));
+  parts.push(ser.bind({ statement: scope.name, values: scope.params }), ser.describe({ type: 'P' }), ser.execute({}));
   return parts;
 }
 
@@ -131,7 +131,7 @@ async function handle(msg) {
       if (msg.scope) {
         // One statement in its tenant's scope: a transaction of the scope and the statement.
         return pg.transaction(async (tx) => {
-          await tx.query(msg.scope.sql, [msg.scope.param]);
+          await tx.query(msg.scope.sql, msg.scope.params);
           const r = await tx.query(msg.sql, msg.params, optionsOf(msg));
           return { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows };
         });
@@ -153,7 +153,7 @@ async function handle(msg) {
       const ready = new Promise((resolve) => (started = resolve));
       entry.result = pg.transaction(
         async (tx) => {
-          if (msg.scope) await tx.query(msg.scope.sql, [msg.scope.param]);
+          if (msg.scope) await tx.query(msg.scope.sql, msg.scope.params);
           return new Promise((commit, rollback) => {
             entry.tx = tx;
             entry.finish = (ok) => (ok ? commit() : rollback(new Error('rollback')));

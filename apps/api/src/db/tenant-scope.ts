@@ -15,14 +15,20 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * db.select()…)` returns a query that runs in the scope of whoever awaits it; write
  * `withTenant(id, async () => await db.select()…)`.
  */
-export type Scope = { kind: 'tenant'; tenantId: number } | { kind: 'owner' };
+export type Scope = { kind: 'tenant'; tenantId: number; audit?: AuditActor } | { kind: 'owner' };
+/** An admin's request: its changes to audited tables are recorded with who and what (migration 0015). */
+export interface AuditActor {
+  memberId: number;
+  /** The route, e.g. `PATCH /api/admin/members/:id/`. */
+  action: string;
+}
 
 const storage = new AsyncLocalStorage<Scope>();
 const OWNER: Scope = { kind: 'owner' };
 
-export function withTenant<T>(tenantId: number, fn: () => T): T {
+export function withTenant<T>(tenantId: number, fn: () => T, audit?: AuditActor): T {
   if (!Number.isSafeInteger(tenantId) || tenantId <= 0) throw new Error(`invalid tenant id ${tenantId}`);
-  return storage.run({ kind: 'tenant', tenantId }, fn);
+  return storage.run(audit ? { kind: 'tenant', tenantId, audit } : { kind: 'tenant', tenantId }, fn);
 }
 
 export function asOwner<T>(fn: () => T): T {
@@ -36,10 +42,18 @@ export function currentScope(): Scope | undefined {
 /** The role the app's connections take; created by migration 0014 with its grants and policies. */
 export const APP_ROLE = 'chat_app';
 
-/** The statement (prepared once per connection under `name`) that opens a scope inside a transaction, and its parameter. */
-export function scopeStatement(scope: Scope): { name: string; sql: string; param: string } {
-  return scope.kind === 'tenant'
-    ? { name: 'scope_tenant', sql: "select set_config('app.tenant_id', $1, true)", param: String(scope.tenantId) }
-    : // Back to the connecting (owner) role until the transaction ends.
-      { name: 'scope_owner', sql: "select set_config('role', $1, true)", param: 'none' };
+/** The statement (prepared once per connection under `name`) that opens a scope inside a transaction, and its parameters. */
+export function scopeStatement(scope: Scope): { name: string; sql: string; params: string[] } {
+  if (scope.kind === 'owner') {
+    // Back to the connecting (owner) role until the transaction ends.
+    return { name: 'scope_owner', sql: "select set_config('role', $1, true)", params: ['none'] };
+  }
+  if (scope.audit) {
+    return {
+      name: 'scope_admin',
+      sql: "select set_config('app.tenant_id', $1, true), set_config('app.actor_id', $2, true), set_config('app.action', $3, true)",
+      params: [String(scope.tenantId), String(scope.audit.memberId), scope.audit.action],
+    };
+  }
+  return { name: 'scope_tenant', sql: "select set_config('app.tenant_id', $1, true)", params: [String(scope.tenantId)] };
 }

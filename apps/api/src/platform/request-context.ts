@@ -57,9 +57,15 @@ export function registerRequestContext(app: FastifyInstance, deps: { loaders: Co
 
   // Everything after the tenant is known (route hooks, the handler, streams it starts) runs in its
   // scope: the database shows that tenant's rows only (row-level security, db/tenant-scope.ts).
+  // An admin route's changes to audited tables are recorded with the admin and the route, in the
+  // same transaction as the change (the audit triggers of migration 0015).
   app.addHook('preHandler', (req, _reply, done) => {
     resolve(req).then(
-      () => (req.tenant ? withTenant(req.tenant.id, done) : done()),
+      () => {
+        if (!req.tenant) return done();
+        const audit = req.member && req.routeOptions.config.auth === 'admin' ? { memberId: req.member.id, action: `${req.method} ${req.routeOptions.url}` } : undefined;
+        withTenant(req.tenant.id, done, audit);
+      },
       (err: Error) => done(err),
     );
   });

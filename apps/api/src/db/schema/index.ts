@@ -9,3 +9,4 @@ export * from './announcements';
 export * from './accounts';
 export * from './tasks';
 export * from './governance';
+export * from './audit';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { auditLogListResponse, listAuditLogQuery } from '@app/contracts/audit-log';
 import { errorBody } from '@app/contracts/common';
 import { restrictedWordsSettingsBody, restrictedWordsSettingsSchema } from '@app/contracts/governance';
 import { memberCtx, tenantCtx } from '../../platform/request-context';
@@ -25,5 +26,18 @@ export function registerGovernanceRoutes(app: FastifyInstance, deps: { governanc
       },
     },
     (req) => deps.governance.save(memberCtx(req), req.body),
+  );
+  r.get(
+    '/admin/audit-log/',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        description: 'What admins changed, newest first: who, when, the route, the row and its changed values before and after. Read only.',
+        querystring: listAuditLogQuery,
+        response: { 200: auditLogListResponse, ...errors },
+      },
+    },
+    (req) => deps.governance.auditLog(tenantCtx(req), req.query),
   );
 }

@@ -1,3 +1,4 @@
+import type { AuditLogList, AuditOperation, listAuditLogQuery } from '@app/contracts/audit-log';
 import type { PersonalDataCategory, RestrictedWordsSettings, restrictedWordsSettingsBody } from '@app/contracts/governance';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -5,6 +6,8 @@ import type { CacheHub } from '../../platform/cache';
 import type { MemberContext, TenantContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { creditsToUnits } from '../credits/credits.rules';
+import { pagination } from '../../platform/pagination';
+import { listAuditLog } from './audit-log.repo';
 import { findSettings, type GovernanceRow, saveSettings } from './governance.repo';
 import { blockedPersonalData, maskPersonalData } from './personal-data.rules';
 import { compileRestrictedWords, normaliseWord, type RestrictedWordMatcher } from './restricted-words.rules';
@@ -69,6 +72,27 @@ export function createGovernanceService(db: Db, caches: CacheHub, opts: { maskin
       const row = await saveSettings(db, ctx.tenantId, { restrictedWords: body.restricted_words, blockPersonalInfo: body.block_personal_info, maskPersonalInfo: body.mask_personal_info });
       caches.invalidate(ctx.tenantId);
       return toSettings(row);
+    },
+
+    /** The tenant's audit log, newest first (read only: entries are written by the database's audit triggers). */
+    async auditLog(ctx: TenantContext, query: z.output<typeof listAuditLogQuery>): Promise<AuditLogList> {
+      const { page, size, ...filters } = query;
+      const { rows, total } = await listAuditLog(db, ctx.tenantId, filters, page, size);
+      return {
+        items: rows.map(({ entry: e, actorName, actorEmail }) => ({
+          id: e.id,
+          actor: e.actorMemberId !== null && actorEmail !== null ? { id: e.actorMemberId, name: actorName ?? '', email: actorEmail } : null,
+          actor_id: e.actorMemberId,
+          action: e.action,
+          target_type: e.targetType,
+          operation: e.operation as AuditOperation,
+          target_id: e.targetId,
+          before: e.before,
+          after: e.after,
+          created_at: e.createdAt.toISOString(),
+        })),
+        pagination: pagination(page, size, total),
+      };
     },
 
     /** Screens a member's message: refuses it (428), or gives the text to store and send. */

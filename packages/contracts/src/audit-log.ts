@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { paginated } from './common';
+
+/** What the audit log records changes of (issue 26 §5): the tables admins change through the console. */
+export const AUDIT_TARGET_TYPES = [
+  'members',
+  'member_groups',
+  'member_group_memberships',
+  'member_requests',
+  'invitations',
+  'announcements',
+  'custom_fields',
+  'policies',
+  'llm_model_group_access',
+  'governance_settings',
+  'tenants',
+  'categories',
+  'chatbots',
+] as const;
+export const auditTargetTypeSchema = z.enum(AUDIT_TARGET_TYPES);
+export type AuditTargetType = z.infer<typeof auditTargetTypeSchema>;
+export const auditOperationSchema = z.enum(['insert', 'update', 'delete']);
+export type AuditOperation = z.infer<typeof auditOperationSchema>;
+
+const day = z.iso.date();
+
+export const listAuditLogQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    size: z.coerce.number().int().min(1).max(100).default(20),
+    target_type: auditTargetTypeSchema.optional(),
+    operation: auditOperationSchema.optional(),
+    actor_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+    /** First and last day (UTC), inclusive. */
+    from: day.optional(),
+    to: day.optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'validation_error', path: ['to'] });
+export type ListAuditLogQuery = z.input<typeof listAuditLogQuery>;
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  /** The admin who made the change; null once that member is deleted. */
+  actor: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
+  actor_id: z.number().int().nullable(),
+  /** The route, e.g. `PATCH /api/admin/members/:id/`. */
+  action: z.string(),
+  target_type: z.string(),
+  operation: auditOperationSchema,
+  target_id: z.string(),
+  /** Changed columns before and after (an insert has no before, a delete no after). */
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditLogListResponse = paginated(auditEntrySchema);
+export type AuditLogList = z.infer<typeof auditLogListResponse>;
