@@ -97,11 +97,12 @@ test.describe('chat', () => {
 
   test('images in model output are not fetched until clicked; raw HTML is not rendered', async ({ page }) => {
     const requested: string[] = [];
-    await page.route('http://127.0.0.1:9/**', (route) => {
+    // HTTPS: the platform's CSP lets a chosen image load from another host over HTTPS only.
+    await page.route('https://127.0.0.1:9/**', (route) => {
       requested.push(route.request().url());
       return route.fulfill({ status: 404, body: '' });
     });
-    await setFakeLlm({ reply: 'Look: ![a cat](http://127.0.0.1:9/cat.png) and <b>not bold</b> done.', tokenDelayMs: 2 });
+    await setFakeLlm({ reply: 'Look: ![a cat](https://127.0.0.1:9/cat.png) and <b>not bold</b> done.', tokenDelayMs: 2 });
     await signInAs(page, E2E_MEMBER, 'en');
     await page.getByTestId('chat-input').fill('Show me a picture');
     await page.getByTestId('chat-send').click();
@@ -112,7 +113,7 @@ test.describe('chat', () => {
     await expect(answer.locator('img')).toHaveCount(0);
     expect(requested).toEqual([]);
     await answer.getByTestId('load-image').click();
-    await expect(answer.locator('img')).toHaveAttribute('src', 'http://127.0.0.1:9/cat.png');
+    await expect(answer.locator('img')).toHaveAttribute('src', 'https://127.0.0.1:9/cat.png');
     await expect.poll(() => requested.length).toBe(1);
   });
 

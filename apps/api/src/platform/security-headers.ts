@@ -5,8 +5,9 @@ import type { FastifyInstance } from 'fastify';
  * Security headers on every response (issue 22 §5), from the maintained plugin. The web app is
  * built by Vite into module scripts and stylesheets of its own origin, so scripts run only from
  * 'self' (no inline script); Mantine sets inline styles, which CSP cannot tell from its own. Images
- * come from the platform (files, avatars) or data/blob URLs: a markdown image pointing elsewhere
- * is not fetched. The app may not be framed (clickjacking).
+ * come from the platform (files, avatars), data/blob URLs, or, for an image in a model's answer
+ * that the member chose to load (the markdown renderer fetches none by itself), any HTTPS host.
+ * The app may not be framed (clickjacking).
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
@@ -16,7 +17,7 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         mediaSrc: ["'self'", 'blob:'],

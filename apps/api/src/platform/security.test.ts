@@ -29,8 +29,8 @@ describe('security headers and the refresh cookie', () => {
     expect(directives['default-src']).toEqual(["'self'"]);
     expect(directives['frame-ancestors']).toEqual(["'none'"]);
     expect(directives['object-src']).toEqual(["'none'"]);
-    // Markdown images pointing elsewhere are not fetched.
-    expect(directives['img-src']).not.toContain('*');
+    // Images from elsewhere: HTTPS only (and only those a member chose to load; the renderer fetches none).
+    expect(directives['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https:']);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
