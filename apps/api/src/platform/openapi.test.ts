@@ -10,8 +10,8 @@ beforeAll(async () => {
   t = await buildTestApp({ providers: { openaiCompatible: { baseUrl: fake.url, models: ['fake-model'] } } });
 });
 afterAll(async () => {
-  await t.close();
-  await fake.close();
+  await t?.close();
+  await fake?.close();
 });
 
 describe('OpenAPI and error mapping', () => {
