@@ -1,10 +1,11 @@
 import { Box, Divider, NavLink, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconShieldLock, IconSpeakerphone, IconUserCog, IconUsers, IconUsersGroup } from '@tabler/icons-react';
+import { IconArrowLeft, IconHistory, IconShieldLock, IconSpeakerphone, IconUserCog, IconUsers, IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import { ResponsiveShell } from '../../components/responsive-shell';
 import { TenantLogo } from '../../components/tenant-logo';
 import { AnnouncementsPage } from '../../features/announcements/components/announcements-page';
+import { AuditLogPage } from '../../features/audit-log/components/audit-log-page';
 import { RestrictedWordsPage } from '../../features/restricted-words/components/restricted-words-page';
 import { useTenant } from '../../features/tenant/api/get-tenant';
 import { MemberLanguageSwitch } from '../member-language-switch';
@@ -19,6 +20,7 @@ const AREAS = [
   { path: '/admin/sign-up-settings', key: 'signUpSettings', icon: IconUserCog },
   { path: '/admin/announcements', key: 'announcements', icon: IconSpeakerphone },
   { path: '/admin/restricted-words', key: 'restrictedWords', icon: IconShieldLock },
+  { path: '/admin/audit-log', key: 'auditLog', icon: IconHistory },
 ] as const;
 
 /** The admin console: a lazy chunk with its own layout, opened in a new tab from the dashboard; RequireAdmin lets only admins in. */
@@ -57,6 +59,7 @@ export default function AdminApp() {
         <Route path="sign-up-settings" element={<SignUpSettingsArea />} />
         <Route path="announcements" element={<AnnouncementsPage />} />
         <Route path="restricted-words" element={<RestrictedWordsPage />} />
+        <Route path="audit-log" element={<AuditLogPage />} />
         <Route path="*" element={<Navigate to="/admin/announcements" replace />} />
       </Routes>
     </ResponsiveShell>
