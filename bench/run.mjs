@@ -22,3 +22,5 @@ run(process.execPath, ['--import', 'tsx', 'bench/bulk-invite.ts']);
 console.log('\n== restricted words and personal data ==');
 run(process.execPath, ['--import', 'tsx', 'bench/restricted-words.ts']);
 run(process.execPath, ['--import', 'tsx', 'bench/personal-data.ts']);
+console.log('\n== sign-in timing (account enumeration) ==');
+run(process.execPath, ['--import', 'tsx', 'bench/sign-in-timing.ts']);
