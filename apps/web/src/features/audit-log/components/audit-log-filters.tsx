@@ -34,7 +34,7 @@ export function AuditLogFilters({ value, admins, onChange }: { value: AuditLogFi
         value={value.targetType}
         onChange={(e) => set('targetType', e.currentTarget.value as AuditLogFilterValues['targetType'])}
         data={[{ value: '', label: t('filters.allTypes') }, ...TARGET_TYPES.map((k) => ({ value: k, label: t(`types.${k}`) }))]}
-        w={{ base: '100%', xs: 220 }}
+        w={{ base: '100%', xs: 200 }}
         data-testid="audit-type-filter"
       />
       <NativeSelect
@@ -42,7 +42,7 @@ export function AuditLogFilters({ value, admins, onChange }: { value: AuditLogFi
         value={value.operation}
         onChange={(e) => set('operation', e.currentTarget.value as AuditLogFilterValues['operation'])}
         data={[{ value: '', label: t('filters.allOperations') }, ...OPERATIONS.map((o) => ({ value: o, label: t(`operations.${o}`) }))]}
-        w={{ base: HALF, xs: 150 }}
+        w={{ base: HALF, xs: 140 }}
         data-testid="audit-operation-filter"
       />
       <NativeSelect
@@ -50,7 +50,7 @@ export function AuditLogFilters({ value, admins, onChange }: { value: AuditLogFi
         value={value.actorId}
         onChange={(e) => set('actorId', e.currentTarget.value)}
         data={[{ value: '', label: t('filters.allActors') }, ...admins.map((a) => ({ value: String(a.id), label: `${a.name} (${a.email})` }))]}
-        w={{ base: HALF, xs: 220 }}
+        w={{ base: HALF, xs: 200 }}
         data-testid="audit-actor-filter"
       />
       <TextInput
@@ -59,7 +59,7 @@ export function AuditLogFilters({ value, admins, onChange }: { value: AuditLogFi
         value={value.from}
         max={value.to || undefined}
         onChange={(e) => set('from', e.currentTarget.value)}
-        w={{ base: HALF, xs: 160 }}
+        w={{ base: HALF, xs: 150 }}
         data-testid="audit-from"
       />
       <TextInput
@@ -69,7 +69,7 @@ export function AuditLogFilters({ value, admins, onChange }: { value: AuditLogFi
         min={value.from || undefined}
         onChange={(e) => set('to', e.currentTarget.value)}
         error={badRange ? t('filters.badRange') : undefined}
-        w={{ base: HALF, xs: 160 }}
+        w={{ base: HALF, xs: 150 }}
         data-testid="audit-to"
       />
     </>

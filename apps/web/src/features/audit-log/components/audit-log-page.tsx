@@ -1,5 +1,6 @@
 import { Alert, Button, Center, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/status-messages';
@@ -7,7 +8,7 @@ import { useAdmins } from '../api/list-admins';
 import { useAuditLog } from '../api/list-audit-log';
 import { dayOrUndefined } from '../lib/changes';
 import { AuditLogFilters, hasFilters, NO_FILTERS, type AuditLogFilterValues } from './audit-log-filters';
-import { AuditLogTable } from './audit-log-table';
+import { AuditLogCards, AuditLogTable } from './audit-log-table';
 
 /**
  * Console "Audit log" (issue 26 §5): every change an administrator made, written by the server
@@ -19,6 +20,8 @@ export function AuditLogPage() {
   const [filters, setFilters] = useState<AuditLogFilterValues>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const admins = useAdmins();
+  // Below Mantine's sm breakpoint the entries are blocks, not a table to scroll sideways.
+  const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const from = dayOrUndefined(filters.from);
   const to = dayOrUndefined(filters.to);
   const badRange = !!from && !!to && from > to;
@@ -94,7 +97,11 @@ export function AuditLogPage() {
             </Stack>
           </Center>
         ) : (
+          narrow ? (
+          <AuditLogCards items={items} />
+        ) : (
           <AuditLogTable items={items} />
+        )
         )}
         {pages > 1 ? (
           <Group justify="center" py="sm">

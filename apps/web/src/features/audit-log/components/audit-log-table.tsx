@@ -1,9 +1,10 @@
 import type { AuditEntry } from '@app/contracts/audit-log';
-import { ActionIcon, Box, Code, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Box, Code, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { compactValue, fieldChanges, fullValues, isEmptyValue, isTargetType } from '../lib/changes';
+
 
 const OPERATION_COLOR = { insert: 'teal', update: 'blue', delete: 'red' } as const;
 /** Fields listed in a row before "and N more" (the details show them all). */
@@ -92,8 +93,8 @@ function Details({ entry }: { entry: AuditEntry }) {
   );
 }
 
-/** The log's table, newest first: when, who, what, the change; a row opens to the full before and after. Read only. */
-export function AuditLogTable({ items }: { items: AuditEntry[] }) {
+/** Which rows are open, and the labels every layout shows. */
+function useEntries() {
   const { t, i18n } = useTranslation('audit-log');
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const toggle = (id: number) =>
@@ -104,8 +105,69 @@ export function AuditLogTable({ items }: { items: AuditEntry[] }) {
       return next;
     });
   const when = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
-  const typeLabel = (type: string) => (isTargetType(type) ? t(`types.${type}`) : type);
+  const what = (e: AuditEntry) => t(`what.${e.operation}`, { type: isTargetType(e.target_type) ? t(`types.${e.target_type}`) : e.target_type });
+  return { open, toggle, when, what };
+}
 
+function Toggle({ entry, what, expanded, onToggle }: { entry: AuditEntry; what: string; expanded: boolean; onToggle: () => void }) {
+  const { t } = useTranslation('audit-log');
+  return (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      aria-expanded={expanded}
+      aria-controls={`audit-details-${entry.id}`}
+      aria-label={t(expanded ? 'details.hide' : 'details.show', { what })}
+      onClick={onToggle}
+      data-testid={`audit-toggle-${entry.id}`}
+    >
+      {expanded ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
+    </ActionIcon>
+  );
+}
+
+function Who({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation('audit-log');
+  if (!entry.actor) {
+    return (
+      <Text size="sm" c="dimmed" fs="italic">
+        {t('deletedMember')}
+      </Text>
+    );
+  }
+  return (
+    <>
+      <Text size="sm" fw={500}>
+        {entry.actor.name}
+      </Text>
+      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {entry.actor.email}
+      </Text>
+    </>
+  );
+}
+
+function What({ entry, what }: { entry: AuditEntry; what: string }) {
+  const { t } = useTranslation('audit-log');
+  return (
+    <Group gap={6} wrap="nowrap" align="flex-start">
+      <Box w={8} h={8} mt={7} style={{ flexShrink: 0, borderRadius: '50%', background: `var(--mantine-color-${OPERATION_COLOR[entry.operation]}-6)` }} />
+      <div>
+        <Text size="sm" fw={500} data-testid="audit-what">
+          {what}
+        </Text>
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {t('targetId', { id: entry.target_id })}
+        </Text>
+      </div>
+    </Group>
+  );
+}
+
+/** The log's table, newest first: when, who, what, the change; a row opens to the full before and after. Read only. */
+export function AuditLogTable({ items }: { items: AuditEntry[] }) {
+  const { t } = useTranslation('audit-log');
+  const { open, toggle, when, what } = useEntries();
   return (
     <Table.ScrollContainer minWidth={860}>
       <Table verticalSpacing="sm" data-testid="audit-log-table">
@@ -114,8 +176,8 @@ export function AuditLogTable({ items }: { items: AuditEntry[] }) {
             <Table.Th w={44}>
               <span className="visually-hidden">{t('columns.details')}</span>
             </Table.Th>
-            <Table.Th w={170}>{t('columns.when')}</Table.Th>
-            <Table.Th w={210}>{t('columns.who')}</Table.Th>
+            <Table.Th w={180}>{t('columns.when')}</Table.Th>
+            <Table.Th w={200}>{t('columns.who')}</Table.Th>
             <Table.Th w={200}>{t('columns.what')}</Table.Th>
             <Table.Th>{t('columns.change')}</Table.Th>
           </Table.Tr>
@@ -123,22 +185,12 @@ export function AuditLogTable({ items }: { items: AuditEntry[] }) {
         <Table.Tbody>
           {items.map((e) => {
             const expanded = open.has(e.id);
-            const what = t(`what.${e.operation}`, { type: typeLabel(e.target_type) });
+            const label = what(e);
             return (
               <Fragment key={e.id}>
                 <Table.Tr data-testid={`audit-row-${e.id}`} style={{ verticalAlign: 'top' }}>
                   <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      aria-expanded={expanded}
-                      aria-controls={`audit-details-${e.id}`}
-                      aria-label={t(expanded ? 'details.hide' : 'details.show', { what })}
-                      onClick={() => toggle(e.id)}
-                      data-testid={`audit-toggle-${e.id}`}
-                    >
-                      {expanded ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
-                    </ActionIcon>
+                    <Toggle entry={e} what={label} expanded={expanded} onToggle={() => toggle(e.id)} />
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" data-testid="audit-when">
@@ -146,33 +198,10 @@ export function AuditLogTable({ items }: { items: AuditEntry[] }) {
                     </Text>
                   </Table.Td>
                   <Table.Td data-testid="audit-who">
-                    {e.actor ? (
-                      <>
-                        <Text size="sm" fw={500}>
-                          {e.actor.name}
-                        </Text>
-                        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                          {e.actor.email}
-                        </Text>
-                      </>
-                    ) : (
-                      <Text size="sm" c="dimmed" fs="italic">
-                        {t('deletedMember')}
-                      </Text>
-                    )}
+                    <Who entry={e} />
                   </Table.Td>
                   <Table.Td>
-                    <Group gap={6} wrap="nowrap" align="flex-start">
-                      <Box w={8} h={8} mt={7} style={{ flexShrink: 0, borderRadius: '50%', background: `var(--mantine-color-${OPERATION_COLOR[e.operation]}-6)` }} />
-                      <div>
-                        <Text size="sm" fw={500} data-testid="audit-what">
-                          {what}
-                        </Text>
-                        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                          {t('targetId', { id: e.target_id })}
-                        </Text>
-                      </div>
-                    </Group>
+                    <What entry={e} what={label} />
                   </Table.Td>
                   <Table.Td>
                     <ChangeList entry={e} />
@@ -192,5 +221,40 @@ export function AuditLogTable({ items }: { items: AuditEntry[] }) {
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** The same entries on a narrow screen: one block each, what and who first, nothing wider than the screen. */
+export function AuditLogCards({ items }: { items: AuditEntry[] }) {
+  const { open, toggle, when, what } = useEntries();
+  return (
+    <Stack gap={0} data-testid="audit-log-table" role="list">
+      {items.map((e) => {
+        const expanded = open.has(e.id);
+        const label = what(e);
+        return (
+          <Paper key={e.id} role="listitem" radius={0} px="md" py="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+            <Stack gap={6} data-testid={`audit-row-${e.id}`}>
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <What entry={e} what={label} />
+                <Toggle entry={e} what={label} expanded={expanded} onToggle={() => toggle(e.id)} />
+              </Group>
+              <div data-testid="audit-who">
+                <Who entry={e} />
+              </div>
+              <Text size="xs" c="dimmed" data-testid="audit-when">
+                {when(e.created_at)}
+              </Text>
+              <ChangeList entry={e} />
+            </Stack>
+            {expanded ? (
+              <div id={`audit-details-${e.id}`} data-testid={`audit-details-${e.id}`}>
+                <Details entry={e} />
+              </div>
+            ) : null}
+          </Paper>
+        );
+      })}
+    </Stack>
   );
 }
