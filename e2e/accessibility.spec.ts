@@ -1,17 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_MEMBER, openMenu, setFakeLlm, signInAs, SIZES } from './fixtures';
+import { expectAccessible } from './accounts';
 
 test.afterEach(() => setFakeLlm(null));
 
-/** axe-core over the page as it is now: no serious or critical violation of WCAG 2.1 A/AA or axe's best practices. */
-async function expectAccessible(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(' | ')}`);
-  expect(serious, `axe on ${what}`).toEqual([]);
-}
 
 /** The focused element's test id (or tag), to follow the focus order. */
 const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName.toLowerCase() ?? null);

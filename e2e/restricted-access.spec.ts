@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { accessToken, E2E_ADMIN, E2E_MEMBER, expectNoSideScroll, setFakeLlm, setLanguage, signInAs, SIZES } from './fixtures';
+import { expectAccessible } from './accounts';
 
 /**
  * Spec §2's restricted-access page: a member who opens an admin URL, another member's session or
@@ -30,13 +30,6 @@ async function startSession(request: APIRequestContext, token: string, text: str
   return [bot, (JSON.parse(res.headers()['x-chat-meta']!) as { session_hash_id: string }).session_hash_id];
 }
 
-async function expectAccessible(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(' | ')}`);
-  expect(serious, `axe on ${what}`).toEqual([]);
-}
 
 let adminSession: string;
 let adminBot: number;

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_MEMBER, expectNoSideScroll, setLanguage, signInAs, SIZES, type SizeName } from './fixtures';
+import { expectAccessible } from './accounts';
 
 /**
  * Console "Restricted words and privacy" (issue 26 item 1; spec §2, §3, §5, §8, §9): add a word,
@@ -35,13 +35,6 @@ test.afterAll(async () => {
   await api.dispose();
 });
 
-async function expectAccessible(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(' | ')}`);
-  expect(serious, `axe on ${what}`).toEqual([]);
-}
 
 async function shot(page: Page, size: SizeName, lang: string) {
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });

@@ -1,3 +1,4 @@
+import type { JsonSchema } from '../fuzz/json-schema';
 /**
  * A valid sample value for a JSON Schema as @fastify/swagger writes it into the OpenAPI document
  * (OpenAPI 3.0 flavour: `nullable`, boolean `exclusiveMinimum`). The access matrix sends these as
@@ -10,31 +11,7 @@
  * without its reason, would be refused before any access check); booleans without a default are
  * false (two flags that exclude each other are both valid false).
  */
-export interface JsonSchema {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  additionalProperties?: boolean | JsonSchema;
-  items?: JsonSchema;
-  enum?: unknown[];
-  const?: unknown;
-  default?: unknown;
-  nullable?: boolean;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: boolean | number;
-  exclusiveMaximum?: boolean | number;
-  minLength?: number;
-  maxLength?: number;
-  minItems?: number;
-  maxItems?: number;
-  format?: string;
-  pattern?: string;
-  $ref?: string;
-}
+export type { JsonSchema };
 
 /** A schema the generator cannot satisfy: the route is reported as not covered. */
 export class SampleError extends Error {}

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-/** The part of the OpenAPI 3.0 JSON Schema dialect that `jsonSchemaTransform` emits for the contracts. */
+/** The part of the OpenAPI 3.0 JSON Schema dialect that `jsonSchemaTransform` emits for the contracts (the fuzzer's and the access matrix's). */
 export interface JsonSchema {
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
@@ -24,6 +24,7 @@ export interface JsonSchema {
   minItems?: number;
   maxItems?: number;
   default?: unknown;
+  $ref?: string;
 }
 
 /** A fragment written into the JSON text as is: numbers JSON.stringify cannot make, deep nesting, NaN. */
