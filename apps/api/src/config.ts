@@ -63,7 +63,7 @@ function rateLimitsFrom(value: string | undefined): RateLimitsConfig {
 }
 
 export type DatabaseConfig =
-  | { kind: 'pglite'; /** null = in memory */ dataDir: string | null }
+  | { kind: 'pglite'; /** null = in memory */ dataDir: string | null; /** An in-memory database starts from this dump of a migrated one (tests: db/pglite-template.ts). */ templateFile?: string }
   | { kind: 'postgres'; url: string };
 
 export interface ProvidersConfig {

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
@@ -93,6 +95,34 @@ export interface Listener {
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 /**
+ * A dump of a freshly migrated in-memory database at `file`, made once per set of migrations:
+ * a test database started from it skips initdb and the migrations (≈ 4.5 s → 0.6 s each).
+ */
+export async function ensurePgliteTemplate(file: string): Promise<void> {
+  if (existsSync(file)) return;
+  const client = await startRemotePGlite({ dataDir: null, migrationsFolder });
+  try {
+    const bytes = await client.dump();
+    // Several test workers may make it at once: each writes its own file and renames it into place.
+    const tmp = `${file}.${process.pid}.${Date.now()}`;
+    writeFileSync(tmp, bytes);
+    renameSync(tmp, file);
+  } finally {
+    await client.close();
+  }
+}
+
+/** Names the template of the current migrations: a change to any of them makes a new one. */
+export function pgliteTemplateName(): string {
+  const hash = createHash('sha1');
+  for (const name of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
+    const p = path.join(migrationsFolder, name);
+    if (statSync(p).isFile()) hash.update(name).update(readFileSync(p));
+  }
+  return `pglite-template-${hash.digest('hex').slice(0, 16)}.tar`;
+}
+
+/**
  * The embedded database runs no autovacuum, so nothing would refresh the planner's statistics:
  * as a tenant's tables grow the planner keeps the row counts of their first minutes and turns
  * joins on the primary key into scans of the tenant's whole index (measured: a batched write of
@@ -118,7 +148,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.kind === 'pglite') {
     // PGlite runs on a worker thread, which also applies the migrations (decision 011). Each
     // message carries the tenant scope of the context that sent it.
-    const client = await startRemotePGlite({ dataDir: config.dataDir, migrationsFolder, scopeOf: currentScope });
+    const client = await startRemotePGlite({ dataDir: config.dataDir, migrationsFolder, templateFile: config.templateFile, scopeOf: currentScope });
     const db = drizzlePglite({ client: client as unknown as PGlite, schema, casing: 'snake_case' });
     const ownerClient = {
       query: (...args: Parameters<typeof client.query>) => asOwner(() => client.query(...args)),

@@ -31,6 +31,8 @@ export interface RemotePGlite extends Executor {
   namedMany(statements: Array<{ name: string; sql: string; params: StatementParam[] }>): Promise<unknown[][]>;
   transaction<T>(callback: (tx: Executor) => Promise<T>): Promise<T>;
   listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+  /** The data folder as a tar archive (a template for other in-memory databases). */
+  dump(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ const workerUrl = new URL('./pglite-worker.mjs', import.meta.url);
 interface RemoteOptions {
   dataDir: string | null;
   migrationsFolder: string;
+  templateFile?: string;
   /** The tenant scope of the calling context, sent with each statement (db/tenant-scope.ts). */
   scopeOf?: () => Scope | undefined;
 }
@@ -64,7 +67,7 @@ export async function startRemotePGlite(opts: RemoteOptions): Promise<RemotePGli
 }
 
 async function startWorker(opts: RemoteOptions): Promise<RemotePGlite> {
-  const worker = new Worker(workerUrl, { workerData: { dataDir: opts.dataDir, migrationsFolder: opts.migrationsFolder }, execArgv: [] });
+  const worker = new Worker(workerUrl, { workerData: { dataDir: opts.dataDir, migrationsFolder: opts.migrationsFolder, templateFile: opts.templateFile }, execArgv: [] });
   const scope = () => wireScope(opts.scopeOf?.());
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
   const listeners = new Map<string, Set<(payload: string) => void>>();
@@ -157,6 +160,7 @@ async function startWorker(opts: RemoteOptions): Promise<RemotePGlite> {
         set.delete(callback);
       };
     },
+    dump: () => call<Uint8Array>({ op: 'dump' }),
     async close() {
       if (closed) return;
       await call({ op: 'close' }).catch(() => undefined);

@@ -2,6 +2,7 @@
 // WebAssembly, synchronously, so on the main thread every statement stalled every open chat
 // stream. Plain JavaScript on purpose: a worker thread starts without the TypeScript loader
 // under `tsx`, Vitest and plain Node alike. Protocol: see pglite-remote.ts.
+import { existsSync, readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -10,7 +11,9 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 
 const port = parentPort;
 // pg_trgm: the console's member search (a trigram index, migration 0010).
-const pg = new PGlite({ ...(workerData.dataDir ? { dataDir: workerData.dataDir } : {}), extensions: { pg_trgm } });
+// An in-memory database may start from a dump of a migrated one (tests): no initdb, no migrations.
+const template = !workerData.dataDir && workerData.templateFile && existsSync(workerData.templateFile) ? new Blob([readFileSync(workerData.templateFile)]) : undefined;
+const pg = new PGlite({ ...(workerData.dataDir ? { dataDir: workerData.dataDir } : {}), ...(template ? { loadDataDir: template } : {}), extensions: { pg_trgm } });
 /** Open transactions: id → { tx, finish(commit) }. */
 const txs = new Map();
 const identity = (v) => v;
@@ -182,6 +185,10 @@ async function handle(msg) {
     case 'listen': {
       await pg.listen(msg.channel, (payload) => port.postMessage({ notify: msg.channel, payload }));
       return null;
+    }
+    case 'dump': {
+      const file = await pg.dumpDataDir('none');
+      return new Uint8Array(await file.arrayBuffer());
     }
     case 'close': {
       await pg.close();

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { buildApp, type BuiltApp } from '../app';
 import type { AppConfig, ProvidersConfig } from '../config';
 import { type MailCatcher, startMailCatcher } from './mail-catcher';
-import { type Database, openDatabase } from '../db/client';
+import { type Database, ensurePgliteTemplate, openDatabase, pgliteTemplateName } from '../db/client';
 import { catalogFor } from '../llm/catalog';
 import { createTenant } from '../modules/tenants/tenants.service';
 import { rateLimitsConfig } from '../platform/rate-limits';
@@ -18,7 +18,10 @@ export const PASSWORD = 'Passw0rd!';
 export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    // Every test file's database starts from one dump of a migrated database (no initdb, no migrations each time).
+    const templateFile = path.join(tmpdir(), pgliteTemplateName());
+    await ensurePgliteTemplate(templateFile);
+    const database = await openDatabase({ kind: 'pglite', dataDir: null, templateFile });
     return { database, drop: () => database.close() };
   }
   const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
