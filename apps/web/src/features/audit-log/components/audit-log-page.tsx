@@ -105,7 +105,7 @@ export function AuditLogPage() {
         )}
         {pages > 1 ? (
           <Group justify="center" py="sm">
-            <Pagination total={pages} value={page} onChange={setPage} siblings={1} data-testid="audit-pagination" />
+            <Pagination total={pages} value={page} onChange={setPage} siblings={1} getItemProps={(p) => ({ 'aria-label': String(p) })} getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`, { ns: 'invitations' }) })} data-testid="audit-pagination" />
           </Group>
         ) : null}
       </Paper>
