@@ -19,7 +19,8 @@ export const AUDIT_TARGET_TYPES = [
 ] as const;
 export const auditTargetTypeSchema = z.enum(AUDIT_TARGET_TYPES);
 export type AuditTargetType = z.infer<typeof auditTargetTypeSchema>;
-export const auditOperationSchema = z.enum(['insert', 'update', 'delete']);
+export const AUDIT_OPERATIONS = ['insert', 'update', 'delete'] as const;
+export const auditOperationSchema = z.enum(AUDIT_OPERATIONS);
 export type AuditOperation = z.infer<typeof auditOperationSchema>;
 
 const day = z.iso.date();
@@ -37,6 +38,8 @@ export const listAuditLogQuery = z
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'validation_error', path: ['to'] });
 export type ListAuditLogQuery = z.input<typeof listAuditLogQuery>;
+/** The query as the server reads it (and as the console builds it, less `size`). */
+export type AuditLogQuery = z.output<typeof listAuditLogQuery>;
 
 export const auditEntrySchema = z.object({
   id: z.number().int(),

@@ -1,11 +1,10 @@
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
-import type { listAuditLogQuery } from '@app/contracts/audit-log';
-import type { z } from 'zod';
+import type { AuditLogQuery } from '@app/contracts/audit-log';
 import type { Executor } from '../../db/client';
 import { auditLog, members } from '../../db/schema/index';
 import { offsetOf } from '../../platform/pagination';
 
-type Filters = Omit<z.output<typeof listAuditLogQuery>, 'page' | 'size'>;
+type Filters = Omit<AuditLogQuery, 'page' | 'size'>;
 
 function where(tenantId: number, f: Filters): SQL {
   const conditions: Array<SQL | undefined> = [eq(auditLog.tenantId, tenantId)];

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry } from '@app/contracts/audit-log';
+import { AUDIT_TARGET_TYPES, type AuditEntry } from '@app/contracts/audit-log';
 import { queryRows } from '../../db/client';
 import { withTenant } from '../../db/tenant-scope';
 import { buildTestApp, type TestApp } from '../../test/test-app';
@@ -29,6 +29,14 @@ const log = async (token: string, query = '') => {
 const latest = async (n = 1) => (await log(admin, `?size=${n}`)).items;
 
 describe('audit log', () => {
+  it('the tables with the audit trigger are exactly the contract’s target types (the console’s filter)', async () => {
+    const rows = await queryRows<{ table: string }>(
+      t.database.owner,
+      sql`select c.relname as "table" from pg_trigger g join pg_class c on c.oid = g.tgrelid where g.tgname = 'audit' and not g.tgisinternal order by 1`,
+    );
+    expect(rows.map((r) => r.table)).toEqual([...AUDIT_TARGET_TYPES].sort());
+  });
+
   it('records an admin’s change of a member with who, the route and the changed values only', async () => {
     const res = await t.call(t.a, admin, { method: 'PATCH', url: `/api/admin/members/${t.a.other.id}/`, payload: { name: 'Renamed Other', custom_credit_limit: 250 } });
     expect(res.statusCode).toBe(200);

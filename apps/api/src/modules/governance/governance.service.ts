@@ -1,4 +1,4 @@
-import type { AuditLogList, AuditOperation, listAuditLogQuery } from '@app/contracts/audit-log';
+import type { AuditLogList, AuditLogQuery, AuditOperation } from '@app/contracts/audit-log';
 import type { PersonalDataCategory, RestrictedWordsSettings, restrictedWordsSettingsBody } from '@app/contracts/governance';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -75,7 +75,7 @@ export function createGovernanceService(db: Db, caches: CacheHub, opts: { maskin
     },
 
     /** The tenant's audit log, newest first (read only: entries are written by the database's audit triggers). */
-    async auditLog(ctx: TenantContext, query: z.output<typeof listAuditLogQuery>): Promise<AuditLogList> {
+    async auditLog(ctx: TenantContext, query: AuditLogQuery): Promise<AuditLogList> {
       const { page, size, ...filters } = query;
       const { rows, total } = await listAuditLog(db, ctx.tenantId, filters, page, size);
       return {

@@ -1,19 +1,11 @@
-import type { AuditLogList, AuditOperation, AuditTargetType } from '@app/contracts/audit-log';
+import type { AuditLogList, AuditLogQuery } from '@app/contracts/audit-log';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export const AUDIT_LOG_PAGE_SIZE = 20;
 
-/** The page's filters as the API takes them; `undefined` leaves a filter out. */
-export interface AuditLogParams {
-  page: number;
-  target_type?: AuditTargetType;
-  operation?: AuditOperation;
-  actor_id?: number;
-  /** First and last day, `YYYY-MM-DD`, inclusive (the server counts days in UTC). */
-  from?: string;
-  to?: string;
-}
+/** The page's filters as the API takes them (the contract's query, less the page size); `undefined` leaves a filter out. */
+export type AuditLogParams = Omit<AuditLogQuery, 'size'>;
 
 /** `GET /admin/audit-log/` (issue 26 §5): newest first, filtered and paged on the server. */
 export const auditLogQueryOptions = (p: AuditLogParams) =>

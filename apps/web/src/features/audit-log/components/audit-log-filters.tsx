@@ -2,7 +2,7 @@ import type { AdminMember } from '@app/contracts/admin-members';
 import type { AuditOperation, AuditTargetType } from '@app/contracts/audit-log';
 import { NativeSelect, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { OPERATIONS, TARGET_TYPES } from '../lib/changes';
+import { AUDIT_OPERATIONS, AUDIT_TARGET_TYPES } from '@app/contracts/audit-log';
 
 export interface AuditLogFilterValues {
   /** '' = every kind of change. */
@@ -33,7 +33,7 @@ export function AuditLogFilters({ value, admins, onChange }: { value: AuditLogFi
         label={t('filters.type')}
         value={value.targetType}
         onChange={(e) => set('targetType', e.currentTarget.value as AuditLogFilterValues['targetType'])}
-        data={[{ value: '', label: t('filters.allTypes') }, ...TARGET_TYPES.map((k) => ({ value: k, label: t(`types.${k}`) }))]}
+        data={[{ value: '', label: t('filters.allTypes') }, ...AUDIT_TARGET_TYPES.map((k) => ({ value: k, label: t(`types.${k}`) }))]}
         w={{ base: '100%', xs: 200 }}
         data-testid="audit-type-filter"
       />
@@ -41,7 +41,7 @@ export function AuditLogFilters({ value, admins, onChange }: { value: AuditLogFi
         label={t('filters.operation')}
         value={value.operation}
         onChange={(e) => set('operation', e.currentTarget.value as AuditLogFilterValues['operation'])}
-        data={[{ value: '', label: t('filters.allOperations') }, ...OPERATIONS.map((o) => ({ value: o, label: t(`operations.${o}`) }))]}
+        data={[{ value: '', label: t('filters.allOperations') }, ...AUDIT_OPERATIONS.map((o) => ({ value: o, label: t(`operations.${o}`) }))]}
         w={{ base: HALF, xs: 140 }}
         data-testid="audit-operation-filter"
       />

@@ -1,28 +1,6 @@
-import type { AuditEntry, AuditOperation, AuditTargetType } from '@app/contracts/audit-log';
+import { AUDIT_TARGET_TYPES, type AuditEntry, type AuditTargetType } from '@app/contracts/audit-log';
 
-/** AUDIT_TARGET_TYPES' values (the contract's zod stays out of the browser, decision 007). */
-export const TARGET_TYPES = [
-  'members',
-  'member_groups',
-  'member_group_memberships',
-  'member_requests',
-  'invitations',
-  'announcements',
-  'custom_fields',
-  'policies',
-  'llm_model_group_access',
-  'governance_settings',
-  'tenants',
-  'categories',
-  'chatbots',
-] as const satisfies readonly AuditTargetType[];
-// Every type of the contract is listed: one added there and not here fails to compile.
-type Unlisted = Exclude<AuditTargetType, (typeof TARGET_TYPES)[number]>;
-export const ALL_TYPES_LISTED: [Unlisted] extends [never] ? true : never = true;
-
-export const OPERATIONS = ['insert', 'update', 'delete'] as const satisfies readonly AuditOperation[];
-
-export const isTargetType = (v: string): v is AuditTargetType => (TARGET_TYPES as readonly string[]).includes(v);
+export const isTargetType = (v: string): v is AuditTargetType => (AUDIT_TARGET_TYPES as readonly string[]).includes(v);
 
 /** One changed field: what it was and what it became (an insert has no before, a delete no after). */
 export interface FieldChange {
