@@ -13,6 +13,52 @@ export const chatbotModelSchema = z.object({
   context_limit: z.number().int(),
 });
 
+/** Limits of the studio's form (spec §9: new chatbots start at temperature 1 and top_p 1). */
+export const CHATBOT_LIMITS = {
+  nameMax: 100,
+  keyFeaturesMax: 1000,
+  instructionsMax: 20_000,
+  temperatureMin: 0,
+  temperatureMax: 2,
+  topPMin: 0,
+  topPMax: 1,
+  categoriesMax: 3,
+  documentsMax: 10,
+  documentMaxBytes: 10 * 1024 * 1024,
+  imageMaxBytes: 5 * 1024 * 1024,
+  /** Profile images are stored as squares of this many pixels a side. */
+  imageSide: 512,
+} as const;
+export const CHATBOT_DEFAULTS = { temperature: 1, top_p: 1 } as const;
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+export const DOCUMENT_TYPES = [
+  'application/pdf',
+  'text/plain',
+  'text/markdown',
+  'text/csv',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+] as const;
+
+/**
+ * Where a chatbot stands with publishing (spec §4): private, waiting for review, public, or its
+ * last request rejected (with the admin's reason in `publish_feedback`).
+ */
+export const publishStatusSchema = z.enum(['private', 'waiting', 'public', 'rejected']);
+export type PublishStatus = z.infer<typeof publishStatusSchema>;
+
+export const namedGroupSchema = z.object({ id: z.number().int(), ko_name: z.string(), en_name: z.string() });
+
+export const chatbotDocumentSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  content_type: z.string(),
+  size: z.number().int(),
+  created_at: z.string(),
+});
+export type ChatbotDocument = z.infer<typeof chatbotDocumentSchema>;
+
 export const chatbotSchema = z.object({
   id: z.number().int(),
   hash_id: z.string(),
@@ -27,30 +73,100 @@ export const chatbotSchema = z.object({
   is_public: z.boolean(),
   is_default: z.boolean(),
   waiting_publish: z.boolean(),
+  /** The member's own chatbot, hidden from their lists (private chatbots only). */
+  is_hidden: z.boolean(),
+  publish_status: publishStatusSchema,
+  /** The admin's reason when the last request was rejected. */
+  publish_feedback: z.string().nullable(),
+  /** A public chatbot whose draft differs from the approved version (the creator's view only). */
+  has_unreleased_changes: z.boolean(),
   creator_id: z.number().int().nullable(),
   llm_model: chatbotModelSchema,
   categories: z.array(categorySchema),
+  /** Groups that may use the chatbot once public (the creator's view; empty for others). */
+  member_groups: z.array(namedGroupSchema),
+  /** Knowledge documents (the creator's view; empty for others). */
+  documents: z.array(chatbotDocumentSchema),
   message_count: z.number().int(),
+  token_count: z.number().int(),
+  month_message_count: z.number().int(),
+  month_token_count: z.number().int(),
   last_chat_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type Chatbot = z.infer<typeof chatbotSchema>;
 
-export const chatbotOrderBy = z.enum(['id.desc', 'id.asc', 'created_at.desc', 'last_chat_at.desc', 'message_count.desc', 'name.asc']);
+export const chatbotOrderBy = z.enum([
+  'id.desc',
+  'id.asc',
+  'created_at.desc',
+  'last_chat_at.desc',
+  'message_count.desc',
+  /** Popular: messages this month. */
+  'month_message_count.desc',
+  'name.asc',
+]);
 
 export const listChatbotsQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(100).default(30),
   include_default: queryBoolean.optional(),
+  /** The studio's "show hidden" switch: hidden chatbots are left out otherwise. */
+  include_hidden: queryBoolean.optional(),
   search_term: z.string().trim().max(100).optional(),
-  category_id: z.coerce.number().int().positive().optional(),
+  category_id: z.coerce.number().int().positive().max(2147483647).optional(),
   order_by: chatbotOrderBy.default('id.desc'),
   is_public: queryBoolean.optional(),
-  creator_id: z.coerce.number().int().positive().optional(),
+  waiting_publish: queryBoolean.optional(),
+  creator_id: z.coerce.number().int().positive().max(2147483647).optional(),
+  /** The caller's own id: their recently used chatbots, most recent first (spec §9). */
+  member_id: z.coerce.number().int().positive().max(2147483647).optional(),
 });
 /** Query parameters as a client sends them. */
 export type ListChatbotsQuery = Partial<z.output<typeof listChatbotsQuery>>;
 
 export const chatbotListResponse = paginated(chatbotSchema);
 export type ChatbotList = z.infer<typeof chatbotListResponse>;
+
+const id = z.number().int().positive().max(2147483647);
+
+/** The studio's form: every field optional, each validated (spec §8: 422). */
+export const updateChatbotBody = z
+  .object({
+    ko_name: z.string().trim().min(1).max(CHATBOT_LIMITS.nameMax),
+    en_name: z.string().trim().min(1).max(CHATBOT_LIMITS.nameMax),
+    ko_key_features: z.string().trim().max(CHATBOT_LIMITS.keyFeaturesMax),
+    en_key_features: z.string().trim().max(CHATBOT_LIMITS.keyFeaturesMax),
+    system_instructions: z.string().max(CHATBOT_LIMITS.instructionsMax),
+    llm_model_id: id,
+    temperature: z.number().min(CHATBOT_LIMITS.temperatureMin).max(CHATBOT_LIMITS.temperatureMax),
+    top_p: z.number().min(CHATBOT_LIMITS.topPMin).max(CHATBOT_LIMITS.topPMax),
+    category_ids: z.array(id).max(CHATBOT_LIMITS.categoriesMax),
+    is_hidden: z.boolean(),
+  })
+  .partial()
+  .strict();
+export type UpdateChatbotBody = z.infer<typeof updateChatbotBody>;
+
+/**
+ * `PATCH /chatbots/{id}/access/`: going public puts a request in the admins' queue (it needs at
+ * least one group); going private takes effect at once.
+ */
+export const chatbotAccessBody = z
+  .object({
+    is_public: z.boolean(),
+    member_group_ids: z.array(id).max(200).default([]),
+    category_id: id.nullish(),
+  })
+  .strict()
+  .refine((b) => !b.is_public || b.member_group_ids.length > 0, { message: 'Choose at least one group', path: ['member_group_ids'] });
+export type ChatbotAccessBody = z.input<typeof chatbotAccessBody>;
+
+export const documentParams = z.object({ id: z.coerce.number().int().positive().max(2147483647), document_id: z.coerce.number().int().positive().max(2147483647) });
+export const chatbotDocumentsResponse = z.object({ items: z.array(chatbotDocumentSchema) });
+export type ChatbotDocuments = z.infer<typeof chatbotDocumentsResponse>;
+
+export const checkPublicHashBody = z.object({ public_hash_id: z.string().min(1).max(64) }).strict();
+export const checkPublicHashResponse = z.object({ valid: z.boolean() });
+export type CheckPublicHash = z.infer<typeof checkPublicHashResponse>;

@@ -22,6 +22,7 @@ export const errorCatalogue = {
   temporary_password_incorrect: { status: 401, message: 'The temporary password is incorrect' },
   // 402: credits or plan limits.
   credits_depleted: { status: 402, message: 'Credits are depleted; low-cost models stay available' },
+  creator_credits_depleted: { status: 402, message: "The chatbot creator's credits are depleted; try again later" },
   member_limit_reached: { status: 402, message: "The plan's member limit is reached" },
   // 403: permission.
   forbidden: { status: 403, message: 'Access permission required; contact the administrator' },
@@ -36,6 +37,8 @@ export const errorCatalogue = {
   session_not_found: { status: 404, message: 'The session does not exist' },
   model_not_found: { status: 404, message: 'The model does not exist' },
   file_not_found: { status: 404, message: 'The attached file does not exist' },
+  publish_request_not_found: { status: 404, message: 'This chatbot has no pending publish request' },
+  document_not_found: { status: 404, message: 'The document does not exist' },
   announcement_not_found: { status: 404, message: 'The announcement does not exist' },
   group_not_found: { status: 404, message: 'The group does not exist' },
   invitation_not_found: { status: 404, message: 'The invitation does not exist' },
@@ -50,11 +53,14 @@ export const errorCatalogue = {
   custom_field_duplicated: { status: 409, message: 'Another member already has this value' },
   // 413: too large for the model or the limit.
   input_too_long: { status: 413, message: 'The input exceeds the model limit; split the question' },
+  file_too_large: { status: 413, message: 'The file is too large' },
   payload_too_large: { status: 413, message: 'The request is too large' },
   // 415: a body or file of a type the route does not take.
   unsupported_media_type: { status: 415, message: 'Invalid format' },
   // 422: well-formed but invalid.
   validation_error: { status: 422, message: 'Data format issue; check your input' },
+  chatbot_incomplete: { status: 422, message: 'Give the chatbot a Korean and an English name before publishing' },
+  too_many_documents: { status: 422, message: 'This chatbot already has the most documents it can hold' },
   restricted_word_invalid: { status: 422, message: 'A restricted word needs 1 to 100 characters' },
   privacy_mode_invalid: { status: 422, message: 'Choose one privacy mode: off, block or mask' },
   password_incorrect: { status: 422, message: 'Current password is incorrect' },

@@ -9,6 +9,8 @@ export const sessionSchema = z.object({
   chatbot: z.object({ id: z.number().int() }),
   last_chat_at: z.string(),
   created_at: z.string(),
+  /** Set while the session is shared as a read-only public page. */
+  share_hash_id: z.string().nullable(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 

@@ -8,6 +8,11 @@ const DashboardLayout = lazy(() => import('./dashboard-layout'));
 const ChatPage = lazy(() => import('./pages/chat-page'));
 const ComingSoonPage = lazy(() => import('./pages/coming-soon-page'));
 const SettingsPage = lazy(() => import('./pages/settings-page'));
+const StudioPage = lazy(() => import('./pages/studio-page'));
+const StorePage = lazy(() => import('./pages/store-page'));
+// Public pages: no sign-in (spec §6).
+const PublicChatbotPage = lazy(() => import('./pages/public-chatbot-page'));
+const SharedSessionPage = lazy(() => import('./pages/shared-session-page'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page'));
 // The admin console (or, for members, the restricted-access page).
 const RequireAdmin = lazy(() => import('./require-admin'));
@@ -25,12 +30,15 @@ const router = createBrowserRouter([
       { path: 'chat', element: s(<ChatPage />) },
       { path: 'chat/:chatbotId', element: s(<ChatPage />) },
       { path: 'chat/:chatbotId/:sessionHashId', element: s(<ChatPage />) },
-      { path: 'studio', element: s(<ComingSoonPage page="studio" />) },
-      { path: 'store', element: s(<ComingSoonPage page="store" />) },
+      { path: 'studio', element: s(<StudioPage />) },
+      { path: 'studio/:chatbotId', element: s(<StudioPage />) },
+      { path: 'store', element: s(<StorePage />) },
       { path: 'developers', element: s(<ComingSoonPage page="developers" />) },
       { path: 'settings', element: s(<SettingsPage />) },
     ],
   },
+  { path: '/public/chatbots/:hash', element: s(<PublicChatbotPage />) },
+  { path: '/share/:hash', element: s(<SharedSessionPage />) },
   { path: '/admin/*', element: <RequireSession>{s(<RequireAdmin />)}</RequireSession> },
   { path: '*', element: s(<NotFoundPage />) },
 ]);

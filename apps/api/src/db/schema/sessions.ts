@@ -14,12 +14,17 @@ export const chatSessions = pgTable(
     chatbotId: integer().notNull(),
     title: text(),
     isTest: boolean().notNull().default(false),
+    /** `member` for a member's own chat; `public` for a visitor's chat through a public link (charged to the creator). */
+    origin: text().notNull().default('member'),
+    /** Set while the member shares the session as a read-only public page. */
+    shareHashId: text(),
     lastChatAt: createdAt(),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('chat_sessions_hash_uq').on(t.hashId),
+    uniqueIndex('chat_sessions_share_uq').on(t.shareHashId),
     index('chat_sessions_member_idx').on(t.tenantId, t.memberId, t.lastChatAt),
     foreignKey({ columns: [t.tenantId, t.memberId], foreignColumns: [members.tenantId, members.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.chatbotId], foreignColumns: [chatbots.tenantId, chatbots.id] }),

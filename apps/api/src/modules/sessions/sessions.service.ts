@@ -27,6 +27,7 @@ export function toSession(s: SessionRow): Session {
     chatbot: { id: s.chatbotId },
     last_chat_at: s.lastChatAt.toISOString(),
     created_at: s.createdAt.toISOString(),
+    share_hash_id: s.shareHashId,
   };
 }
 

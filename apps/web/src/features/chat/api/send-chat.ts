@@ -14,16 +14,28 @@ async function* readEvents(body: ReadableStream<Uint8Array>, parser: ChatStreamP
 }
 
 /**
- * POST /chatbots/{id}/chat/: resolves with the x-chat-meta header and the event stream once the
+ * Who is asking: a member (`member`), a member trying their own chatbot in the studio (`test`: the
+ * session stays out of My sessions), or a visitor on a public link (`public`: no token, charged to
+ * the chatbot's creator).
+ */
+export type ChatMode = 'member' | 'test' | 'public';
+
+/**
+ * POST /chatbots/{id}/chat/ (a visitor's: /public/chatbots/{id}/chat/): resolves with the x-chat-meta header and the event stream once the
  * server has accepted the question; a refusal (402, 403, 413, 422, …) throws an ApiError.
  */
-export async function sendChat(chatbotId: number, body: ChatBody, signal: AbortSignal): Promise<{ meta: ChatMeta; events: AsyncGenerator<ChatEvent> }> {
-  const send = () => fetch(buildUrl(`/chatbots/${chatbotId}/chat/`), { method: 'POST', headers: apiHeaders(true), body: JSON.stringify(body), signal, credentials: 'same-origin' });
+export async function sendChat(chatbotId: number, body: ChatBody, signal: AbortSignal, mode: ChatMode = 'member'): Promise<{ meta: ChatMeta; events: AsyncGenerator<ChatEvent> }> {
+  const visitor = mode === 'public';
+  const path = visitor ? `/public/chatbots/${chatbotId}/chat/` : `/chatbots/${chatbotId}/chat/`;
+  const payload = visitor ? { ...body, is_test: false } : { ...body, is_test: mode === 'test' };
+  const headers = apiHeaders(true);
+  if (visitor) delete headers['x-access-token'];
+  const send = () => fetch(buildUrl(path), { method: 'POST', headers, body: JSON.stringify(payload), signal, credentials: 'same-origin' });
   // The stream parser checks events with zod, which stays out of the initial bundle (decision
   // 007): it loads with the first question, while the request is under way.
   const [{ createChatStreamParser }, first] = await Promise.all([import('@app/contracts/chat-stream'), send()]);
   let res = first;
-  if (res.status === 401 && authStore.get().accessToken) {
+  if (res.status === 401 && !visitor && authStore.get().accessToken) {
     await refreshSession();
     res = await send();
   }

@@ -4,6 +4,7 @@ import type { LlmModel } from '@app/contracts/llm-models';
 import { Stack } from '@mantine/core';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ChatMode } from '../api/send-chat';
 import { useChatTurn } from '../hooks/use-chat-turn';
 import { modelName } from '../lib/chatbot-texts';
 import { inFlight, type LiveTurn } from '../lib/live-turn';
@@ -27,6 +28,8 @@ export interface ChatScreenProps {
   sessionActions?: (session: { hash: string; title: string | null }) => ReactNode;
   /** Shown above the input (the credit warning). */
   notice?: ReactNode;
+  /** `test`: the studio's trial chat beside the form (its sessions stay out of My sessions). */
+  mode?: ChatMode;
 }
 
 /** The chat: header, messages, input. What it shows of chatbots, sessions and credits comes from the route. */
@@ -37,9 +40,9 @@ function endOfAnswer(turn: LiveTurn | undefined, t: (key: string) => string): st
   return t(turn.status === 'stopped' ? 'announce.stopped' : 'announce.failed');
 }
 
-export function ChatScreen({ chatbot, models, sessionHashId, sessionTitle, onSessionStarted, sessionActions, notice }: ChatScreenProps) {
+export function ChatScreen({ chatbot, models, sessionHashId, sessionTitle, onSessionStarted, sessionActions, notice, mode }: ChatScreenProps) {
   const { t, i18n } = useTranslation('chat');
-  const chat = useChatTurn({ chatbotId: chatbot?.id, sessionHashId, onSessionStarted });
+  const chat = useChatTurn({ chatbotId: chatbot?.id, sessionHashId, onSessionStarted, mode });
   const [input, setInput] = useState('');
   const [pickedModel, setPickedModel] = useState<number | null>(null);
   const [thinking, setThinking] = useState(false);

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../../lib/query-keys';
 import { errorMessage, type MessageOverrides, statusOf } from '../../../lib/status-messages';
 import { useAuth } from '../../../lib/use-auth';
+import type { ChatMode } from '../api/send-chat';
 import { inFlight, type LiveTurn, liveTurns, useLiveTurns } from '../lib/live-turn';
 
 /** Spec §8 chat statuses without a finer text for their code. */
@@ -22,13 +23,15 @@ export interface ChatTurnOptions {
   sessionHashId: string | undefined;
   /** The first answer of a new chat: the server made the session (the route goes to its URL). */
   onSessionStarted: (meta: ChatMeta) => void;
+  /** `test`: the studio's trial chat; `public`: a visitor on a public link (send-chat.ts). */
+  mode?: ChatMode;
 }
 
 /**
  * The chat's turns in the open session: sending (a new send aborts the previous stream), stopping,
  * and the turns shown over the history until it has their answers settled.
  */
-export function useChatTurn({ chatbotId, sessionHashId, onSessionStarted }: ChatTurnOptions) {
+export function useChatTurn({ chatbotId, sessionHashId, onSessionStarted, mode = 'member' }: ChatTurnOptions) {
   const { t } = useTranslation('chat');
   const { member } = useAuth();
   const qc = useQueryClient();
@@ -76,7 +79,7 @@ export function useChatTurn({ chatbotId, sessionHashId, onSessionStarted }: Chat
         refreshCredits();
         if (turn.meta) void settle(turn.meta.session_hash_id);
       },
-    });
+    }, mode);
   };
 
   return { turns, streaming: turns.some(inFlight), send, stop: liveTurns.stop };

@@ -3,7 +3,7 @@ import { isErrorCode, statusOfCode } from '@app/contracts/errors';
 import type { HistoryMessage } from '@app/contracts/sessions';
 import { useSyncExternalStore } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { sendChat } from '../api/send-chat';
+import { type ChatMode, sendChat } from '../api/send-chat';
 import { createSmoother } from './smoothing';
 
 export type LiveStatus = 'sending' | 'streaming' | 'completed' | 'stopped' | 'failed';
@@ -64,7 +64,7 @@ export function createLiveTurns() {
         listeners.delete(fn);
       };
     },
-    async send(chatbotId: number, body: ChatBody, cb: TurnCallbacks = {}): Promise<void> {
+    async send(chatbotId: number, body: ChatBody, cb: TurnCallbacks = {}, mode: ChatMode = 'member'): Promise<void> {
       controller?.abort();
       const own = new AbortController();
       controller = own;
@@ -73,7 +73,7 @@ export function createLiveTurns() {
       const text = createSmoother((s) => update(id, { text: (find(id)?.text ?? '') + s }));
       const reasoning = createSmoother((s) => update(id, { reasoning: (find(id)?.reasoning ?? '') + s }));
       try {
-        const { meta, events } = await sendChat(chatbotId, body, own.signal);
+        const { meta, events } = await sendChat(chatbotId, body, own.signal, mode);
         update(id, { meta, status: 'streaming' });
         cb.onMeta?.(meta);
         let final: LiveStatus = 'completed';

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { categorySchema } from './categories';
+import { historyMessageSchema } from './sessions';
+
+/**
+ * Paths under `/public/` need no token (spec §6): a public chatbot's approved version, a visitor's
+ * chat with it (charged to the creator), and sessions their members chose to share.
+ */
+export const publicChatbotSchema = z.object({
+  id: z.number().int(),
+  hash_id: z.string(),
+  ko_name: z.string(),
+  en_name: z.string(),
+  profile_image_url: z.string().nullable(),
+  ko_key_features: z.string(),
+  en_key_features: z.string(),
+  llm_model: z.object({ display_name: z.string(), supports_thinking: z.boolean(), supports_web_search: z.boolean() }),
+  categories: z.array(categorySchema),
+});
+export type PublicChatbot = z.infer<typeof publicChatbotSchema>;
+
+export const shareSessionResponse = z.object({ share_hash_id: z.string(), path: z.string() });
+export type ShareSession = z.infer<typeof shareSessionResponse>;
+
+export const sharedSessionSchema = z.object({
+  share_hash_id: z.string(),
+  title: z.string().nullable(),
+  created_at: z.string(),
+  last_chat_at: z.string(),
+  /** Only the chatbot's name and image; `public_hash_id` when it has a public link. */
+  chatbot: z.object({
+    id: z.number().int(),
+    ko_name: z.string(),
+    en_name: z.string(),
+    profile_image_url: z.string().nullable(),
+    public_hash_id: z.string().nullable(),
+  }),
+});
+export type SharedSession = z.infer<typeof sharedSessionSchema>;
+
+export const sharedHistoryResponse = z.object({ items: z.array(historyMessageSchema), has_more: z.boolean() });
