@@ -8,6 +8,7 @@ import { useChatbots } from '../features/chatbots/api/list-chatbots';
 import { useCreditCheck } from '../features/credits/api/get-credit-check';
 import { isDepleted } from '../features/credits/lib/warning-level';
 import { SessionList } from '../features/sessions/components/session-list';
+import { RecentChatbots } from '../features/store/components/recent-chatbots';
 import { useTenant } from '../features/tenant/api/get-tenant';
 import { useAuth } from '../lib/use-auth';
 import { MemberLanguageSwitch } from './member-language-switch';
@@ -44,6 +45,7 @@ export function NavBar() {
       <Box className="hint" data-hint={t('store.tooltip')}>
         <NavLink component={Link} to="/dashboard/store" label={t('store.title')} leftSection={<IconBuildingStore size={16} />} data-testid="store-link" aria-description={t('store.tooltip')} />
       </Box>
+      <RecentChatbots openChatbotId={chatbotId && /^\d+$/.test(chatbotId) ? Number(chatbotId) : undefined} />
       <Divider />
       <SessionList openHash={sessionHashId} onDeletedOpen={() => navigate(firstDefault ? `/dashboard/chat/${firstDefault.id}` : '/dashboard/chat')} />
       <Divider />

@@ -1,3 +1,4 @@
+import { Group } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PageSkeleton } from '../../components/page-skeleton';
@@ -8,6 +9,8 @@ import { useLlmModels } from '../../features/chatbots/api/list-llm-models';
 import { CreditWarning } from '../../features/credits/components/credit-warning';
 import { useSession } from '../../features/sessions/api/get-session';
 import { SessionActions } from '../../features/sessions/components/session-actions';
+import { ShareSessionButton } from '../../features/sessions/components/share-modal';
+import { useMarkRecent } from '../../features/store/hooks/use-mark-recent';
 import { statusOf } from '../../lib/status-messages';
 import { useAuth } from '../../lib/use-auth';
 
@@ -28,6 +31,7 @@ export default function ChatPage() {
   // Without a chatbot in the URL, the first default chatbot.
   const chatbotId = params.chatbotId && /^\d+$/.test(params.chatbotId) ? Number(params.chatbotId) : listed.find((c) => c.is_default)?.id;
   const bot = useChatbot(chatbotId);
+  useMarkRecent(bot.data);
   const models = useLlmModels();
   const hash = params.sessionHashId;
   const session = useSession(hash);
@@ -45,7 +49,12 @@ export default function ChatPage() {
       sessionHashId={hash}
       sessionTitle={session.data?.title}
       onSessionStarted={(meta) => navigate(`/dashboard/chat/${meta.chatbot_id}/${meta.session_hash_id}`, { replace: true })}
-      sessionActions={(open) => <SessionActions hash={open.hash} title={open.title} onDeleted={() => navigate(`/dashboard/chat/${chatbotId ?? ''}`)} />}
+      sessionActions={(open) => (
+        <Group gap={4} wrap="nowrap">
+          <ShareSessionButton hash={open.hash} />
+          <SessionActions hash={open.hash} title={open.title} onDeleted={() => navigate(`/dashboard/chat/${chatbotId ?? ''}`)} />
+        </Group>
+      )}
       notice={member ? <CreditWarning memberId={member.id} lowCostAvailable={lowCostAvailable} /> : null}
     />
   );

@@ -1,6 +1,6 @@
-import { PageSkeleton } from '../../components/page-skeleton';
+import { StorePage } from '../../features/store/components/store-page';
 
-/** Being built (issue 23). */
+/** /dashboard/store: the store of shared chatbots (spec §2). */
 export default function Page() {
-  return <PageSkeleton />;
+  return <StorePage />;
 }

@@ -1,0 +1,18 @@
+import type { ChatbotList } from '@app/contracts/chatbots';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { type StoreFilters, storeQuery } from '../lib/store-query';
+
+/** The store's cards, a page at a time ("Load more"); under the chatbots key so publishing changes refresh it. */
+export const storeChatbotsQueryOptions = (f: StoreFilters) =>
+  infiniteQueryOptions({
+    queryKey: [...queryKeys.chatbots({ store: f }), 'pages'],
+    queryFn: ({ pageParam, signal }) => apiRequest<ChatbotList>('/chatbots/', { query: { ...storeQuery(f, pageParam) }, signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.pagination.page < last.pagination.total_pages ? last.pagination.page + 1 : undefined),
+    // Another category, search or order keeps the cards shown until the new ones come.
+    placeholderData: keepPreviousData,
+  });
+
+export const useStoreChatbots = (f: StoreFilters) => useInfiniteQuery(storeChatbotsQueryOptions(f));
