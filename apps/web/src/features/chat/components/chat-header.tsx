@@ -1,12 +1,11 @@
-import type { Chatbot } from '@app/contracts/chatbots';
 import { Box, Group, Skeleton, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chatbotTexts, modelName as defaultModelName } from '../lib/chatbot-texts';
+import { type ChatbotView, chatbotTexts, modelName as defaultModelName } from '../lib/chatbot-texts';
 import { BotAvatar } from './bot-avatar';
 
 /** The chatbot (or the session's title) and its model; `actions` on the right. */
-export function ChatHeader({ chatbot, heading, modelName, actions }: { chatbot: Chatbot | undefined; heading: string | null; modelName: string | undefined; actions: ReactNode }) {
+export function ChatHeader({ chatbot, heading, modelName, actions }: { chatbot: ChatbotView | undefined; heading: string | null; modelName: string | undefined; actions: ReactNode }) {
   const { t, i18n } = useTranslation('chat');
   const name = chatbot ? chatbotTexts(chatbot, t, i18n.language).name : '';
   return (

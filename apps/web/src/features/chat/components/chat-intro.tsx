@@ -1,11 +1,10 @@
-import type { Chatbot } from '@app/contracts/chatbots';
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { chatbotTexts } from '../lib/chatbot-texts';
+import { type ChatbotView, chatbotTexts } from '../lib/chatbot-texts';
 import { BotAvatar } from './bot-avatar';
 
 /** A new chat, before its first question: the chatbot and what it is good at. */
-export function ChatIntro({ chatbot }: { chatbot: Chatbot }) {
+export function ChatIntro({ chatbot }: { chatbot: ChatbotView }) {
   const { t, i18n } = useTranslation('chat');
   const { name, features } = chatbotTexts(chatbot, t, i18n.language);
   return (

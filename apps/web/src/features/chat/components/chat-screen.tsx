@@ -1,12 +1,11 @@
 import type { ChatMeta } from '@app/contracts/chat';
-import type { Chatbot } from '@app/contracts/chatbots';
 import type { LlmModel } from '@app/contracts/llm-models';
 import { Stack } from '@mantine/core';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMode } from '../api/send-chat';
 import { useChatTurn } from '../hooks/use-chat-turn';
-import { modelName } from '../lib/chatbot-texts';
+import { type ChatbotView, modelName } from '../lib/chatbot-texts';
 import { inFlight, type LiveTurn } from '../lib/live-turn';
 import { spokenText } from '../lib/spoken-text';
 import { ChatHeader } from './chat-header';
@@ -15,20 +14,25 @@ import { ChatIntro } from './chat-intro';
 import { MessageList } from './message-list';
 
 export interface ChatScreenProps {
-  /** The open chatbot; undefined while it loads. */
-  chatbot: Chatbot | undefined;
+  /** The open chatbot (a member's Chatbot or a visitor's PublicChatbot); undefined while it loads. */
+  chatbot: ChatbotView | undefined;
   /** The member's models: names for the line under each answer, and for default chatbots the model picker. */
   models: LlmModel[] | null;
-  sessionHashId: string | undefined;
+  /** The open session (members: from the URL; a visitor's is kept by the screen itself). */
+  sessionHashId?: string | undefined;
   /** The open session's saved title (null when untitled, undefined while it loads). */
-  sessionTitle: string | null | undefined;
+  sessionTitle?: string | null | undefined;
   /** The first answer of a new chat: the server made its session. */
-  onSessionStarted: (meta: ChatMeta) => void;
+  onSessionStarted?: (meta: ChatMeta) => void;
   /** The header's controls for the open session (rename, delete). */
   sessionActions?: (session: { hash: string; title: string | null }) => ReactNode;
   /** Shown above the input (the credit warning). */
   notice?: ReactNode;
-  /** `test`: the studio's trial chat beside the form (its sessions stay out of My sessions). */
+  /**
+   * `test`: the studio's trial chat beside the form (its sessions stay out of My sessions).
+   * `public`: a visitor on a public link: no history to load, no model picker, no credits shown;
+   * the conversation lives on this page only.
+   */
   mode?: ChatMode;
 }
 
@@ -40,9 +44,15 @@ function endOfAnswer(turn: LiveTurn | undefined, t: (key: string) => string): st
   return t(turn.status === 'stopped' ? 'announce.stopped' : 'announce.failed');
 }
 
-export function ChatScreen({ chatbot, models, sessionHashId, sessionTitle, onSessionStarted, sessionActions, notice, mode }: ChatScreenProps) {
+export function ChatScreen({ chatbot, models, sessionHashId: routeHash, sessionTitle, onSessionStarted, sessionActions, notice, mode }: ChatScreenProps) {
   const { t, i18n } = useTranslation('chat');
-  const chat = useChatTurn({ chatbotId: chatbot?.id, sessionHashId, onSessionStarted, mode });
+  const visitor = mode === 'public';
+  // A visitor's conversation has no URL: the session the server made (x-chat-meta) is kept here and
+  // sent back as session_hash_id, so the next question continues it.
+  const [visitorHash, setVisitorHash] = useState<string | undefined>(undefined);
+  const sessionHashId = visitor ? visitorHash : routeHash;
+  const started = (meta: ChatMeta) => (visitor ? setVisitorHash(meta.session_hash_id) : onSessionStarted?.(meta));
+  const chat = useChatTurn({ chatbotId: chatbot?.id, sessionHashId, onSessionStarted: started, mode });
   const [input, setInput] = useState('');
   const [pickedModel, setPickedModel] = useState<number | null>(null);
   const [thinking, setThinking] = useState(false);
@@ -52,7 +62,7 @@ export function ChatScreen({ chatbot, models, sessionHashId, sessionTitle, onSes
   const ended = endOfAnswer(lastTurn, t);
   if (lastTurn && ended && announced?.turn !== lastTurn.id) setAnnounced({ turn: lastTurn.id, text: ended });
 
-  const pickerModels = chatbot?.is_default ? models : null;
+  const pickerModels = chatbot?.is_default && !visitor ? models : null;
   const modelNames = useMemo(() => new Map((models ?? []).map((m) => [m.id, modelName(m, t)])), [models, t, i18n.language]);
   const modelId = pickedModel ?? chatbot?.llm_model.id ?? null;
   const model = pickerModels?.find((m) => m.id === modelId);
@@ -65,7 +75,7 @@ export function ChatScreen({ chatbot, models, sessionHashId, sessionTitle, onSes
     if (!text || !chatbot) return;
     setInput('');
     chat.send(
-      { text, session_hash_id: sessionHashId ?? null, thinking: supportsThinking && thinking, llm_model_id: chatbot.is_default ? modelId : null },
+      { text, session_hash_id: sessionHashId ?? null, thinking: supportsThinking && thinking, llm_model_id: chatbot.is_default && !visitor ? modelId : null },
       () => setInput(text),
     );
   };
@@ -84,12 +94,14 @@ export function ChatScreen({ chatbot, models, sessionHashId, sessionTitle, onSes
     >
       <ChatHeader
         chatbot={chatbot}
-        heading={sessionHashId ? title || t('untitled') : null}
+        heading={sessionHashId && !visitor ? title || t('untitled') : null}
         modelName={model ? modelName(model, t) : undefined}
-        actions={sessionHashId && sessionActions ? sessionActions({ hash: sessionHashId, title }) : null}
+        actions={sessionHashId && sessionActions && !visitor ? sessionActions({ hash: sessionHashId, title }) : null}
       />
       <MessageList
         sessionHashId={sessionHashId}
+        withHistory={!visitor}
+        showCredits={!visitor}
         turns={chat.turns}
         intro={!sessionHashId && chat.turns.length === 0 && chatbot ? <ChatIntro chatbot={chatbot} /> : null}
         modelNames={modelNames}

@@ -9,10 +9,10 @@ import type { BubbleMessage } from '../lib/live-turn';
 const Reasoning = lazy(() => import('./reasoning'));
 
 /** Under a finished answer, quietly: the model that wrote it and the credits it cost (spec §3). */
-function AnswerMeta({ m, modelNames }: { m: BubbleMessage; modelNames: ReadonlyMap<number, string> }) {
+function AnswerMeta({ m, modelNames, showCredits }: { m: BubbleMessage; modelNames: ReadonlyMap<number, string>; showCredits: boolean }) {
   const { t } = useTranslation('chat');
   const model = (m.modelId !== null ? modelNames.get(m.modelId) : undefined) ?? m.modelName;
-  const shown = m.credits === null ? null : shownCredits(m.credits);
+  const shown = m.credits === null || !showCredits ? null : shownCredits(m.credits);
   const credits = shown === null ? null : shown === '<1' ? t('answer.creditsUnderOne') : t('answer.credits', { count: shown });
   const parts = [model, credits].filter((x): x is string => !!x);
   if (parts.length === 0) return null;
@@ -23,7 +23,8 @@ function AnswerMeta({ m, modelNames }: { m: BubbleMessage; modelNames: ReadonlyM
   );
 }
 
-export const MessageBubble = memo(function MessageBubble({ m, modelNames }: { m: BubbleMessage; modelNames: ReadonlyMap<number, string> }) {
+/** `showCredits` false: a visitor's chat and a shared session, where what an answer cost is not the reader's. */
+export const MessageBubble = memo(function MessageBubble({ m, modelNames, showCredits = true }: { m: BubbleMessage; modelNames: ReadonlyMap<number, string>; showCredits?: boolean }) {
   const { t } = useTranslation('chat');
   if (m.role === 'member') {
     return (
@@ -53,7 +54,7 @@ export const MessageBubble = memo(function MessageBubble({ m, modelNames }: { m:
           {t('failed')}
         </Badge>
       ) : null}
-      {live ? null : <AnswerMeta m={m} modelNames={modelNames} />}
+      {live ? null : <AnswerMeta m={m} modelNames={modelNames} showCredits={showCredits} />}
     </Box>
   );
 });

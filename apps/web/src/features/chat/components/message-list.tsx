@@ -8,14 +8,18 @@ import { MessageBubble } from './message-bubble';
 /** The session's history with this page's turns over it; older pages load when scrolled to the top. */
 export interface MessageListProps {
   sessionHashId: string | undefined;
+  /** False for a visitor: there is no history to read, only this page's turns. */
+  withHistory?: boolean;
+  /** False for a visitor: what an answer cost is the creator's business. */
+  showCredits?: boolean;
   turns: readonly LiveTurn[];
   intro: ReactNode;
   /** Model names by id, for the line under each answer. */
   modelNames: ReadonlyMap<number, string>;
 }
 
-export function MessageList({ sessionHashId, turns, intro, modelNames }: MessageListProps) {
-  const history = useHistory(sessionHashId);
+export function MessageList({ sessionHashId, withHistory = true, showCredits = true, turns, intro, modelNames }: MessageListProps) {
+  const history = useHistory(withHistory ? sessionHashId : undefined);
   const viewport = useRef<HTMLDivElement>(null);
   const olderAnchor = useRef<{ height: number; top: number } | null>(null);
   /** The session whose history was last scrolled into place: a newly opened one starts at its end. */
@@ -66,7 +70,7 @@ export function MessageList({ sessionHashId, turns, intro, modelNames }: Message
         ) : null}
         {intro}
         {messages.map((m) => (
-          <MessageBubble key={m.key} m={m} modelNames={modelNames} />
+          <MessageBubble key={m.key} m={m} modelNames={modelNames} showCredits={showCredits} />
         ))}
       </Stack>
     </ScrollArea>

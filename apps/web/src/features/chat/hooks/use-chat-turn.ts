@@ -12,6 +12,8 @@ import { inFlight, type LiveTurn, liveTurns, useLiveTurns } from '../lib/live-tu
 
 /** Spec §8 chat statuses without a finer text for their code. */
 const CHAT_ERRORS: MessageOverrides = { 422: 'chat:errors.422', 500: 'chat:errors.500' };
+/** A visitor has no credits of their own: a 402 on a public link means the creator's ran out (spec §8). */
+const VISITOR_ERRORS: MessageOverrides = { ...CHAT_ERRORS, 402: 'chat:errors.creatorDepleted' };
 
 function belongsHere(turn: LiveTurn, chatbotId: number | undefined, hash: string | undefined): boolean {
   if (turn.meta) return turn.meta.session_hash_id === hash;
@@ -37,12 +39,14 @@ export function useChatTurn({ chatbotId, sessionHashId, onSessionStarted, mode =
   const qc = useQueryClient();
   const all = useLiveTurns();
   const turns = useMemo(() => all.filter((turn) => belongsHere(turn, chatbotId, sessionHashId)), [all, chatbotId, sessionHashId]);
+  // A visitor has no history, credits or session list to refresh: the turns stay on the page.
+  const visitor = mode === 'public';
 
   const showError = (err: unknown) =>
-    notifications.show({ color: 'red', message: errorMessage(t, err, CHAT_ERRORS), 'data-testid': 'chat-error' } as Parameters<typeof notifications.show>[0]);
+    notifications.show({ color: 'red', message: errorMessage(t, err, visitor ? VISITOR_ERRORS : CHAT_ERRORS), 'data-testid': 'chat-error' } as Parameters<typeof notifications.show>[0]);
 
   const refreshCredits = () => {
-    if (!member) return;
+    if (!member || visitor) return;
     void qc.invalidateQueries({ queryKey: queryKeys.creditCheck(member.id) });
     void qc.invalidateQueries({ queryKey: queryKeys.usage(member.id) });
   };
@@ -67,7 +71,7 @@ export function useChatTurn({ chatbotId, sessionHashId, onSessionStarted, mode =
           const kinds = meta.masked.map((c) => t(`errors.personalData.${c}`, { ns: 'common', defaultValue: c })).join(', ');
           notifications.show({ color: 'blue', message: t('masked', { kinds }), 'data-testid': 'chat-masked' } as Parameters<typeof notifications.show>[0]);
         }
-        void qc.invalidateQueries({ queryKey: queryKeys.sessions });
+        if (!visitor) void qc.invalidateQueries({ queryKey: queryKeys.sessions });
       },
       onRefused: (err) => {
         onRefused();
@@ -77,7 +81,7 @@ export function useChatTurn({ chatbotId, sessionHashId, onSessionStarted, mode =
       onStreamError: showError,
       onDone: (turn) => {
         refreshCredits();
-        if (turn.meta) void settle(turn.meta.session_hash_id);
+        if (turn.meta && !visitor) void settle(turn.meta.session_hash_id);
       },
     }, mode);
   };
