@@ -1,11 +1,12 @@
 import { Box, Divider, NavLink, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconHistory, IconShieldLock, IconSpeakerphone, IconUserCog, IconUsers, IconUsersGroup } from '@tabler/icons-react';
+import { IconArrowLeft, IconHistory, IconRobot, IconShieldLock, IconSpeakerphone, IconUserCog, IconUsers, IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import { ResponsiveShell } from '../../components/responsive-shell';
 import { TenantLogo } from '../../components/tenant-logo';
 import { AnnouncementsPage } from '../../features/announcements/components/announcements-page';
 import { AuditLogPage } from '../../features/audit-log/components/audit-log-page';
+import { ChatbotsPage } from '../../features/chatbot-publishing/components/chatbots-page';
 import { RestrictedWordsPage } from '../../features/restricted-words/components/restricted-words-page';
 import { useTenant } from '../../features/tenant/api/get-tenant';
 import { MemberLanguageSwitch } from '../member-language-switch';
@@ -18,6 +19,7 @@ const AREAS = [
   { path: '/admin/members', key: 'members', icon: IconUsers },
   { path: '/admin/member-groups', key: 'memberGroups', icon: IconUsersGroup },
   { path: '/admin/sign-up-settings', key: 'signUpSettings', icon: IconUserCog },
+  { path: '/admin/chatbots', key: 'chatbots', icon: IconRobot },
   { path: '/admin/announcements', key: 'announcements', icon: IconSpeakerphone },
   { path: '/admin/restricted-words', key: 'restrictedWords', icon: IconShieldLock },
   { path: '/admin/audit-log', key: 'auditLog', icon: IconHistory },
@@ -57,6 +59,7 @@ export default function AdminApp() {
         <Route path="pending-requests" element={<Navigate to="/admin/members/pending" replace />} />
         <Route path="invitations" element={<Navigate to="/admin/members/invited" replace />} />
         <Route path="sign-up-settings" element={<SignUpSettingsArea />} />
+        <Route path="chatbots/*" element={<ChatbotsPage />} />
         <Route path="announcements" element={<AnnouncementsPage />} />
         <Route path="restricted-words" element={<RestrictedWordsPage />} />
         <Route path="audit-log" element={<AuditLogPage />} />

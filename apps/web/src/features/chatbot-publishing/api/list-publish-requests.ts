@@ -1,0 +1,22 @@
+import type { PublishRequestList } from '@app/contracts/chatbot-publishing';
+import { keepPreviousData, queryOptions, type QueryClient, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { type PublishFilters, publishQuery } from '../lib/filters';
+
+/** The console's publish requests (own key: only this area reads them). */
+export const PUBLISH_REQUESTS_KEY = ['admin-publish-requests'] as const;
+
+export const publishRequestsQueryOptions = (f: PublishFilters, page: number) =>
+  queryOptions({
+    queryKey: [...PUBLISH_REQUESTS_KEY, f, page],
+    queryFn: ({ signal }) => apiRequest<PublishRequestList>('/admin/chatbots/', { query: { ...publishQuery(f, page) }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const usePublishRequests = (f: PublishFilters, page: number) => useQuery(publishRequestsQueryOptions(f, page));
+
+/** After a decision: the requests, and every chatbot list (the store shows what was approved). */
+export function refreshPublishViews(qc: QueryClient) {
+  return Promise.all([qc.invalidateQueries({ queryKey: PUBLISH_REQUESTS_KEY }), qc.invalidateQueries({ queryKey: queryKeys.chatbots().slice(0, 1) })]);
+}
