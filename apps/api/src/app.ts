@@ -31,6 +31,8 @@ import { registerChatRoutes } from './modules/chat/chat.routes';
 import { createChatService } from './modules/chat/chat.service';
 import { registerChatbotRoutes } from './modules/chatbots/chatbots.routes';
 import { createChatbotsService } from './modules/chatbots/chatbots.service';
+import { squareImages } from './modules/chatbots/images.service';
+import { createPublishingService } from './modules/chatbots/publishing.service';
 import { registerGovernanceRoutes } from './modules/governance/governance.routes';
 import { createGovernanceService } from './modules/governance/governance.service';
 import { registerCreditRoutes } from './modules/credits/credits.routes';
@@ -117,11 +119,17 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
   const members = createMembersService(db, mailer);
   const groups = createGroupsService(db, caches);
   const llmModels = createLlmModelsService(db, caches, { groupIds: members.groupIds, all: groups.all });
-  const chatbots = createChatbotsService(database, caches, llmModels);
+  const chatbots = createChatbotsService(database, caches, llmModels, squareImages);
+  const publishing = createPublishingService(db, {
+    mailer,
+    present: (ctx, id) => chatbots.get(ctx, id),
+    memberById: members.findById,
+    log: (line) => app.log.warn(line),
+  });
   const sessions = createSessionsService(db, chatbots);
   const credits = createCreditsService(database, caches, members, groups);
   const governance = createGovernanceService(db, caches, { maskingCost: config.maskingCreditCost });
-  const chat = createChatService(database, { chatbots, models: llmModels, sessions, credits, governance, registry });
+  const chat = createChatService(database, { chatbots, models: llmModels, sessions, credits, governance, registry, members });
   const signUp = createSignUpService(db, { mailer, secret: config.jwtSecret, members });
   const invitations = createInvitationsService(db, { mailer, members, groups, batchSize: config.bulkInviteBatchSize });
   // Background tasks: a queue in the database, a runner in every instance (decision 025).
@@ -162,7 +170,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
       registerCreditRoutes(api, { credits });
       registerLlmModelRoutes(api, { llmModels });
       registerCategoryRoutes(api, { categories: createCategoriesService(db) });
-      registerChatbotRoutes(api, { chatbots });
+      registerChatbotRoutes(api, { chatbots, publishing, limits });
       registerSessionRoutes(api, { sessions });
       registerChatRoutes(api, { chat, limits });
       registerAnnouncementRoutes(api, { announcements: createAnnouncementsService(db) });

@@ -12,7 +12,7 @@ const LIMITS: Array<[RegExp, number]> = [
   // Sign-in, sign-up, codes, resets: an email, a password and a few fields.
   [/^\/api\/auth\//, 16 * KB],
   // A chat message: up to 200,000 characters (3 bytes each in Korean) with its options.
-  [/^\/api\/chatbots\/:id\/chat\/$/, 1 * MB],
+  [/^\/api\/(public\/)?chatbots\/:id\/chat\/$/, 1 * MB],
   // Up to 10,000 restricted words of 100 characters.
   [/^\/api\/admin\/restricted-words\/$/, 4 * MB],
   // A batch of up to 500 invitation rows with custom fields.

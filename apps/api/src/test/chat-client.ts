@@ -21,18 +21,19 @@ export interface StreamResult {
 export async function streamChat(
   t: TestApp,
   tenant: TestTenant,
-  token: string,
+  token: string | null,
   chatbotId: number,
   payload: Record<string, unknown>,
-  opts: { abortAfterTextEvents?: number } = {},
+  /** `visitor`: the public chat path, without a token. */
+  opts: { abortAfterTextEvents?: number; visitor?: boolean } = {},
 ): Promise<StreamResult> {
   const base = await baseUrlOf(t);
   await t.settle();
   const controller = new AbortController();
   const started = Date.now();
-  const res = await fetch(`${base}/api/chatbots/${chatbotId}/chat/`, {
+  const res = await fetch(`${base}/api${opts.visitor ? '/public' : ''}/chatbots/${chatbotId}/chat/`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-tenant-subdomain': tenant.subdomain, 'x-access-token': token },
+    headers: { 'content-type': 'application/json', 'x-tenant-subdomain': tenant.subdomain, ...(token ? { 'x-access-token': token } : {}) },
     body: JSON.stringify(payload),
     signal: controller.signal,
   });

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { categories } from '../../db/schema/index';
 
@@ -7,5 +7,26 @@ export function listCategories(db: Executor, tenantId: number) {
 }
 
 export async function insertCategories(db: Executor, tenantId: number, rows: Array<{ enName: string; koName: string; sortOrder: number }>) {
-  await db.insert(categories).values(rows.map((r) => ({ ...r, tenantId })));
+  return db
+    .insert(categories)
+    .values(rows.map((r) => ({ ...r, tenantId })))
+    .returning();
+}
+
+export async function updateCategory(db: Executor, tenantId: number, id: number, values: { koName: string; enName: string; sortOrder?: number }) {
+  const [row] = await db
+    .update(categories)
+    .set(values)
+    .where(and(eq(categories.tenantId, tenantId), eq(categories.id, id)))
+    .returning();
+  return row;
+}
+
+/** Deletes a category; its chatbots simply lose it (chatbot_categories rows go with it). */
+export async function deleteCategory(db: Executor, tenantId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(categories)
+    .where(and(eq(categories.tenantId, tenantId), eq(categories.id, id)))
+    .returning({ id: categories.id });
+  return rows.length > 0;
 }

@@ -1,7 +1,9 @@
-import type { CategoryList } from '@app/contracts/categories';
+import type { Category, CategoryList } from '@app/contracts/categories';
+import type { CategoryBody } from '@app/contracts/chatbot-publishing';
 import type { Db, Executor } from '../../db/client';
 import type { MemberContext } from '../../platform/context';
-import { insertCategories, listCategories } from './categories.repo';
+import { AppError } from '../../platform/errors';
+import { deleteCategory, insertCategories, listCategories, updateCategory } from './categories.repo';
 
 /** Spec §3's example category set, created for every new tenant. */
 export const DEFAULT_CATEGORIES: Array<[string, string]> = [
@@ -13,17 +15,33 @@ export const DEFAULT_CATEGORIES: Array<[string, string]> = [
   ['Programming', '프로그래밍'],
 ];
 
+const toCategory = (c: { id: number; koName: string; enName: string }): Category => ({ id: c.id, ko_name: c.koName, en_name: c.enName });
+
 export function createCategoriesService(db: Db) {
   return {
     async list(ctx: MemberContext): Promise<CategoryList> {
       const rows = await listCategories(db, ctx.tenantId);
-      return { items: rows.map((c) => ({ id: c.id, ko_name: c.koName, en_name: c.enName })) };
+      return { items: rows.map(toCategory) };
+    },
+    /** The console's category editor: a new category goes last unless given a place. */
+    async create(ctx: MemberContext, body: CategoryBody): Promise<Category> {
+      const sortOrder = body.sort_order ?? (await listCategories(db, ctx.tenantId)).reduce((max, c) => Math.max(max, c.sortOrder + 1), 0);
+      const [row] = await insertCategories(db, ctx.tenantId, [{ koName: body.ko_name, enName: body.en_name, sortOrder }]);
+      return toCategory(row!);
+    },
+    async update(ctx: MemberContext, id: number, body: CategoryBody): Promise<Category> {
+      const row = await updateCategory(db, ctx.tenantId, id, { koName: body.ko_name, enName: body.en_name, sortOrder: body.sort_order });
+      if (!row) throw new AppError('not_found');
+      return toCategory(row);
+    },
+    async remove(ctx: MemberContext, id: number): Promise<void> {
+      if (!(await deleteCategory(db, ctx.tenantId, id))) throw new AppError('not_found');
     },
   };
 }
 export type CategoriesService = ReturnType<typeof createCategoriesService>;
 
 /** A new tenant's categories, inside its creation transaction (tenants.service). */
-export function provisionCategories(tx: Executor, tenantId: number): Promise<void> {
-  return insertCategories(tx, tenantId, DEFAULT_CATEGORIES.map(([enName, koName], sortOrder) => ({ enName, koName, sortOrder })));
+export async function provisionCategories(tx: Executor, tenantId: number): Promise<void> {
+  await insertCategories(tx, tenantId, DEFAULT_CATEGORIES.map(([enName, koName], sortOrder) => ({ enName, koName, sortOrder })));
 }

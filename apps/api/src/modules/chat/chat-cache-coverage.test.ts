@@ -2,7 +2,7 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { llmModelGroupAccess, llmModels, memberGroupMemberships, memberGroups, members, tenants } from '../../db/schema/index';
+import { chatbotMemberGroups, chatbotReleases, llmModelGroupAccess, llmModels, memberGroupMemberships, memberGroups, members, tenants } from '../../db/schema/index';
 import { chatColumns } from '../chatbots/chatbots.service';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 
@@ -23,6 +23,9 @@ const allColumns = (table: PgTable) => Object.keys(getTableColumns(table)).map(s
 const readByChat: Array<{ table: string; columns: string[]; events: string[] }> = [
   // ChatChatbot: the chatbot columns of the chat context (chatbots.repo.ts `chatColumns`).
   { table: 'chatbots', columns: Object.keys(chatColumns).map(snake), events: ['UPDATE', 'DELETE'] },
+  // Another member's and a visitor's chat use the approved version and the chatbot's groups (issue 23).
+  { table: 'chatbot_releases', columns: allColumns(chatbotReleases), events: ['INSERT', 'UPDATE', 'DELETE'] },
+  { table: 'chatbot_member_groups', columns: allColumns(chatbotMemberGroups), events: ['INSERT', 'UPDATE', 'DELETE'] },
   // The chatbot's or picked model: the whole row.
   { table: 'llm_models', columns: allColumns(llmModels), events: ['UPDATE', 'DELETE'] },
   // The acting member (request context) and the tenant: whole rows.

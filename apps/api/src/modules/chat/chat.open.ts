@@ -70,7 +70,7 @@ export async function openChat(
     turn = await openTurn(ctx.tenantId, {
       session: plan.session
         ? { id: plan.session.id }
-        : { hashId: newHashId(16), memberId: ctx.member.id, chatbotId: chatbot.id, title: plan.title, isTest: plan.isTest },
+        : { hashId: newHashId(16), memberId: ctx.member.id, chatbotId: chatbot.id, title: plan.title, isTest: plan.isTest, origin: plan.origin },
       text: plan.text,
       llmModelId: model.id,
     });

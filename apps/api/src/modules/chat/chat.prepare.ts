@@ -1,7 +1,7 @@
 import type { chatBody } from '@app/contracts/chat';
 import type { LanguageModelV3, LanguageModelV3Prompt } from '@ai-sdk/provider';
 import type { z } from 'zod';
-import type { MemberContext } from '../../platform/context';
+import type { MemberContext, MemberRow } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { ChatbotsService, ChatChatbot } from '../chatbots/chatbots.service';
 import type { CreditsService } from '../credits/credits.service';
@@ -15,9 +15,11 @@ export type ChatInput = z.output<typeof chatBody>;
 
 /** What the chat path needs of other modules: narrow views of their services, wired in app.ts. */
 export interface ChatDeps {
-  chatbots: Pick<ChatbotsService, 'forChat' | 'countAnswersPart'>;
+  chatbots: Pick<ChatbotsService, 'forChat' | 'forVisitor' | 'countAnswersPart'>;
   models: Pick<LlmModelsService, 'enabledModel' | 'isUsableBy'>;
-  sessions: Pick<SessionsService, 'own' | 'latestMessages'>;
+  sessions: Pick<SessionsService, 'own' | 'latestMessages' | 'visitorSession'>;
+  /** A public chatbot's creator, whose credits a visitor's chat uses (spec §6). */
+  members: { findById(tenantId: number, id: number): Promise<MemberRow | undefined> };
   credits: Pick<CreditsService, 'check' | 'chargePart' | 'settle'>;
   governance: Pick<GovernanceService, 'screen'>;
   registry: LlmRegistry;
@@ -48,6 +50,8 @@ export interface ChatPlan {
   session: SessionRow | undefined;
   title: string | null;
   isTest: boolean;
+  /** `public`: a visitor's chat through a public link, charged to the creator (`ctx.member`). */
+  origin: 'member' | 'public';
   text: string;
   /** Personal data masked out of the member's message (mask mode), by category. */
   masked: string[];
@@ -68,7 +72,13 @@ export interface ChatPlan {
  * member's groups), credits (spec §4), the input limit, the session (the member's own), then the
  * history that fits the context window. On a warm process every lookup but the history is a cache hit.
  */
-export async function prepareChat(deps: ChatDeps, ctx: MemberContext, chatbotId: number, input: ChatInput): Promise<ChatPlan> {
+export async function prepareChat(
+  deps: ChatDeps,
+  ctx: MemberContext,
+  chatbotId: number,
+  input: ChatInput,
+  visitor?: { chatbot: ChatChatbot; model: LlmModelRow },
+): Promise<ChatPlan> {
   const typed = input.text.trim();
   if (!typed && input.file_ids.length === 0) throw new AppError('message_empty');
   // Restricted words and personal data (spec §8): refused (428) or masked before anything is stored or sent.
@@ -76,19 +86,24 @@ export async function prepareChat(deps: ChatDeps, ctx: MemberContext, chatbotId:
   // File uploads are not part of this release: no file id can exist yet.
   if (input.file_ids.length > 0) throw new AppError('file_not_found');
 
-  const { chatbot, model: botModel } = await deps.chatbots.forChat(ctx, chatbotId);
+  const { chatbot, model: botModel } = visitor ?? (await deps.chatbots.forChat(ctx, chatbotId));
   // The model picker applies to default chatbots only; a chatbot of one's own keeps its model.
-  const requested = input.llm_model_id;
+  const requested = visitor ? null : input.llm_model_id;
   const model = requested && requested !== botModel.id && chatbot.isDefault ? await deps.models.enabledModel(ctx, requested) : botModel;
-  if (!(await deps.models.isUsableBy(ctx, model))) throw new AppError('model_not_allowed');
-  const credits = await deps.credits.check(ctx, model);
+  if (!(await deps.models.isUsableBy(ctx, model))) throw new AppError(visitor ? 'chatbot_unavailable' : 'model_not_allowed');
+  const credits = await deps.credits.check(ctx, model).catch((err: unknown) => {
+    // A visitor is told the creator's credits ran out (spec §8), not their own.
+    if (visitor && err instanceof AppError && err.code === 'credits_depleted') throw new AppError('creator_credits_depleted');
+    throw err;
+  });
 
   const system = chatbot.systemInstructions;
   const budget = model.contextLimit - estimateTokens(system);
   if (estimateTokens(text) > budget) throw new AppError('input_too_long', undefined, { context_limit: model.contextLimit });
   const provider = deps.registry.model({ provider: model.provider, modelName: model.modelName });
 
-  const session = input.session_hash_id ? await deps.sessions.own(ctx, input.session_hash_id) : undefined;
+  const hash = input.session_hash_id;
+  const session = !hash ? undefined : visitor ? await deps.sessions.visitorSession(ctx.tenantId, hash, chatbotId) : await deps.sessions.own(ctx, hash);
 
   // History that fits the context window, newest kept first.
   const history: ChatTurn[] = [];
@@ -109,7 +124,8 @@ export async function prepareChat(deps: ChatDeps, ctx: MemberContext, chatbotId:
     provider,
     session,
     title: input.session_title ? (await deps.governance.screen(ctx.tenantId, input.session_title)).text : titleFrom(text),
-    isTest: input.is_test,
+    isTest: !visitor && input.is_test,
+    origin: visitor ? 'public' : 'member',
     text,
     masked,
     maskingUnits,

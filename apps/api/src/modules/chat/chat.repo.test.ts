@@ -30,7 +30,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const newSession = (tenant: TestTenant, text: string, title: string | null = text): TurnToOpen => ({
-  session: { hashId: newHashId(16), memberId: tenant.member.id, chatbotId: bots.get(tenant.id)!.chatbotId, title, isTest: false },
+  session: { hashId: newHashId(16), memberId: tenant.member.id, chatbotId: bots.get(tenant.id)!.chatbotId, title, isTest: false, origin: 'member' as const },
   text,
   llmModelId: bots.get(tenant.id)!.modelId,
 });
@@ -138,7 +138,7 @@ describe('the turn opener (group commit)', () => {
     const first = open(t.a.id, newSession(t.a, 'runs first'));
     const good = open(t.a.id, newSession(t.a, 'good'));
     // A chatbot that does not exist breaks the batch's statement (foreign key).
-    const bad = open(t.a.id, { ...newSession(t.a, 'bad'), session: { hashId: newHashId(16), memberId: t.a.member.id, chatbotId: 999_999, title: null, isTest: false } });
+    const bad = open(t.a.id, { ...newSession(t.a, 'bad'), session: { hashId: newHashId(16), memberId: t.a.member.id, chatbotId: 999_999, title: null, isTest: false, origin: 'member' as const } });
     const gone = open(t.a.id, inSession(t.a, 999_998, 'no such session'));
     const alsoGood = open(t.a.id, newSession(t.a, 'also good'));
     const [r0, r1, rBad, rGone, r2] = await Promise.allSettled([first, good, bad, gone, alsoGood]);
@@ -231,7 +231,8 @@ describe('closing answers', () => {
     (await db.db.select({ text: chatMessages.text, status: chatMessages.status, units: chatMessages.creditUnits }).from(chatMessages).where(and(eq(chatMessages.tenantId, tenantId), eq(chatMessages.id, id))))[0];
   // The credits' and chatbots' services on the test app's database and caches: their shares of the close.
   const credits = () => createCreditsService(db, t.built.caches, { ownRecord: () => Promise.reject(new Error('unused')) }, { all: () => Promise.resolve([]) });
-  const chatbotsService = () => createChatbotsService(db, t.built.caches, { profileOf: () => Promise.reject(new Error('unused')) });
+  const unused = () => Promise.reject(new Error('unused'));
+  const chatbotsService = () => createChatbotsService(db, t.built.caches, { profileOf: unused, list: unused }, { toSquare: unused });
 
   it('several answers in one statement are written as one statement each would write them', async () => {
     const units = [123_456_789n, 7n, 98_765_432_101n];

@@ -40,7 +40,7 @@ export interface OpenedTurn {
 
 /** What opening a turn writes: the question, the empty answer and, when it is new, the session. */
 export interface TurnToOpen {
-  session: { id: number } | { hashId: string; memberId: number; chatbotId: number; title: string | null; isTest: boolean };
+  session: { id: number } | { hashId: string; memberId: number; chatbotId: number; title: string | null; isTest: boolean; origin: 'member' | 'public' };
   text: string;
   llmModelId: number;
 }
@@ -54,7 +54,7 @@ export async function openTurn(db: RawExecutor, tenantId: number, v: TurnToOpen)
   const [row] =
     'id' in v.session
       ? await db.raw<OpenedRow>(OPEN_EXISTING_SQL, [tenantId, v.text, v.llmModelId, v.session.id])
-      : await db.raw<OpenedRow>(OPEN_NEW_SQL, [tenantId, v.text, v.llmModelId, v.session.hashId, v.session.memberId, v.session.chatbotId, v.session.title, v.session.isTest]);
+      : await db.raw<OpenedRow>(OPEN_NEW_SQL, [tenantId, v.text, v.llmModelId, v.session.hashId, v.session.memberId, v.session.chatbotId, v.session.title, v.session.isTest, v.session.origin]);
   if (!row) throw new Error('openTurn: session vanished');
   return opened(row);
 }
@@ -75,7 +75,7 @@ export async function openTurns(db: RawExecutor, tenantId: number, turns: TurnTo
   const input = turns.map((v) =>
     'id' in v.session
       ? { session_id: v.session.id, text: v.text, llm_model_id: v.llmModelId }
-      : { hash_id: v.session.hashId, member_id: v.session.memberId, chatbot_id: v.session.chatbotId, title: v.session.title, is_test: v.session.isTest, text: v.text, llm_model_id: v.llmModelId },
+      : { hash_id: v.session.hashId, member_id: v.session.memberId, chatbot_id: v.session.chatbotId, title: v.session.title, is_test: v.session.isTest, origin: v.session.origin, text: v.text, llm_model_id: v.llmModelId },
   );
   const rows = await db.raw<OpenedRow & { n: string }>(OPEN_MANY_SQL, [tenantId, JSON.stringify(input)]);
   const byN = new Map(rows.map((r) => [Number(r.n), r]));
@@ -108,7 +108,7 @@ const openTurnSql = (sessionCte: string) => `with s as (${sessionCte}),
   from s`;
 const OPEN_EXISTING_SQL = statement('chat_open_existing', openTurnSql('update chat_sessions set last_chat_at = now() where tenant_id = $1 and id = $4 returning id, hash_id, title'));
 const OPEN_NEW_SQL = statement('chat_open_new', openTurnSql(
-  'insert into chat_sessions (tenant_id, hash_id, member_id, chatbot_id, title, is_test) values ($1, $4, $5, $6, $7, $8) returning id, hash_id, title',
+  'insert into chat_sessions (tenant_id, hash_id, member_id, chatbot_id, title, is_test, origin) values ($1, $4, $5, $6, $7, $8, $9) returning id, hash_id, title',
 ));
 /**
  * $1 tenant, $2 a JSON array of turns (n = position from 1). Rows are inserted in the order of
@@ -116,12 +116,12 @@ const OPEN_NEW_SQL = statement('chat_open_new', openTurnSql(
  * message ids of the statement — its question, then its answer.
  */
 const OPEN_MANY_SQL = statement('chat_open_many', `with input as (
-    select * from rows from (json_to_recordset($2::json) as (session_id int, hash_id text, member_id int, chatbot_id int, title text, is_test boolean, text text, llm_model_id int))
-      with ordinality as i(session_id, hash_id, member_id, chatbot_id, title, is_test, text, llm_model_id, n)
+    select * from rows from (json_to_recordset($2::json) as (session_id int, hash_id text, member_id int, chatbot_id int, title text, is_test boolean, origin text, text text, llm_model_id int))
+      with ordinality as i(session_id, hash_id, member_id, chatbot_id, title, is_test, origin, text, llm_model_id, n)
   ),
   new_s as (
-    insert into chat_sessions (tenant_id, hash_id, member_id, chatbot_id, title, is_test)
-    select $1, hash_id, member_id, chatbot_id, title, is_test from input where session_id is null order by n
+    insert into chat_sessions (tenant_id, hash_id, member_id, chatbot_id, title, is_test, origin)
+    select $1, hash_id, member_id, chatbot_id, title, is_test, origin from input where session_id is null order by n
     returning id, hash_id, title
   ),
   old_s as (

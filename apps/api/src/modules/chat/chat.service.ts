@@ -1,6 +1,7 @@
 import type { ChatEvent } from '@app/contracts/chat';
 import type { Database } from '../../db/client';
-import type { MemberContext } from '../../platform/context';
+import type { MemberContext, TenantContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
 import { closeChat } from './chat.close';
 import { type ChatRun, openChat } from './chat.open';
 import { type ChatDeps, type ChatInput, prepareChat } from './chat.prepare';
@@ -35,6 +36,17 @@ export function createChatService(database: Database, deps: ChatDeps) {
      */
     async start(ctx: MemberContext, chatbotId: number, input: ChatInput, abort: AbortController): Promise<ChatRun> {
       return openChat(deps.registry, openTurn, await prepareChat(deps, ctx, chatbotId, input), abort);
+    },
+    /**
+     * A visitor's chat with a public chatbot (spec §6): the approved version, the creator's credits
+     * and model access; the session is a visitor session of that chatbot, kept out of every list.
+     */
+    async startPublic(tenant: TenantContext, chatbotId: number, input: ChatInput, abort: AbortController): Promise<ChatRun> {
+      const visitor = await deps.chatbots.forVisitor(tenant.tenantId, chatbotId);
+      const creator = await deps.members.findById(tenant.tenantId, visitor.creatorId);
+      if (!creator || creator.memberStatus !== 'active') throw new AppError('chatbot_unavailable');
+      const ctx: MemberContext = { ...tenant, member: creator };
+      return openChat(deps.registry, openTurn, await prepareChat(deps, ctx, chatbotId, input, visitor), abort);
     },
     /** Streams the answer through `emit`, then closes it: the message row and the ledger stay exact. */
     async stream(run: ChatRun, signal: AbortSignal, emit: (e: ChatEvent) => void): Promise<void> {

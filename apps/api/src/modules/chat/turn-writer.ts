@@ -40,7 +40,7 @@ export function createAnswerCloser(db: RawExecutor, parts: CloseParts) {
   async function write(items: AnswerClose[]): Promise<Array<ChargedTotals | Error>> {
     const { tenantId, period } = items[0]!;
     const charge = parts.credits.chargePart(tenantId, period, items.map((i) => i.charge));
-    const count = parts.chatbots.countAnswersPart(tenantId, items.map((i) => i.chatbotId));
+    const count = parts.chatbots.countAnswersPart(tenantId, items.map((i) => ({ chatbotId: i.chatbotId, tokens: i.charge.inputTokens + i.charge.outputTokens })));
     const [, chargeRows] = await db.rawMany([closeAnswersCall(tenantId, items.map((i) => i.answer)), charge.call, count.call]);
     return charge.read(chargeRows!);
   }

@@ -1,18 +1,40 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { type Executor, statement, type StatementCall } from '../../db/client';
-import { categories, chatbotCategories, chatbots, llmModels } from '../../db/schema/index';
+import {
+  categories,
+  chatbotCategories,
+  chatbotDocuments,
+  chatbotImages,
+  chatbotMemberGroups,
+  chatbotRelations,
+  chatbotReleases,
+  chatbots,
+  llmModels,
+  memberGroups,
+} from '../../db/schema/index';
 import { offsetOf } from '../../platform/pagination';
 import { containsPattern } from '../../db/like';
 
 export type ChatbotRow = typeof chatbots.$inferSelect;
+export type ReleaseRow = typeof chatbotReleases.$inferSelect;
+
+/** This month as yyyymm (UTC): the key of the month figures on a chatbot's row. */
+export const MONTH_KEY_SQL = sql`to_char(now() at time zone 'UTC', 'YYYYMM')::int`;
 
 export interface ChatbotFilter {
   memberId: number;
+  /** The member's groups: a public chatbot shows to members of the groups it is allowed for. */
+  groupIds: readonly number[];
   includeDefault?: boolean;
+  includeHidden?: boolean;
   searchTerm?: string;
   categoryId?: number;
   isPublic?: boolean;
+  waitingPublish?: boolean;
   creatorId?: number;
+  /** Recently used by this member, most recent first. */
+  recentOf?: number;
   /** Models the member may not use: their chatbots are left out (with those of disabled models). */
   deniedModelIds: number[];
   orderBy: string;
@@ -20,32 +42,46 @@ export interface ChatbotFilter {
   size: number;
 }
 
-/** What a member may see: default chatbots, their own, and public ones. */
-function visibleTo(tenantId: number, memberId: number): SQL {
+const releases = chatbotReleases;
+const releaseModels = alias(llmModels, 'release_model');
+
+/** Allowed for one of the groups (the store's and the chat's visibility rule, spec §6). */
+function allowedFor(groupIds: readonly number[]): SQL {
+  if (groupIds.length === 0) return sql`false`;
+  return sql`exists (select 1 from ${chatbotMemberGroups} g where g.tenant_id = ${chatbots.tenantId} and g.chatbot_id = ${chatbots.id} and g.member_group_id in ${groupIds})`;
+}
+
+/** What a member may see: default chatbots, their own, and public ones allowed for one of their groups. */
+function visibleTo(tenantId: number, memberId: number, groupIds: readonly number[]): SQL {
   return and(
     eq(chatbots.tenantId, tenantId),
     isNull(chatbots.deletedAt),
-    or(eq(chatbots.isDefault, true), eq(chatbots.creatorId, memberId), eq(chatbots.isPublic, true)),
+    or(eq(chatbots.isDefault, true), eq(chatbots.creatorId, memberId), and(eq(chatbots.isPublic, true), allowedFor(groupIds))),
   )!;
 }
 
+const monthMessages = sql`case when ${chatbots.monthKey} = ${MONTH_KEY_SQL} then ${chatbots.monthMessageCount} else 0 end`;
 const orderings: Record<string, SQL[]> = {
   'id.desc': [desc(chatbots.id)],
   'id.asc': [asc(chatbots.id)],
   'created_at.desc': [desc(chatbots.createdAt), desc(chatbots.id)],
   'last_chat_at.desc': [sql`${chatbots.lastChatAt} desc nulls last`, desc(chatbots.id)],
   'message_count.desc': [desc(chatbots.messageCount), desc(chatbots.id)],
+  'month_message_count.desc': [sql`${monthMessages} desc`, desc(chatbots.messageCount), desc(chatbots.id)],
   'name.asc': [asc(chatbots.enName), asc(chatbots.id)],
 };
 
 export async function listVisibleChatbots(db: Executor, tenantId: number, f: ChatbotFilter) {
-  const conds: SQL[] = [visibleTo(tenantId, f.memberId)];
+  const conds: SQL[] = [visibleTo(tenantId, f.memberId, f.groupIds)];
   if (f.includeDefault === false) conds.push(eq(chatbots.isDefault, false));
+  if (!f.includeHidden) conds.push(eq(chatbots.isHidden, false));
   if (f.isPublic !== undefined) conds.push(eq(chatbots.isPublic, f.isPublic));
+  if (f.waitingPublish !== undefined) conds.push(eq(chatbots.waitingPublish, f.waitingPublish));
   if (f.creatorId !== undefined) conds.push(eq(chatbots.creatorId, f.creatorId));
   if (f.searchTerm) {
+    // Others find a public chatbot by its approved names; the creator by the draft's too.
     const like = containsPattern(f.searchTerm);
-    conds.push(or(ilike(chatbots.koName, like), ilike(chatbots.enName, like))!);
+    conds.push(or(ilike(chatbots.koName, like), ilike(chatbots.enName, like), ilike(releases.koName, like), ilike(releases.enName, like))!);
   }
   if (f.deniedModelIds.length > 0) conds.push(notInArray(chatbots.llmModelId, f.deniedModelIds));
   if (f.categoryId !== undefined) {
@@ -53,32 +89,67 @@ export async function listVisibleChatbots(db: Executor, tenantId: number, f: Cha
       sql`exists (select 1 from ${chatbotCategories} cc where cc.tenant_id = ${chatbots.tenantId} and cc.chatbot_id = ${chatbots.id} and cc.category_id = ${f.categoryId})`,
     );
   }
+  if (f.recentOf !== undefined) {
+    conds.push(sql`exists (select 1 from ${chatbotRelations} rel where rel.tenant_id = ${chatbots.tenantId} and rel.chatbot_id = ${chatbots.id} and rel.member_id = ${f.recentOf})`);
+  }
   conds.push(sql`exists (select 1 from ${llmModels} m where m.tenant_id = ${chatbots.tenantId} and m.id = ${chatbots.llmModelId} and m.is_enabled)`);
   const where = and(...conds);
+  const order =
+    f.recentOf !== undefined
+      ? [
+          sql`(select rel.used_at from ${chatbotRelations} rel where rel.tenant_id = ${chatbots.tenantId} and rel.chatbot_id = ${chatbots.id} and rel.member_id = ${f.recentOf}) desc`,
+          desc(chatbots.id),
+        ]
+      : (orderings[f.orderBy] ?? orderings['id.desc']!);
+  const joinRelease = and(eq(releases.tenantId, chatbots.tenantId), eq(releases.chatbotId, chatbots.id));
   const [rows, [count]] = await Promise.all([
     db
-      .select({ chatbot: chatbots, model: llmModels })
+      .select({ chatbot: chatbots, model: llmModels, release: releases, releaseModel: releaseModels })
       .from(chatbots)
       .innerJoin(llmModels, and(eq(llmModels.tenantId, chatbots.tenantId), eq(llmModels.id, chatbots.llmModelId)))
+      .leftJoin(releases, joinRelease)
+      .leftJoin(releaseModels, and(eq(releaseModels.tenantId, releases.tenantId), eq(releaseModels.id, releases.llmModelId)))
       .where(where)
       // The offline demo model's chatbot goes last in every order: once a real provider is configured
       // it stays usable, but "the first default chatbot" (New chat) is a real one.
-      .orderBy(sql`${llmModels.provider} = 'offline'`, ...(orderings[f.orderBy] ?? orderings['id.desc']!))
+      .orderBy(sql`${llmModels.provider} = 'offline'`, ...order)
       .limit(f.size)
       .offset(offsetOf(f.page, f.size)),
-    db.select({ n: sql<number>`count(*)::int` }).from(chatbots).where(where),
+    f.searchTerm
+      ? db.select({ n: sql<number>`count(*)::int` }).from(chatbots).leftJoin(releases, joinRelease).where(where)
+      : db.select({ n: sql<number>`count(*)::int` }).from(chatbots).where(where),
   ]);
   return { rows, total: count?.n ?? 0 };
 }
 
-export async function findChatbotWithModel(db: Executor, tenantId: number, id: number) {
+/** A chatbot, its model, its approved version (with that version's model) and its groups. */
+export async function findChatbotFull(db: Executor, tenantId: number, id: number) {
   const [row] = await db
-    .select({ chatbot: chatbots, model: llmModels })
+    .select({
+      chatbot: chatbots,
+      model: llmModels,
+      release: releases,
+      releaseModel: releaseModels,
+      groupIds: sql<number[]>`coalesce((select array_agg(g.member_group_id) from ${chatbotMemberGroups} g where g.tenant_id = ${chatbots.tenantId} and g.chatbot_id = ${chatbots.id}), '{}')`,
+    })
     .from(chatbots)
     .innerJoin(llmModels, and(eq(llmModels.tenantId, chatbots.tenantId), eq(llmModels.id, chatbots.llmModelId)))
+    .leftJoin(releases, and(eq(releases.tenantId, chatbots.tenantId), eq(releases.chatbotId, chatbots.id)))
+    .leftJoin(releaseModels, and(eq(releaseModels.tenantId, releases.tenantId), eq(releaseModels.id, releases.llmModelId)))
     .where(and(eq(chatbots.tenantId, tenantId), eq(chatbots.id, id)))
     .limit(1);
   return row;
+}
+export type ChatbotFull = NonNullable<Awaited<ReturnType<typeof findChatbotFull>>>;
+
+/** A public chatbot by its link's hash. */
+export async function findChatbotIdByHash(db: Executor, tenantId: number, hashId: string) {
+  const [row] = await db
+    .select({ id: chatbots.id })
+    .from(chatbots)
+    .where(and(eq(chatbots.tenantId, tenantId), eq(chatbots.hashId, hashId)))
+    .limit(1);
+  return row?.id;
 }
 
 export async function findCategoriesOf(db: Executor, tenantId: number, chatbotIds: number[]) {
@@ -87,12 +158,126 @@ export async function findCategoriesOf(db: Executor, tenantId: number, chatbotId
     .select({ chatbotId: chatbotCategories.chatbotId, id: categories.id, koName: categories.koName, enName: categories.enName })
     .from(chatbotCategories)
     .innerJoin(categories, and(eq(categories.tenantId, chatbotCategories.tenantId), eq(categories.id, chatbotCategories.categoryId)))
-    .where(and(eq(chatbotCategories.tenantId, tenantId), inArray(chatbotCategories.chatbotId, chatbotIds)));
+    .where(and(eq(chatbotCategories.tenantId, tenantId), inArray(chatbotCategories.chatbotId, chatbotIds)))
+    .orderBy(asc(categories.sortOrder), asc(categories.id));
+}
+
+export async function findGroupsOf(db: Executor, tenantId: number, chatbotId: number) {
+  return db
+    .select({ id: memberGroups.id, koName: memberGroups.koName, enName: memberGroups.enName })
+    .from(chatbotMemberGroups)
+    .innerJoin(memberGroups, and(eq(memberGroups.tenantId, chatbotMemberGroups.tenantId), eq(memberGroups.id, chatbotMemberGroups.memberGroupId)))
+    .where(and(eq(chatbotMemberGroups.tenantId, tenantId), eq(chatbotMemberGroups.chatbotId, chatbotId)))
+    .orderBy(asc(memberGroups.id));
+}
+
+export async function findGroupsByIds(db: Executor, tenantId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: memberGroups.id, koName: memberGroups.koName, enName: memberGroups.enName })
+    .from(memberGroups)
+    .where(and(eq(memberGroups.tenantId, tenantId), inArray(memberGroups.id, ids)))
+    .orderBy(asc(memberGroups.id));
+}
+
+export async function countCategories(db: Executor, tenantId: number, ids: number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(categories)
+    .where(and(eq(categories.tenantId, tenantId), inArray(categories.id, ids)));
+  return row?.n ?? 0;
 }
 
 export async function insertChatbot(db: Executor, tenantId: number, values: Omit<typeof chatbots.$inferInsert, 'tenantId' | 'id'>) {
   const [row] = await db.insert(chatbots).values({ ...values, tenantId }).returning();
   return row!;
+}
+
+export async function updateChatbot(db: Executor, tenantId: number, id: number, values: Partial<Omit<typeof chatbots.$inferInsert, 'tenantId' | 'id'>>) {
+  const [row] = await db
+    .update(chatbots)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(chatbots.tenantId, tenantId), eq(chatbots.id, id)))
+    .returning();
+  return row;
+}
+
+export async function replaceCategories(db: Executor, tenantId: number, chatbotId: number, categoryIds: number[]) {
+  await db.delete(chatbotCategories).where(and(eq(chatbotCategories.tenantId, tenantId), eq(chatbotCategories.chatbotId, chatbotId)));
+  if (categoryIds.length > 0) await db.insert(chatbotCategories).values(categoryIds.map((categoryId) => ({ tenantId, chatbotId, categoryId })));
+}
+
+export async function replaceGroups(db: Executor, tenantId: number, chatbotId: number, groupIds: number[]) {
+  await db.delete(chatbotMemberGroups).where(and(eq(chatbotMemberGroups.tenantId, tenantId), eq(chatbotMemberGroups.chatbotId, chatbotId)));
+  if (groupIds.length > 0) await db.insert(chatbotMemberGroups).values(groupIds.map((memberGroupId) => ({ tenantId, chatbotId, memberGroupId })));
+}
+
+export async function upsertRelease(db: Executor, tenantId: number, values: Omit<typeof chatbotReleases.$inferInsert, 'tenantId'>) {
+  await db
+    .insert(chatbotReleases)
+    .values({ ...values, tenantId })
+    .onConflictDoUpdate({ target: [chatbotReleases.tenantId, chatbotReleases.chatbotId], set: { ...values, releasedAt: new Date() } });
+}
+
+export async function deleteRelease(db: Executor, tenantId: number, chatbotId: number) {
+  await db.delete(chatbotReleases).where(and(eq(chatbotReleases.tenantId, tenantId), eq(chatbotReleases.chatbotId, chatbotId)));
+}
+
+export async function touchRelation(db: Executor, tenantId: number, memberId: number, chatbotId: number) {
+  await db
+    .insert(chatbotRelations)
+    .values({ tenantId, memberId, chatbotId })
+    .onConflictDoUpdate({ target: [chatbotRelations.tenantId, chatbotRelations.memberId, chatbotRelations.chatbotId], set: { usedAt: new Date() } });
+}
+
+export async function deleteRelation(db: Executor, tenantId: number, memberId: number, chatbotId: number) {
+  await db
+    .delete(chatbotRelations)
+    .where(and(eq(chatbotRelations.tenantId, tenantId), eq(chatbotRelations.memberId, memberId), eq(chatbotRelations.chatbotId, chatbotId)));
+}
+
+export async function insertImage(db: Executor, tenantId: number, values: { hashId: string; chatbotId: number; contentType: string; bytes: Buffer }) {
+  await db.insert(chatbotImages).values({ ...values, tenantId });
+}
+
+/** An image by its hash, any tenant's: the caller reads it with the owner's connection (hashes are unguessable and global). */
+export async function findImageByHash(db: Executor, hashId: string) {
+  const [row] = await db
+    .select({ contentType: chatbotImages.contentType, bytes: chatbotImages.bytes })
+    .from(chatbotImages)
+    .where(eq(chatbotImages.hashId, hashId))
+    .limit(1);
+  return row;
+}
+
+const documentColumns = {
+  id: chatbotDocuments.id,
+  name: chatbotDocuments.name,
+  contentType: chatbotDocuments.contentType,
+  size: chatbotDocuments.size,
+  createdAt: chatbotDocuments.createdAt,
+};
+export type DocumentRow = { [K in keyof typeof documentColumns]: (typeof chatbotDocuments.$inferSelect)[K] };
+
+export function listDocuments(db: Executor, tenantId: number, chatbotId: number): Promise<DocumentRow[]> {
+  return db
+    .select(documentColumns)
+    .from(chatbotDocuments)
+    .where(and(eq(chatbotDocuments.tenantId, tenantId), eq(chatbotDocuments.chatbotId, chatbotId)))
+    .orderBy(asc(chatbotDocuments.id));
+}
+
+export async function insertDocuments(db: Executor, tenantId: number, chatbotId: number, docs: Array<{ name: string; contentType: string; bytes: Buffer }>) {
+  await db.insert(chatbotDocuments).values(docs.map((d) => ({ tenantId, chatbotId, name: d.name, contentType: d.contentType, size: d.bytes.length, bytes: d.bytes })));
+}
+
+export async function deleteDocument(db: Executor, tenantId: number, chatbotId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(chatbotDocuments)
+    .where(and(eq(chatbotDocuments.tenantId, tenantId), eq(chatbotDocuments.chatbotId, chatbotId), eq(chatbotDocuments.id, id)))
+    .returning({ id: chatbotDocuments.id });
+  return rows.length > 0;
 }
 
 /**
@@ -112,21 +297,42 @@ export const chatColumns = {
   topP: chatbots.topP,
 };
 
-/** A chatbot and its model as a chat needs them, in one statement. */
+/**
+ * A chatbot and its model as a chat needs them, with its approved version and groups (another
+ * member's chat and a visitor's use those), in one statement.
+ */
 export async function findChatbotForChat(db: Executor, tenantId: number, id: number) {
   const [row] = await db
-    .select({ chatbot: chatColumns, model: llmModels })
+    .select({
+      chatbot: chatColumns,
+      model: llmModels,
+      release: { systemInstructions: releases.systemInstructions, temperature: releases.temperature, topP: releases.topP, llmModelId: releases.llmModelId },
+      releaseModel: releaseModels,
+      groupIds: sql<number[]>`coalesce((select array_agg(g.member_group_id) from ${chatbotMemberGroups} g where g.tenant_id = ${chatbots.tenantId} and g.chatbot_id = ${chatbots.id}), '{}')`,
+    })
     .from(chatbots)
     .innerJoin(llmModels, and(eq(llmModels.tenantId, chatbots.tenantId), eq(llmModels.id, chatbots.llmModelId)))
+    .leftJoin(releases, and(eq(releases.tenantId, chatbots.tenantId), eq(releases.chatbotId, chatbots.id)))
+    .leftJoin(releaseModels, and(eq(releaseModels.tenantId, releases.tenantId), eq(releaseModels.id, releases.llmModelId)))
     .where(and(eq(chatbots.tenantId, tenantId), eq(chatbots.id, id)))
     .limit(1);
   return row;
 }
 
-/** Counts answers of a tenant's chatbots (message count, last chat): the chatbots' share of an answer's close, run with the others' (`rawMany`). */
-export function countAnswersCall(tenantId: number, counts: Array<{ id: number; n: number }>): StatementCall {
+/**
+ * Counts answers of a tenant's chatbots (message and token counts, this month's too, last chat): the
+ * chatbots' share of an answer's close, run with the others' (`rawMany`).
+ */
+export function countAnswersCall(tenantId: number, counts: Array<{ id: number; n: number; t: number }>): StatementCall {
   return { statement: COUNT_ANSWERS_SQL, params: [tenantId, JSON.stringify(counts)] };
 }
-const COUNT_ANSWERS_SQL = statement('chatbots_count_answers', `update chatbots c set message_count = c.message_count + v.n, last_chat_at = now()
-  from (select id, sum(n)::int as n from json_to_recordset($2::json) as r(id int, n int) group by id) v
-  where c.tenant_id = $1 and c.id = v.id`);
+const COUNT_ANSWERS_SQL = statement(
+  'chatbots_count_answers',
+  `update chatbots c set message_count = c.message_count + v.n, token_count = c.token_count + v.t,
+    month_message_count = case when c.month_key = m.k then c.month_message_count + v.n else v.n end,
+    month_token_count = case when c.month_key = m.k then c.month_token_count + v.t else v.t end,
+    month_key = m.k, last_chat_at = now()
+  from (select id, sum(n)::int as n, sum(t)::bigint as t from json_to_recordset($2::json) as r(id int, n int, t bigint) group by id) v,
+    (select to_char(now() at time zone 'UTC', 'YYYYMM')::int as k) m
+  where c.tenant_id = $1 and c.id = v.id`,
+);

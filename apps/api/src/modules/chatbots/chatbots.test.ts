@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatbotCategories, chatbots, llmModels } from '../../db/schema/index';
+import { chatbotCategories, chatbotMemberGroups, chatbotReleases, chatbots, llmModels } from '../../db/schema/index';
 import { newHashId } from '../../platform/tokens';
 import { catalogFor } from '../../llm/catalog';
 import { buildTestApp, PASSWORD, type TestApp } from '../../test/test-app';
@@ -27,6 +27,10 @@ beforeAll(async () => {
   const [p3] = await db.insert(chatbots).values({ ...base, hashId: newHashId(), koName: '삭제됨', enName: 'Deleted one', isPublic: true, deletedAt: new Date() }).returning();
   privateId = p1!.id;
   publicId = p2!.id;
+  // Public: an approved version, allowed for the tenant's default group (every member's).
+  const { koName, enName, llmModelId, temperature, topP, koKeyFeatures, enKeyFeatures, systemInstructions } = p2!;
+  await db.insert(chatbotReleases).values({ tenantId: t.a.id, chatbotId: publicId, koName, enName, llmModelId, temperature, topP, koKeyFeatures, enKeyFeatures, systemInstructions });
+  await db.insert(chatbotMemberGroups).values({ tenantId: t.a.id, chatbotId: publicId, memberGroupId: t.a.defaultGroupId });
   deletedId = p3!.id;
   const cats = (await t.call(t.a, token, { method: 'GET', url: '/api/categories/' })).json().items;
   await db.insert(chatbotCategories).values({ tenantId: t.a.id, chatbotId: publicId, categoryId: cats[0].id });

@@ -90,8 +90,10 @@ describe('chatbot counters', () => {
   it("count answers of a tenant's chatbots and never another tenant's", async () => {
     const [mine] = await db.db.select({ id: chatbots.id, count: chatbots.messageCount }).from(chatbots).where(eq(chatbots.tenantId, t.a.id)).limit(1);
     const [theirs] = await db.db.select({ id: chatbots.id, count: chatbots.messageCount }).from(chatbots).where(eq(chatbots.tenantId, t.b.id)).limit(1);
-    const service = createChatbotsService(db, t.built.caches, { profileOf: () => Promise.reject(new Error('unused')) });
-    await db.rawMany([service.countAnswersPart(t.a.id, [mine!.id, mine!.id, mine!.id, theirs!.id]).call]);
+    const unused = () => Promise.reject(new Error('unused'));
+    const service = createChatbotsService(db, t.built.caches, { profileOf: unused, list: unused }, { toSquare: unused });
+    const answer = (chatbotId: number) => ({ chatbotId, tokens: 10 });
+    await db.rawMany([service.countAnswersPart(t.a.id, [answer(mine!.id), answer(mine!.id), answer(mine!.id), answer(theirs!.id)]).call]);
     const count = async (tenantId: number, id: number) =>
       (await db.db.select({ n: chatbots.messageCount }).from(chatbots).where(and(eq(chatbots.tenantId, tenantId), eq(chatbots.id, id))))[0]!.n;
     expect(await count(t.a.id, mine!.id)).toBe(mine!.count + 3);

@@ -10,11 +10,21 @@ export function findSessionByHash(db: Executor, tenantId: number, hashId: string
   return db.query.chatSessions.findFirst({ where: and(eq(chatSessions.tenantId, tenantId), eq(chatSessions.hashId, hashId)) });
 }
 
+export function findSessionByShareHash(db: Executor, tenantId: number, shareHashId: string) {
+  return db.query.chatSessions.findFirst({ where: and(eq(chatSessions.tenantId, tenantId), eq(chatSessions.shareHashId, shareHashId)) });
+}
+
+export async function setShareHash(db: Executor, tenantId: number, id: number, shareHashId: string | null) {
+  const [row] = await db.update(chatSessions).set({ shareHashId }).where(and(eq(chatSessions.tenantId, tenantId), eq(chatSessions.id, id))).returning();
+  return row;
+}
+
 export async function listMemberSessions(db: Executor, tenantId: number, memberId: number, f: { chatbotId?: number; page: number; size: number }) {
   const where = and(
     eq(chatSessions.tenantId, tenantId),
     eq(chatSessions.memberId, memberId),
     eq(chatSessions.isTest, false),
+    eq(chatSessions.origin, 'member'),
     f.chatbotId === undefined ? undefined : eq(chatSessions.chatbotId, f.chatbotId),
   );
   const [rows, [count]] = await Promise.all([

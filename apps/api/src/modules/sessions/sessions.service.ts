@@ -12,11 +12,15 @@ import {
   findFirstMemberMessage,
   findMessagesBefore,
   findSessionByHash,
+  findSessionByShareHash,
   listMemberSessions,
   type MessageRow,
   type SessionRow,
+  setShareHash,
   updateSession,
 } from './sessions.repo';
+import { newHashId } from '../../platform/tokens';
+import type { SharedSession, ShareSession } from '@app/contracts/public';
 
 export function toSession(s: SessionRow): Session {
   return {
@@ -54,17 +58,52 @@ export function titleFrom(text: string): string {
   return `${(space > 20 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-export function createSessionsService(db: Db, chatbots: Pick<ChatbotsService, 'assertVisible'>) {
-  /** THE session ownership rule: the member's own session, or 404 (missing, another tenant's) / 403 (another member's). */
+export function createSessionsService(db: Db, chatbots: Pick<ChatbotsService, 'assertVisible' | 'sharedView'>) {
+  /** THE session ownership rule: the member's own session, or 404 (missing, another tenant's, a visitor's) / 403 (another member's). */
   async function own(ctx: MemberContext, hash: string): Promise<SessionRow> {
     const s = await findSessionByHash(db, ctx.tenantId, hash);
-    if (!s) throw new AppError('session_not_found');
+    if (!s || s.origin !== 'member') throw new AppError('session_not_found');
     if (s.memberId !== ctx.member.id) throw new AppError('forbidden');
+    return s;
+  }
+
+  /** A shared session by its share hash, or 404 (never shared, sharing stopped, another tenant's). */
+  async function shared(tenantId: number, shareHash: string): Promise<SessionRow> {
+    const s = await findSessionByShareHash(db, tenantId, shareHash);
+    if (!s) throw new AppError('session_not_found');
     return s;
   }
 
   return {
     own,
+    /** A visitor's conversation with a public chatbot: a visitor session of that chatbot, or 404. */
+    async visitorSession(tenantId: number, hash: string, chatbotId: number): Promise<SessionRow> {
+      const s = await findSessionByHash(db, tenantId, hash);
+      if (!s || s.origin !== 'public' || s.chatbotId !== chatbotId) throw new AppError('session_not_found');
+      return s;
+    },
+    /** Shares the session as a read-only page (idempotent: the link stays the same until sharing stops). */
+    async share(ctx: MemberContext, hash: string): Promise<ShareSession> {
+      const s = await own(ctx, hash);
+      const shareHashId = s.shareHashId ?? (await setShareHash(db, ctx.tenantId, s.id, newHashId(16)))!.shareHashId!;
+      return { share_hash_id: shareHashId, path: `/share/${shareHashId}` };
+    },
+    async unshare(ctx: MemberContext, hash: string): Promise<void> {
+      const s = await own(ctx, hash);
+      await setShareHash(db, ctx.tenantId, s.id, null);
+    },
+    /** `GET /public/sessions/{hash}/`: the title, dates and the chatbot's name — nothing of the member. */
+    async sharedSession(tenantId: number, shareHash: string): Promise<SharedSession> {
+      const s = await shared(tenantId, shareHash);
+      const chatbot = await chatbots.sharedView(tenantId, s.chatbotId);
+      if (!chatbot) throw new AppError('session_not_found');
+      return { share_hash_id: shareHash, title: s.title, created_at: s.createdAt.toISOString(), last_chat_at: s.lastChatAt.toISOString(), chatbot };
+    },
+    async sharedHistory(tenantId: number, shareHash: string, q: z.output<typeof historyQuery>): Promise<History> {
+      const s = await shared(tenantId, shareHash);
+      const rows = await findMessagesBefore(db, tenantId, s.id, q.first_id, q.size + 1);
+      return { items: rows.slice(0, q.size).reverse().map(toHistoryMessage), has_more: rows.length > q.size };
+    },
     /** The session's latest messages, newest first, for a chat's prompt. */
     latestMessages(ctx: MemberContext, sessionId: number, limit: number): Promise<MessageRow[]> {
       return findMessagesBefore(db, ctx.tenantId, sessionId, undefined, limit);
