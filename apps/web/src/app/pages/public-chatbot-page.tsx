@@ -59,7 +59,7 @@ export default function PublicChatbotPage() {
         models={null}
         mode="public"
         notice={
-          <Text size="xs" c="dimmed" ta="center" data-testid="guest-notice">
+          <Text size="xs" c="dimmed" ta="center" style={{ wordBreak: 'keep-all' }} data-testid="guest-notice">
             {t('chatbot.guestNotice')}
           </Text>
         }

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Container, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Container, Divider, Flex, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconMessagePlus, IconShare } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -71,7 +71,8 @@ export default function SharedSessionPage() {
     const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(s.created_at));
     body = (
       <Container size={860} py="lg" px={{ base: 'sm', sm: 'lg' }}>
-        <Group justify="space-between" align="flex-start" gap="sm" data-testid="shared-session">
+        {/* On a phone the buttons go under the title, which keeps the whole width. */}
+        <Flex direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ base: 'stretch', sm: 'flex-start' }} gap="sm" data-testid="shared-session">
           <Group gap="sm" wrap="nowrap" miw={0} flex={1}>
             <BotAvatar src={s.chatbot.profile_image_url} name={botName} size={48} />
             <Box miw={0}>
@@ -98,7 +99,7 @@ export default function SharedSessionPage() {
               {t('shared.newChat')}
             </Button>
           </Group>
-        </Group>
+        </Flex>
         <Text size="xs" c="dimmed" mt="sm">
           {t('shared.readOnly')}
         </Text>

@@ -18,7 +18,8 @@ export function ChatHeader({ chatbot, heading, modelName, actions }: { chatbot: 
               {heading ?? name}
             </Text>
             <Text size="xs" c="dimmed" truncate>
-              {[name, modelName ?? defaultModelName(chatbot.llm_model, t)].filter((x, i, all) => all.indexOf(x) === i).join(' · ')}
+              {/* Under a session's title, the chatbot and model; under the chatbot's own name, the model only. */}
+              {[heading === null ? null : name, modelName ?? defaultModelName(chatbot.llm_model, t)].filter((x, i, all) => x !== null && all.indexOf(x) === i).join(' · ')}
             </Text>
           </Box>
         </Group>

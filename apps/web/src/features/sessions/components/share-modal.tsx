@@ -26,8 +26,6 @@ export function ShareLinkField({ url }: { url: string }) {
       <CopyButton value={url} timeout={2000}>
         {({ copied, copy }) => (
           <Button
-            variant={copied ? 'light' : 'filled'}
-            color={copied ? 'teal' : undefined}
             leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
             onClick={copy}
             data-testid="share-copy"
@@ -51,7 +49,9 @@ function ShareSessionPanel({ hash, close }: { hash: string; close: () => void })
   if (session.isPending) return <Skeleton height={80} />;
   return (
     <Stack data-testid="share-modal" data-shared={!!shareHash}>
-      <Text size="sm">{t(shareHash ? 'share.sharedBody' : 'share.body')}</Text>
+      <Text size="sm" style={{ wordBreak: 'keep-all' }}>
+        {t(shareHash ? 'share.sharedBody' : 'share.body')}
+      </Text>
       {failed ? (
         <Alert color="red" data-testid="share-error">
           {errorMessage(t, failed)}
