@@ -297,6 +297,8 @@ export function createChatbotsService(database: Database, caches: CacheHub, mode
       await touchRelation(db, ctx.tenantId, ctx.member.id, id);
     },
     async forgetUsed(ctx: MemberContext, id: number): Promise<void> {
+      // A chatbot no longer usable can still leave the list; one of no tenant's never was in it.
+      if (!(await lookup(ctx.tenantId, id))) throw new AppError('chatbot_unavailable');
       await deleteRelation(db, ctx.tenantId, ctx.member.id, id);
     },
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { chatbots } from '../../db/schema/index';
 import type { TestApp, TestTenant } from '../test-app';
+import { baseUrlOf } from '../chat-client';
 import { type HttpResponse, send } from './http';
 
 /**
@@ -29,6 +30,14 @@ export interface Fixtures {
   invitationHash: string;
   modelId: number;
   taskId: number;
+  /** The member's own chatbot, public (approved), with a document and a pending change request. */
+  ownChatbotId: number;
+  publicHash: string;
+  imageHash: string;
+  documentId: number;
+  categoryId: number;
+  /** A second session of the member's, shared: its page is public by design. */
+  shareHash: string;
 }
 
 async function ok(res: Promise<HttpResponse>, what: string): Promise<HttpResponse> {
@@ -75,6 +84,28 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
   if (!meta) throw new Error(`fixture chat: no x-chat-meta (${chat.body.slice(0, 200)})`);
   await asMember('PATCH', `/api/sessions/${meta.session_hash_id}/`, { title: m('session-title') });
 
+  // The member's own chatbot (issue 23): public, with an image and a document, its instructions
+  // (the creator's alone), then a change waiting for review.
+  const own = (await asMember('POST', '/api/chatbots/')).json();
+  await asMember('PATCH', `/api/chatbots/${own.id}/`, { ko_name: m('own-ko'), en_name: m('own-en'), system_instructions: m('instructions') });
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+  const upload = async (path: string, field: string, name: string, type: string, bytes: Buffer) => {
+    const form = new FormData();
+    form.append(field, new Blob([new Uint8Array(bytes)], { type }), name);
+    const res = await fetch(`${await baseUrlOf(t)}/api/chatbots/${own.id}/${path}/`, { method: 'POST', headers: { 'x-tenant-subdomain': t.a.subdomain, 'x-access-token': aMember }, body: form });
+    if (!res.ok) throw new Error(`fixture upload ${path}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  const imaged = await upload('profile-image', 'file', 'me.png', 'image/png', png);
+  const docs = await upload('documents', 'files', `${m('doc')}.txt`, 'text/plain', Buffer.from(m('doc-body')));
+  await asMember('PATCH', `/api/chatbots/${own.id}/access/`, { is_public: true, member_group_ids: [t.a.defaultGroupId] });
+  await asAdmin('POST', `/api/admin/chatbots/${own.id}/process-publish-request/`, { approve: true });
+  await asMember('PATCH', `/api/chatbots/${own.id}/access/`, { is_public: true, member_group_ids: [t.a.defaultGroupId] });
+  const category = (await asAdmin('POST', '/api/admin/categories/', { ko_name: m('cat-ko'), en_name: m('cat-en') })).json();
+  const sharedChat = await asMember('POST', `/api/chatbots/${chatbotId}/chat/`, { text: m('shared-question') });
+  const sharedHash = (JSON.parse(String(sharedChat.headers['x-chat-meta'])) as { session_hash_id: string }).session_hash_id;
+  const share = (await asMember('POST', `/api/sessions/${sharedHash}/share/`)).json();
+
   // A finished export task of the admin's.
   const task = (await asAdmin('GET', '/api/admin/members/export-task/')).json();
   for (let i = 0; i < 200; i += 1) {
@@ -85,7 +116,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
   }
 
   const emails = (x: TestTenant) => [x.admin.email, x.member.email, x.other.email];
-  const memberPrivate = [t.a.member.email, question, meta.session_hash_id, m('session-title')];
+  const memberPrivate = [t.a.member.email, question, meta.session_hash_id, m('session-title'), m('instructions'), m('doc')];
   const tenant = [
     ...memberPrivate,
     ...emails(t.a),
@@ -100,6 +131,10 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     m('invitee'),
     invitation.invitation_hash_id as string,
     m('word'),
+    m('own'),
+    m('cat'),
+    m('shared-question'),
+    own.hash_id as string,
   ];
   return {
     tokens: { aAdmin, aMember, aOther, bAdmin },
@@ -115,5 +150,11 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     invitationHash: invitation.invitation_hash_id,
     modelId,
     taskId: task.id,
+    ownChatbotId: own.id,
+    publicHash: own.hash_id,
+    imageHash: String(imaged.profile_image_url).split('/').pop()!,
+    documentId: docs.items[0].id,
+    categoryId: category.id,
+    shareHash: share.share_hash_id,
   };
 }

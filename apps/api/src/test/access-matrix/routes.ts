@@ -10,6 +10,8 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 interface ParamValue {
   value: string | number;
   private: boolean;
+  /** Served to anyone by a global, unguessable key, whatever the tenant header (profile images). */
+  global?: boolean;
 }
 
 /**
@@ -33,6 +35,15 @@ const pathResolvers: Record<string, (f: Fixtures, t: TestApp) => ParamValue> = {
   '/api/admin/llm-models/{model}': (f) => ({ value: f.modelId, private: true }),
   '/api/admin/llm-models/{model}/member-groups/{group}': (f) => ({ value: f.groupId, private: true }),
   '/api/tasks/{id}': (f) => ({ value: f.taskId, private: true }),
+  // Issue 23: the member's own chatbot's document; the publish queue's request; categories.
+  '/api/chatbots/{id}/documents/{document_id}': (f) => ({ value: f.documentId, private: true }),
+  '/api/admin/chatbots/{id}': (f) => ({ value: f.ownChatbotId, private: true }),
+  '/api/admin/categories/{id}': (f) => ({ value: f.categoryId, private: true }),
+  // Public by design (spec §6): a public chatbot, its image, a shared session.
+  '/api/public/chatbots/{hash}': (f) => ({ value: f.publicHash, private: false }),
+  '/api/public/chatbots/{id}': (f) => ({ value: f.ownChatbotId, private: false }),
+  '/api/public/chatbot-images/{hash}': (f) => ({ value: f.imageHash, private: false, global: true }),
+  '/api/public/sessions/{hash}': (f) => ({ value: f.shareHash, private: false }),
 };
 
 /** Body and query fields that name objects get the owner's real ones (see schema-sample.ts). */
@@ -77,6 +88,8 @@ export interface Route {
   hasParams: boolean;
   /** A path parameter is an object only its owner may read. */
   privateParams: boolean;
+  /** Every path parameter is a global key: another tenant's header does not make it another tenant's object. */
+  globalParams: boolean;
   mutating: boolean;
 }
 
@@ -109,6 +122,7 @@ function planRoute(key: string, method: (typeof METHODS)[number], path: string, 
   if (access === 'none' && !(Array.isArray(op.security) && op.security.length === 0)) throw new Unclassified('public (x-access none) but the document asks for security');
   let hasParams = false;
   let privateParams = false;
+  let globalParams = true;
   const url = path.replace(/\{([^}]+)\}/g, (whole: string, _name: string, offset: number) => {
     const prefix = path.slice(0, offset + whole.length);
     const resolve = pathResolvers[prefix];
@@ -116,6 +130,7 @@ function planRoute(key: string, method: (typeof METHODS)[number], path: string, 
     const p = resolve(f, t);
     hasParams = true;
     privateParams ||= p.private;
+    globalParams &&= p.global === true;
     return encodeURIComponent(String(p.value));
   });
   const query = new URLSearchParams();
@@ -140,6 +155,7 @@ function planRoute(key: string, method: (typeof METHODS)[number], path: string, 
     payload,
     hasParams,
     privateParams,
+    globalParams: hasParams && globalParams,
     mutating: method !== 'get',
   };
 }
