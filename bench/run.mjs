@@ -17,6 +17,8 @@ console.log('\n== open streams ==');
 run(process.execPath, ['--import', 'tsx', 'bench/streams.ts']);
 console.log('\n== console member list at 100,000 members ==');
 run(process.execPath, ['--import', 'tsx', 'bench/members-list.ts']);
+console.log('\n== store at 10,000 chatbots ==');
+run(process.execPath, ['--import', 'tsx', 'bench/store.ts']);
 console.log('\n== bulk invite of 10,000 rows ==');
 run(process.execPath, ['--import', 'tsx', 'bench/bulk-invite.ts']);
 console.log('\n== restricted words and personal data ==');
