@@ -52,7 +52,7 @@ async function phoneShot(page: Page, screen: string, lang: 'ko' | 'en') {
 
 test.afterEach(() => setFakeLlm(null));
 
-test('a visitor chats on a public link without signing in; a private chatbot\u2019s link is unavailable', async ({ browser, request }) => {
+test('a visitor chats on a public link without signing in; a private chatbot\u2019s link is unavailable', async ({ browser, request, page: memberPage }) => {
   const member = await memberApi(request);
   const bot = await publishedChatbot(request, member, `V${Date.now().toString(36)}`);
   const { context, page } = await visitor(browser);
@@ -118,6 +118,13 @@ test('a visitor chats on a public link without signing in; a private chatbot\u20
   await expect(phone.page.getByTestId('new-chat-intro')).toContainText(bot.ko_name);
   await phoneShot(phone.page, 'public-chatbot', 'ko');
   await phone.context.close();
+
+  // A signed-in member is offered the chat in their dashboard.
+  await signInAs(memberPage, E2E_MEMBER, 'en');
+  await memberPage.goto(`/public/chatbots/${bot.hash_id}`);
+  await memberPage.getByTestId('open-in-dashboard').click();
+  await expect(memberPage).toHaveURL(new RegExp(`/dashboard/chat/${bot.id}$`));
+  await expect(memberPage.getByTestId('new-chat-intro')).toContainText(bot.en_name);
 
   // Made private: its link leads nowhere.
   await member('PATCH', `/chatbots/${bot.id}/access/`, { is_public: false });
