@@ -1,0 +1,37 @@
+import type { Chatbot, ChatbotDocuments } from '@app/contracts/chatbots';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { documentType } from '../lib/files';
+import { postMultipart } from './post-multipart';
+
+/** POST /chatbots/{id}/documents/ (one `files` field each): answers all the chatbot's documents. */
+export function uploadDocuments(id: number, files: File[]) {
+  const form = new FormData();
+  // With the type the platform checks: browsers send Markdown as '' or octet-stream.
+  for (const f of files) form.append('files', new File([f], f.name, { type: documentType(f) }), f.name);
+  return postMultipart<ChatbotDocuments>(`/chatbots/${id}/documents/`, form);
+}
+
+export const deleteDocument = (id: number, documentId: number) => apiRequest<{ ok: true }>(`/chatbots/${id}/documents/${documentId}/`, { method: 'DELETE' });
+
+/** The chatbot's cached record takes its new document list (the draft's other fields are unchanged). */
+function setDocuments(qc: QueryClient, id: number, update: (docs: Chatbot['documents']) => Chatbot['documents']) {
+  qc.setQueryData<Chatbot>(queryKeys.chatbot(id), (c) => (c ? { ...c, documents: update(c.documents) } : c));
+}
+
+export function useUploadDocuments() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, files }: { id: number; files: File[] }) => uploadDocuments(id, files),
+    onSuccess: (res, { id }) => setDocuments(qc, id, () => res.items),
+  });
+}
+
+export function useDeleteDocument() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, documentId }: { id: number; documentId: number }) => deleteDocument(id, documentId),
+    onSuccess: (_, { id, documentId }) => setDocuments(qc, id, (docs) => docs.filter((d) => d.id !== documentId)),
+  });
+}

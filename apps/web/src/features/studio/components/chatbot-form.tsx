@@ -1,0 +1,268 @@
+import { type Chatbot, CHATBOT_LIMITS } from '@app/contracts/chatbots';
+import type { LlmModel } from '@app/contracts/llm-models';
+import { Alert, Button, Group, MultiSelect, NumberInput, Paper, Select, SimpleGrid, Slider, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+import { localizedName } from '../../../lib/localized-name';
+import { errorMessage } from '../../../lib/status-messages';
+import { useCategories } from '../api/list-categories';
+import { useUpdateChatbot } from '../api/update-chatbot';
+import { type ChatbotField, chatbotFormErrors, chatbotFormValues, type ChatbotFormValues, chatbotPatch } from '../lib/chatbot-form';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="sm">
+        <Title order={3} size="h5">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+const counter = (value: string, max: number) => `${value.length.toLocaleString()} / ${max.toLocaleString()}`;
+
+/**
+ * The chatbot's settings (PATCH /chatbots/{id}/ with what changed): names, key features, system
+ * instructions, model, temperature, top_p, categories. Each changed field is checked by the
+ * contract's schema; errors show once a field was left or on a save attempt. `before` and `after`
+ * frame it with the parts that save on their own (image, publishing, documents).
+ */
+export function ChatbotForm({
+  chatbot,
+  models,
+  before,
+  after,
+}: {
+  chatbot: Chatbot;
+  models: LlmModel[] | null;
+  /** Given whether the form has unsaved changes (publishing asks for the saved draft). */
+  before?: (dirty: boolean) => ReactNode;
+  after?: ReactNode;
+}) {
+  const { t, i18n } = useTranslation('studio');
+  const [values, setValues] = useState<ChatbotFormValues>(() => chatbotFormValues(chatbot));
+  const [touched, setTouched] = useState<Set<ChatbotField>>(new Set());
+  const [attempted, setAttempted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Partial<Record<ChatbotField, string>>>({});
+  const categories = useCategories();
+  const update = useUpdateChatbot();
+
+  const patch = chatbotPatch(values, chatbot);
+  const dirty = Object.keys(patch).length > 0;
+  const errors = chatbotFormErrors(values, chatbot);
+  const errorOf = (f: ChatbotField) => {
+    if (serverErrors[f]) return serverErrors[f];
+    const e = errors[f];
+    return e && (attempted || touched.has(f)) ? t(e.key, e.values ?? {}) : undefined;
+  };
+  const set = <K extends ChatbotField>(f: K, v: ChatbotFormValues[K]) => {
+    setValues((old) => ({ ...old, [f]: v }));
+    if (serverErrors[f]) setServerErrors((old) => ({ ...old, [f]: undefined }));
+  };
+  const touch = (f: ChatbotField) => setTouched((old) => (old.has(f) ? old : new Set(old).add(f)));
+  const field = (f: 'ko_name' | 'en_name' | 'ko_key_features' | 'en_key_features' | 'system_instructions') => ({
+    value: values[f],
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(f, e.currentTarget.value),
+    onBlur: () => touch(f),
+    error: errorOf(f),
+  });
+
+  const save = (e: React.FormEvent) => {
+    e.preventDefault();
+    setAttempted(true);
+    if (!dirty || Object.keys(errors).length > 0) return;
+    update.mutate(
+      { id: chatbot.id, body: patch },
+      {
+        onSuccess: (saved) => {
+          setValues(chatbotFormValues(saved));
+          setTouched(new Set());
+          setAttempted(false);
+          notifications.show({ color: 'green', message: t('toast.saved') });
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && err.code === 'model_not_allowed') setServerErrors({ llm_model_id: t('form.errors.modelNotAllowed') });
+          notifications.show({ color: 'red', title: t('toast.saveFailed'), message: errorMessage(t, err) });
+        },
+      },
+    );
+  };
+
+  const reset = () => {
+    setValues(chatbotFormValues(chatbot));
+    setTouched(new Set());
+    setAttempted(false);
+    setServerErrors({});
+  };
+
+  // Models the member may use; the chatbot's own stays listed (greyed) when it is no longer one of them.
+  const modelData = (models ?? [chatbot.llm_model])
+    .filter((m) => m.is_available || m.id === chatbot.llm_model.id)
+    .map((m) => ({ value: String(m.id), label: m.is_available ? m.display_name : t('form.modelUnavailable', { name: m.display_name }), disabled: !m.is_available }));
+  const currentUnavailable = !chatbot.llm_model.is_available && values.llm_model_id === String(chatbot.llm_model.id);
+  const categoryData = (categories.data?.items ?? chatbot.categories).map((c) => ({ value: String(c.id), label: localizedName(c, i18n.language) }));
+
+  // The number to type and the slider to drag, one value; the typed one is what the contract checks.
+  const numberField = (f: 'temperature' | 'top_p', min: number, max: number) => {
+    const label = t(`form.${f}`);
+    const n = typeof values[f] === 'number' ? values[f] : Number(values[f]) || 0;
+    return (
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <div>
+            <Text size="sm" fw={500} component="label" htmlFor={`chatbot-${f}`}>
+              {label}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t(`form.${f}Hint`)}
+            </Text>
+          </div>
+          <NumberInput
+            id={`chatbot-${f}`}
+            w={92}
+            min={min}
+            max={max}
+            step={0.1}
+            decimalScale={2}
+            clampBehavior="none"
+            value={values[f]}
+            onChange={(v) => set(f, v)}
+            onBlur={() => touch(f)}
+            error={Boolean(errorOf(f))}
+            aria-describedby={errorOf(f) ? `chatbot-${f}-error` : undefined}
+            data-testid={`chatbot-${f.replace('_', '-')}`}
+          />
+        </Group>
+        <Slider
+          min={min}
+          max={max}
+          step={0.05}
+          value={Math.min(max, Math.max(min, n))}
+          onChange={(v) => set(f, Math.round(v * 100) / 100)}
+          onChangeEnd={() => touch(f)}
+          thumbLabel={label}
+          marks={[
+            { value: min, label: String(min) },
+            { value: (min + max) / 2, label: String((min + max) / 2) },
+            { value: max, label: String(max) },
+          ]}
+          label={(v) => v.toFixed(2)}
+          mb="md"
+        />
+        {errorOf(f) ? (
+          <Text size="xs" c="red" id={`chatbot-${f}-error`} data-testid={`chatbot-${f.replace('_', '-')}-error`}>
+            {errorOf(f)}
+          </Text>
+        ) : null}
+      </Stack>
+    );
+  };
+
+  return (
+    <form onSubmit={save} noValidate data-testid="chatbot-form">
+      <Stack gap="md">
+        {before?.(dirty)}
+        <Section title={t('form.basics')}>
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <TextInput label={t('form.koName')} placeholder={t('form.koNamePlaceholder')} data-testid="chatbot-ko-name" {...field('ko_name')} />
+            <TextInput label={t('form.enName')} placeholder={t('form.enNamePlaceholder')} data-testid="chatbot-en-name" {...field('en_name')} />
+          </SimpleGrid>
+          <Textarea
+            label={t('form.koFeatures')}
+            description={counter(values.ko_key_features, CHATBOT_LIMITS.keyFeaturesMax)}
+            autosize
+            minRows={2}
+            maxRows={6}
+            data-testid="chatbot-ko-features"
+            {...field('ko_key_features')}
+          />
+          <Textarea
+            label={t('form.enFeatures')}
+            description={counter(values.en_key_features, CHATBOT_LIMITS.keyFeaturesMax)}
+            autosize
+            minRows={2}
+            maxRows={6}
+            data-testid="chatbot-en-features"
+            {...field('en_key_features')}
+          />
+        </Section>
+        <Section title={t('form.behaviour')}>
+          <Textarea
+            label={t('form.instructions')}
+            description={`${t('form.instructionsHint')} · ${counter(values.system_instructions, CHATBOT_LIMITS.instructionsMax)}`}
+            placeholder={t('form.instructionsPlaceholder')}
+            autosize
+            minRows={6}
+            maxRows={18}
+            data-testid="chatbot-instructions"
+            {...field('system_instructions')}
+          />
+          <Select
+            label={t('form.model')}
+            data={modelData}
+            value={values.llm_model_id}
+            onChange={(v) => {
+              set('llm_model_id', v);
+              touch('llm_model_id');
+            }}
+            allowDeselect={false}
+            error={errorOf('llm_model_id')}
+            comboboxProps={{ withinPortal: true }}
+            data-testid="chatbot-model"
+          />
+          {currentUnavailable ? (
+            <Alert color="yellow" variant="light" p="xs" icon={<IconInfoCircle size={16} />} data-testid="model-unavailable">
+              {t('form.modelUnavailableHint')}
+            </Alert>
+          ) : null}
+          {numberField('temperature', CHATBOT_LIMITS.temperatureMin, CHATBOT_LIMITS.temperatureMax)}
+          {numberField('top_p', CHATBOT_LIMITS.topPMin, CHATBOT_LIMITS.topPMax)}
+          <MultiSelect
+            label={t('form.categories')}
+            description={t('form.categoriesHint', { max: CHATBOT_LIMITS.categoriesMax })}
+            placeholder={values.category_ids.length ? undefined : t('form.categoriesPlaceholder')}
+            data={categoryData}
+            value={values.category_ids}
+            onChange={(v) => {
+              set('category_ids', v);
+              touch('category_ids');
+            }}
+            maxValues={CHATBOT_LIMITS.categoriesMax}
+            clearable
+            error={errorOf('category_ids')}
+            data-testid="chatbot-categories"
+          />
+        </Section>
+        {after}
+        <Paper
+          withBorder
+          radius="md"
+          p="sm"
+          shadow={dirty ? 'md' : undefined}
+          style={{ position: 'sticky', bottom: 8, zIndex: 2 }}
+          data-testid="chatbot-save-bar"
+        >
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Text size="sm" c={dirty ? undefined : 'dimmed'} data-testid="chatbot-dirty" data-dirty={dirty}>
+              {dirty ? t('form.unsaved') : t('form.allSaved')}
+            </Text>
+            <Group gap="xs">
+              <Button variant="default" onClick={reset} disabled={!dirty || update.isPending} data-testid="chatbot-reset">
+                {t('form.reset')}
+              </Button>
+              <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} disabled={!dirty} loading={update.isPending} data-testid="chatbot-save">
+                {t('form.save')}
+              </Button>
+            </Group>
+          </Group>
+        </Paper>
+      </Stack>
+    </form>
+  );
+}
