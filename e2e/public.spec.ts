@@ -189,6 +189,23 @@ test('a member shares a session; it opens signed out, read-only, until they stop
   await reader.setViewportSize(SIZES.phone.viewport);
   await phoneShot(reader, 'shared-session', 'ko');
   await reader.setViewportSize(SIZES.desktop.viewport);
+
+  // Older messages load on request (here the newest page says there are more).
+  const olderRow = (id: number, speaker_type: 'member' | 'chatbot', text: string) =>
+    ({ id, created_at: new Date(0).toISOString(), text, reasoning: null, speaker_type, status: 'completed', llm_model_id: null, credits: 0, files: [] });
+  const sharedHistory = (url: URL) => url.pathname.startsWith('/api/public/sessions/') && url.pathname.endsWith('/history/');
+  await reader.route(sharedHistory, async (route) => {
+    if (new URL(route.request().url()).searchParams.get('first_id')) {
+      return route.fulfill({ json: { items: [olderRow(1, 'member', 'An older question'), olderRow(2, 'chatbot', 'An older answer')], has_more: false } });
+    }
+    const res = await route.fetch();
+    return route.fulfill({ response: res, json: { ...((await res.json()) as object), has_more: true } });
+  });
+  await reader.reload();
+  await reader.getByTestId('load-older').click();
+  await expect(reader.getByTestId('chat-message-user')).toHaveText(['An older question', 'When should I visit Tokyo?']);
+  await expect(reader.getByTestId('load-older')).toHaveCount(0);
+  await reader.unroute(sharedHistory);
   await reader.getByTestId('shared-new-chat').click();
   await expect(reader.getByTestId('new-chat-modal')).toContainText('로그인');
   await expectAccessible(reader, 'the new-chat modal');
