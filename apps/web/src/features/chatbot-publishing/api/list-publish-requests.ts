@@ -12,6 +12,8 @@ export const publishRequestsQueryOptions = (f: PublishFilters, page: number) =>
     queryKey: [...PUBLISH_REQUESTS_KEY, f, page],
     queryFn: ({ signal }) => apiRequest<PublishRequestList>('/admin/chatbots/', { query: { ...publishQuery(f, page) }, signal }),
     placeholderData: keepPreviousData,
+    // A queue others add to: a filter chosen again asks again (shown from the cache meanwhile).
+    staleTime: 0,
   });
 
 export const usePublishRequests = (f: PublishFilters, page: number) => useQuery(publishRequestsQueryOptions(f, page));

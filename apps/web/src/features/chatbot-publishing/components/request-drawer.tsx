@@ -152,7 +152,8 @@ export function RequestDrawer({ request: r, onClose }: { request: PublishRequest
             <Text size="xs" c="dimmed" ta="right" aria-live="polite">
               {reason.length} / {PUBLISH_REASON_MAX}
             </Text>
-            <Group justify="flex-end">
+            {/* The decision stays in reach however long the instructions are. */}
+            <Group justify="flex-end" pos="sticky" bottom={0} py="sm" bg="var(--mantine-color-body)" style={{ borderTop: '1px solid var(--mantine-color-gray-2)', zIndex: 1 }}>
               <Button variant="light" color="red" leftSection={<IconX size={16} />} loading={deciding === 'reject'} disabled={process.isPending} onClick={() => decide(false)} data-testid="publish-reject">
                 {t('feedback.reject')}
               </Button>

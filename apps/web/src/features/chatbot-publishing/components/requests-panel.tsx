@@ -167,13 +167,13 @@ export function RequestsPanel() {
                     />
                   </Table.Th>
                   <Table.Th>{t('columns.name')}</Table.Th>
-                  <Table.Th w={120}>{t('columns.type')}</Table.Th>
+                  <Table.Th w={110}>{t('columns.type')}</Table.Th>
                   <Table.Th w={120}>{t('columns.status')}</Table.Th>
-                  <Table.Th w={220}>{t('columns.author')}</Table.Th>
-                  <Table.Th w={120} ta="right">
+                  <Table.Th w={200}>{t('columns.author')}</Table.Th>
+                  <Table.Th w={110} ta="right">
                     {t('columns.monthMessages')}
                   </Table.Th>
-                  <Table.Th w={180}>{t('columns.requestedAt')}</Table.Th>
+                  <Table.Th w={170}>{t('columns.requestedAt')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

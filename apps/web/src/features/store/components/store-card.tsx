@@ -23,7 +23,6 @@ export function StoreCard({ bot }: { bot: Chatbot }) {
       padding="md"
       h="100%"
       className={classes.card}
-      aria-label={t('card.open', { name })}
       data-testid={`store-card-${bot.id}`}
     >
       <Stack gap="sm" h="100%">

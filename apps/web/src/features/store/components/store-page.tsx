@@ -56,7 +56,7 @@ export function StorePage() {
           data-testid="store-order"
         />
       </Group>
-      <ScrollArea type="auto" offsetScrollbars="x" scrollbars="x">
+      <ScrollArea type="hover" offsetScrollbars="x" scrollbars="x">
         {categories.isPending ? (
           <Group gap="xs" wrap="nowrap">
             {Array.from({ length: 7 }, (_, i) => (
