@@ -8,8 +8,7 @@ export function StatusBadge({ chatbot }: { chatbot: Chatbot }) {
   const { t } = useTranslation('studio');
   const b = statusBadge(chatbot);
   return (
-    // The light variant's text is too pale on yellow for WCAG contrast: the darkest shade instead.
-    <Badge color={b.color} c={`${b.color}.9`} variant="light" tt="none" style={{ flex: 'none' }} data-testid={`status-${chatbot.id}`} data-status={b.status}>
+    <Badge color={b.color} variant="light" tt="none" style={{ flex: 'none' }} styles={{ label: { color: b.textColor } }} data-testid={`status-${chatbot.id}`} data-status={b.status}>
       {t(b.label)}
     </Badge>
   );
