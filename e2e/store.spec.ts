@@ -35,6 +35,8 @@ let me: Me;
 let writing: Category;
 let programming: Category;
 const bots = { writer: 0, coder: 0 };
+/** Chatbots of the paging test (more than a page of the store). */
+const paged: number[] = [];
 
 async function memberApi(request: APIRequestContext): Promise<{ api: Api; me: Me }> {
   const res = await request.post('/api/auth/sign-in/', { data: E2E_MEMBER });
@@ -89,7 +91,7 @@ test.beforeAll(async ({ playwright }) => {
 
 test.afterAll(async () => {
   await setFakeLlm(null);
-  for (const id of Object.values(bots)) if (id) await member.request.fetch(`/api/chatbots/${id}/`, { method: 'DELETE', headers: { 'x-access-token': me.access_token } });
+  for (const id of [...Object.values(bots), ...paged]) if (id) await member.request.fetch(`/api/chatbots/${id}/`, { method: 'DELETE', headers: { 'x-access-token': me.access_token } });
   await admin.request.dispose();
 });
 
@@ -180,6 +182,21 @@ test('the store: by category, a debounced search, popular and newest; a card ope
   await expect(page.getByTestId('store-categories')).toContainText('글쓰기');
   await shot(page, 'store', 'ko');
   await setLanguage(page, 'en');
+});
+
+test('the store loads a page of twelve at a time: Load more brings the rest, then goes away', async ({ page }) => {
+  // Not containing RUN: the other tests' searches must not find these.
+  const tag = `paged ${[...RUN].reverse().join('')}`;
+  for (let i = 1; i <= 14; i += 1) paged.push(await publish({ ko: `${tag} ${i}`, en: `${tag} ${i}` }, writing));
+  await signInAs(page, E2E_MEMBER, 'en');
+  await page.goto('/dashboard/store');
+  await search(page, tag);
+  const cards = page.getByTestId('store-grid').getByRole('link');
+  await expect(page.getByTestId('store-total')).toHaveText('14 chatbots');
+  await expect(cards).toHaveCount(12);
+  await page.getByTestId('store-more').click();
+  await expect(cards).toHaveCount(14);
+  await expect(page.getByTestId('store-more')).toHaveCount(0, { timeout: 5_000 });
 });
 
 test.describe('phone', () => {

@@ -5,7 +5,7 @@ import { IconCheck, IconX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localizedName } from '../../../lib/localized-name';
-import { errorMessage } from '../../../lib/status-messages';
+import { errorMessage, statusOf } from '../../../lib/status-messages';
 import { useProcessPublishRequest } from '../api/process-publish-request';
 import { processErrors } from '../lib/errors';
 import { RequestImage } from './request-image';
@@ -47,7 +47,11 @@ export function RequestDrawer({ request: r, onClose }: { request: PublishRequest
           notifications.show({ color: 'green', message: t(approve ? 'toast.approved' : 'toast.rejected', { name }) });
           onClose();
         },
-        onError: (err) => notifications.show({ color: 'red', title: t(approve ? 'toast.approveFailed' : 'toast.rejectFailed'), message: errorMessage(t, err, processErrors) }),
+        onError: (err) => {
+          notifications.show({ color: 'red', title: t(approve ? 'toast.approveFailed' : 'toast.rejectFailed'), message: errorMessage(t, err, processErrors) });
+          // Decided or withdrawn meanwhile: what the drawer shows is stale; the list is asked again.
+          if (statusOf(err) === 404) onClose();
+        },
         onSettled: () => setDeciding(null),
       },
     );

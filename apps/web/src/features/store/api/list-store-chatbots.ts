@@ -2,7 +2,7 @@ import type { ChatbotList } from '@app/contracts/chatbots';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { type StoreFilters, storeQuery } from '../lib/store-query';
+import { nextPage, type StoreFilters, storeQuery } from '../lib/store-query';
 
 /** The store's cards, a page at a time ("Load more"); under the chatbots key so publishing changes refresh it. */
 export const storeChatbotsQueryOptions = (f: StoreFilters) =>
@@ -10,7 +10,7 @@ export const storeChatbotsQueryOptions = (f: StoreFilters) =>
     queryKey: [...queryKeys.chatbots({ store: f }), 'pages'],
     queryFn: ({ pageParam, signal }) => apiRequest<ChatbotList>('/chatbots/', { query: { ...storeQuery(f, pageParam) }, signal }),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.pagination.page < last.pagination.total_pages ? last.pagination.page + 1 : undefined),
+    getNextPageParam: (last) => nextPage(last.pagination),
     // Another category, search or order keeps the cards shown until the new ones come.
     placeholderData: keepPreviousData,
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localized, recentQuery, STORE_PAGE_SIZE, storeQuery } from './store-query';
+import { localized, nextPage, recentQuery, STORE_PAGE_SIZE, storeQuery } from './store-query';
 
 describe('storeQuery', () => {
   it('asks for public, non-default chatbots by popularity, without empty filters', () => {
@@ -36,5 +36,13 @@ describe('localized', () => {
   it('falls back to the other language when one is empty', () => {
     expect(localized(bot, 'ko').features).toBe('Writes');
     expect(localized({ ...bot, en_name: '' }, 'en').name).toBe('작가');
+  });
+});
+
+describe('nextPage', () => {
+  it('offers the next page until the last one is loaded', () => {
+    expect(nextPage({ page: 1, total_pages: 3 })).toBe(2);
+    expect(nextPage({ page: 3, total_pages: 3 })).toBeUndefined();
+    expect(nextPage({ page: 1, total_pages: 0 })).toBeUndefined();
   });
 });

@@ -40,3 +40,8 @@ export function localized(bot: { ko_name: string; en_name: string; ko_key_featur
   const pick = (k: string, e: string) => (ko ? k || e : e || k);
   return { name: pick(bot.ko_name, bot.en_name), features: pick(bot.ko_key_features, bot.en_key_features) };
 }
+
+/** The page after the last one loaded, or undefined when it was the last ("Load more" goes away). */
+export function nextPage(p: { page: number; total_pages: number }): number | undefined {
+  return p.page < p.total_pages ? p.page + 1 : undefined;
+}
