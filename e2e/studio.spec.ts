@@ -1,7 +1,7 @@
 import type { Chatbot, ChatbotList } from '@app/contracts/chatbots';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible, shot, toastsGone } from './accounts';
-import { accessToken, E2E_MEMBER, setFakeLlm, signInAs, SIZES } from './fixtures';
+import { accessToken, adminApi, E2E_MEMBER, setFakeLlm, signInAs, SIZES } from './fixtures';
 
 const REPLY = 'Ahoy! I am the studio test bot, answering from the fake upstream.';
 
@@ -165,6 +165,60 @@ test('a member builds a chatbot in the studio, test-chats with it, asks to publi
   await toastsGone(page);
   await expectAccessible(page, 'studio list');
   await shot(page, 'studio-list', 'en');
+});
+
+test('the author sees each publishing state: rejected with the reason, public with its link, unpublished changes, made private', async ({ page, request }) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signInAs(page, E2E_MEMBER, 'en');
+  const api = await memberApi(page);
+  const admin = await adminApi(request);
+  const groups = await api.call<{ items: Array<{ id: number }> }>('GET', '/member-groups/?size=100');
+  const bot = await api.chatbot('리뷰 봇', 'Review bot', { system_instructions: 'Be helpful.' });
+  await api.call('PATCH', `/chatbots/${bot.id}/access/`, { is_public: true, member_group_ids: [groups.items[0]!.id] });
+  await admin.send('POST', `/admin/chatbots/${bot.id}/process-publish-request/`, { approve: false, reason: 'Say what it does in the key features.' });
+
+  // Rejected: the reason on the card and in the editor.
+  await page.goto('/dashboard/studio');
+  await expect(page.getByTestId(`status-${bot.id}`)).toHaveAttribute('data-status', 'rejected');
+  await expect(page.getByTestId(`rejected-${bot.id}`)).toContainText('Say what it does in the key features.');
+  await page.getByTestId(`edit-${bot.id}`).click();
+  await expect(page.getByTestId('publish-rejected')).toContainText('Say what it does in the key features.');
+
+  // Mended and asked again.
+  await page.getByTestId('chatbot-en-features').fill('Reviews your writing and suggests clearer sentences');
+  await page.getByTestId('chatbot-save').click();
+  await expect(page.getByTestId('chatbot-dirty')).toHaveAttribute('data-dirty', 'false');
+  await expect(page.getByTestId('publish-open')).toHaveText('Request review again');
+  await page.getByTestId('publish-open').click();
+  await page.getByTestId('publish-groups').click();
+  await page.locator('[data-combobox-option]:visible').first().click();
+  await page.getByTestId('publish-submit').click();
+  await expect(page.getByTestId(`status-${bot.id}`)).toHaveAttribute('data-status', 'waiting');
+
+  // Approved: public, with its link to copy.
+  await admin.send('POST', `/admin/chatbots/${bot.id}/process-publish-request/`, { approve: true });
+  await page.reload();
+  await expect(page.getByTestId(`status-${bot.id}`)).toHaveAttribute('data-status', 'public');
+  const link = `${new URL(page.url()).origin}/public/chatbots/${bot.hash_id}`;
+  await expect(page.getByTestId('public-link')).toHaveValue(link);
+  await page.getByTestId('public-link-copy').click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+  // A change after approval: the hint, and a review of the changes to ask for.
+  await page.getByTestId('chatbot-instructions').fill('Be helpful and brief.');
+  await page.getByTestId('chatbot-save').click();
+  await expect(page.getByTestId('publish-unreleased')).toBeVisible();
+  await expect(page.getByTestId('publish-open')).toHaveText('Request review of changes');
+  await toastsGone(page);
+  await expectAccessible(page, 'studio editor of a public chatbot');
+  await scrollFormToTop(page);
+  await shot(page, 'studio-editor-public', 'en', false);
+
+  // Made private after confirming: the link goes.
+  await page.getByTestId('publish-make-private').click();
+  await page.getByTestId('confirm-makePrivate').click();
+  await expect(page.getByTestId(`status-${bot.id}`)).toHaveAttribute('data-status', 'private');
+  await expect(page.getByTestId('public-link')).toHaveCount(0);
 });
 
 test('the studio in Korean: list and editor', async ({ page }) => {

@@ -46,7 +46,7 @@ export function PublishPanel({ chatbot, dirty }: { chatbot: Chatbot; dirty: bool
       : badge.status === 'public'
         ? t('publish.state.public', { groups: groups || '—' })
         : badge.status === 'rejected'
-          ? t('publish.state.rejected')
+          ? t(chatbot.is_public ? 'publish.state.rejectedUpdate' : 'publish.state.rejected')
           : t('publish.state.private');
 
   return (

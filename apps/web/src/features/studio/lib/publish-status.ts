@@ -4,13 +4,11 @@ type PublishFields = Pick<Chatbot, 'publish_status' | 'publish_feedback' | 'is_p
 
 /** The badge of each publishing state (spec §4): private, waiting for review, public, rejected. */
 export const STATUS_COLOR: Record<PublishStatus, string> = { private: 'gray', waiting: 'yellow', public: 'teal', rejected: 'red' };
-/** Text on the light badge: the colour's darkest shade, dark grey on yellow (whose darkest is still orange, under WCAG contrast). */
-export const STATUS_TEXT: Record<PublishStatus, string> = {
-  private: 'var(--mantine-color-gray-9)',
-  waiting: 'var(--mantine-color-dark-6)',
-  public: 'var(--mantine-color-teal-9)',
-  rejected: 'var(--mantine-color-red-9)',
-};
+/**
+ * Text on the light badges: near black. Each colour's own darkest shade stays under WCAG's 4.5:1 on
+ * its light background (teal 4.4, red 4.5-, yellow far less); the background carries the colour.
+ */
+export const STATUS_TEXT = 'var(--mantine-color-dark-7)';
 
 export interface StatusBadge {
   status: PublishStatus;
@@ -27,7 +25,7 @@ export interface StatusBadge {
 export function statusBadge(c: PublishFields): StatusBadge {
   const status = c.publish_status;
   const reason = status === 'rejected' ? c.publish_feedback?.trim() || null : null;
-  return { status, color: STATUS_COLOR[status], textColor: STATUS_TEXT[status], label: `status.${status}`, reason, unreleased: c.is_public && c.has_unreleased_changes };
+  return { status, color: STATUS_COLOR[status], textColor: STATUS_TEXT, label: `status.${status}`, reason, unreleased: c.is_public && c.has_unreleased_changes };
 }
 
 /** What the editor's publishing panel offers (PATCH /chatbots/{id}/access/). */
