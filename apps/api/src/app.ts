@@ -52,7 +52,10 @@ import { createSessionsService } from './modules/sessions/sessions.service';
 import { registerTaskRoutes } from './modules/tasks/tasks.routes';
 import { createTasksService } from './modules/tasks/tasks.service';
 import { registerTenantRoutes } from './modules/tenants/tenants.routes';
-import { findTenantBySubdomain } from './modules/tenants/tenants.service';
+import { findTenantById, findTenantBySubdomain } from './modules/tenants/tenants.service';
+import { registerApiKeyRoutes } from './modules/apikeys/apikeys.routes';
+import { createApiKeysService } from './modules/apikeys/apikeys.service';
+import { registerOpenAiRoutes } from './modules/apikeys/openai.routes';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -130,6 +133,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
   const credits = createCreditsService(database, caches, members, groups);
   const governance = createGovernanceService(db, caches, { maskingCost: config.maskingCreditCost });
   const chat = createChatService(database, { chatbots, models: llmModels, sessions, credits, governance, registry, members });
+  const apiKeys = createApiKeysService(database, { tenantById: (id) => findTenantById(db, id), memberById: members.findById });
   const signUp = createSignUpService(db, { mailer, secret: config.jwtSecret, members });
   const invitations = createInvitationsService(db, { mailer, members, groups, batchSize: config.bulkInviteBatchSize });
   // Background tasks: a queue in the database, a runner in every instance (decision 025).
@@ -175,11 +179,15 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
       registerChatRoutes(api, { chat, limits });
       registerAnnouncementRoutes(api, { announcements: createAnnouncementsService(db) });
       registerGovernanceRoutes(api, { governance });
+      registerApiKeyRoutes(api, { apiKeys });
       // Later modules register here.
       api.get('/health/', { config: { tenantless: true } }, async () => ({ ok: true }));
     },
     { prefix: '/api' },
   );
+
+  // The OpenAI-compatible developer API (issue 28): its own path, authentication and error shape.
+  await app.register(async (v1) => registerOpenAiRoutes(v1, { apiKeys, chatbots, chat, limits, log: (line) => app.log.warn(line) }), { prefix: '/v1' });
 
   if (spa) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: 'index.html' });

@@ -17,6 +17,7 @@ export const errorCatalogue = {
   unauthorized: { status: 401, message: 'Login required' },
   token_expired: { status: 401, message: 'Session expired; log in again' },
   invalid_credentials: { status: 401, message: 'Incorrect email or password' },
+  invalid_api_key: { status: 401, message: 'Invalid, expired or revoked API key' },
   code_incorrect: { status: 401, message: 'Incorrect verification code' },
   code_expired: { status: 401, message: 'The verification code has expired; send a new one' },
   temporary_password_incorrect: { status: 401, message: 'The temporary password is incorrect' },
@@ -59,6 +60,7 @@ export const errorCatalogue = {
   unsupported_media_type: { status: 415, message: 'Invalid format' },
   // 422: well-formed but invalid.
   validation_error: { status: 422, message: 'Data format issue; check your input' },
+  too_many_api_keys: { status: 422, message: 'You have the most API keys you can have; revoke one first' },
   chatbot_incomplete: { status: 422, message: 'Give the chatbot a Korean and an English name before publishing' },
   too_many_documents: { status: 422, message: 'This chatbot already has the most documents it can hold' },
   restricted_word_invalid: { status: 422, message: 'A restricted word needs 1 to 100 characters' },

@@ -32,6 +32,8 @@ export const DEFAULT_RATE_LIMITS = {
   uploadsPerMember: { max: 60, windowSeconds: 60 },
   /** Chats with public chatbots from one address (no account behind them). */
   publicChatPerAddress: { max: 30, windowSeconds: 60 },
+  /** Requests of one developer API key (issue 28). */
+  apiPerKey: { max: 60, windowSeconds: 60 },
 } satisfies Record<string, Limit>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;

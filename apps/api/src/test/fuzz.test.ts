@@ -118,7 +118,7 @@ describe('schema fuzzing of every route', () => {
         s.fiveXx += 1;
         problem = streamError ?? '5xx';
       } else if (res.statusCode >= 400) {
-        problem = errorShapeProblem(res.statusCode, res.headers['content-type'] as string | undefined, res.body);
+        problem = errorShapeProblem(res.statusCode, res.headers['content-type'] as string | undefined, res.body, op.path.startsWith('/v1/') ? 'openai' : 'platform');
         if (problem) s.malformed += 1;
       }
       if (problem) failures.push({ op: `${op.method} ${op.path}`, category: c.category, label: c.label, auth, status: res.statusCode, problem, body: res.body.slice(0, 300) });

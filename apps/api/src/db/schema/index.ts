@@ -10,3 +10,4 @@ export * from './accounts';
 export * from './tasks';
 export * from './governance';
 export * from './audit';
+export * from './apikeys';

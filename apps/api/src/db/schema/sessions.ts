@@ -14,7 +14,7 @@ export const chatSessions = pgTable(
     chatbotId: integer().notNull(),
     title: text(),
     isTest: boolean().notNull().default(false),
-    /** `member` for a member's own chat; `public` for a visitor's chat through a public link (charged to the creator). */
+    /** `member` for a member's own chat; `public` for a visitor's chat through a public link (charged to the creator); `api` for a completion of the developer API. */
     origin: text().notNull().default('member'),
     /** Set while the member shares the session as a read-only public page. */
     shareHashId: text(),

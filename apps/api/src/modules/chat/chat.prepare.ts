@@ -50,8 +50,8 @@ export interface ChatPlan {
   session: SessionRow | undefined;
   title: string | null;
   isTest: boolean;
-  /** `public`: a visitor's chat through a public link, charged to the creator (`ctx.member`). */
-  origin: 'member' | 'public';
+  /** `public`: a visitor's chat through a public link, charged to the creator (`ctx.member`); `api`: a developer API completion. */
+  origin: 'member' | 'public' | 'api';
   text: string;
   /** Personal data masked out of the member's message (mask mode), by category. */
   masked: string[];
@@ -72,13 +72,18 @@ export interface ChatPlan {
  * member's groups), credits (spec §4), the input limit, the session (the member's own), then the
  * history that fits the context window. On a warm process every lookup but the history is a cache hit.
  */
-export async function prepareChat(
-  deps: ChatDeps,
-  ctx: MemberContext,
-  chatbotId: number,
-  input: ChatInput,
-  visitor?: { chatbot: ChatChatbot; model: LlmModelRow },
-): Promise<ChatPlan> {
+export interface PrepareOptions {
+  /** A visitor's chat on a public link: the approved version, looked up by the caller; `ctx.member` is the creator. */
+  visitor?: { chatbot: ChatChatbot; model: LlmModelRow };
+  /**
+   * A completion of the developer API: the client's earlier messages stand for the history and its
+   * system messages follow the chatbot's instructions; every message is screened like the question.
+   */
+  api?: { history: ChatTurn[]; system: string[] };
+}
+
+export async function prepareChat(deps: ChatDeps, ctx: MemberContext, chatbotId: number, input: ChatInput, opts: PrepareOptions = {}): Promise<ChatPlan> {
+  const { visitor, api } = opts;
   const typed = input.text.trim();
   if (!typed && input.file_ids.length === 0) throw new AppError('message_empty');
   // Restricted words and personal data (spec §8): refused (428) or masked before anything is stored or sent.
@@ -97,7 +102,7 @@ export async function prepareChat(
     throw err;
   });
 
-  const system = chatbot.systemInstructions;
+  const system = [chatbot.systemInstructions, ...(api?.system ?? [])].filter(Boolean).join('\n\n');
   const budget = model.contextLimit - estimateTokens(system);
   if (estimateTokens(text) > budget) throw new AppError('input_too_long', undefined, { context_limit: model.contextLimit });
   const provider = deps.registry.model({ provider: model.provider, modelName: model.modelName });
@@ -107,7 +112,15 @@ export async function prepareChat(
 
   // History that fits the context window, newest kept first.
   const history: ChatTurn[] = [];
-  if (session) {
+  if (api) {
+    let used = estimateTokens(text);
+    for (const m of [...api.history].reverse()) {
+      const screened = m.role === 'user' ? (await deps.governance.screen(ctx.tenantId, m.content)).text : m.content;
+      used += estimateTokens(screened);
+      if (used > budget) break;
+      history.unshift({ role: m.role, content: screened });
+    }
+  } else if (session) {
     let used = estimateTokens(text);
     for (const m of await deps.sessions.latestMessages(ctx, session.id, HISTORY_MESSAGES)) {
       if (!m.text) continue;
@@ -124,8 +137,8 @@ export async function prepareChat(
     provider,
     session,
     title: input.session_title ? (await deps.governance.screen(ctx.tenantId, input.session_title)).text : titleFrom(text),
-    isTest: !visitor && input.is_test,
-    origin: visitor ? 'public' : 'member',
+    isTest: !visitor && !api && input.is_test,
+    origin: visitor ? 'public' : api ? 'api' : 'member',
     text,
     masked,
     maskingUnits,

@@ -40,7 +40,7 @@ export interface OpenedTurn {
 
 /** What opening a turn writes: the question, the empty answer and, when it is new, the session. */
 export interface TurnToOpen {
-  session: { id: number } | { hashId: string; memberId: number; chatbotId: number; title: string | null; isTest: boolean; origin: 'member' | 'public' };
+  session: { id: number } | { hashId: string; memberId: number; chatbotId: number; title: string | null; isTest: boolean; origin: 'member' | 'public' | 'api' };
   text: string;
   llmModelId: number;
 }

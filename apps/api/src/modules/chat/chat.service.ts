@@ -4,13 +4,13 @@ import type { MemberContext, TenantContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { closeChat } from './chat.close';
 import { type ChatRun, openChat } from './chat.open';
-import { type ChatDeps, type ChatInput, prepareChat } from './chat.prepare';
+import { type ChatDeps, type ChatInput, type ChatTurn, prepareChat } from './chat.prepare';
 import { stopInterruptedStreams } from './chat.repo';
 import { streamChat } from './chat.stream';
 import { createAnswerCloser, createAnswerFlusher, createTurnOpener } from './turn-writer';
 
 export { stopInterruptedStreams };
-export type { ChatDeps, ChatRun };
+export type { ChatDeps, ChatRun, ChatTurn };
 
 /** How far behind an open answer's row may be: a crash loses at most this much of it. */
 const FLUSH_MS = 2000;
@@ -46,7 +46,16 @@ export function createChatService(database: Database, deps: ChatDeps) {
       const creator = await deps.members.findById(tenant.tenantId, visitor.creatorId);
       if (!creator || creator.memberStatus !== 'active') throw new AppError('chatbot_unavailable');
       const ctx: MemberContext = { ...tenant, member: creator };
-      return openChat(deps.registry, openTurn, await prepareChat(deps, ctx, chatbotId, input, visitor), abort);
+      return openChat(deps.registry, openTurn, await prepareChat(deps, ctx, chatbotId, input, { visitor }), abort);
+    },
+    /**
+     * A completion of the developer API (issue 28): the member's chatbot on the client's messages;
+     * the turn is written as a session of its own (`origin = 'api'`, in no list), so the answer is
+     * charged, counted and kept like any chat's.
+     */
+    async startApi(ctx: MemberContext, chatbotId: number, messages: { history: ChatTurn[]; system: string[]; text: string }, abort: AbortController): Promise<ChatRun> {
+      const input: ChatInput = { text: messages.text, file_ids: [], is_test: false, web_search: false, thinking: false };
+      return openChat(deps.registry, openTurn, await prepareChat(deps, ctx, chatbotId, input, { api: messages }), abort);
     },
     /** Streams the answer through `emit`, then closes it: the message row and the ledger stay exact. */
     async stream(run: ChatRun, signal: AbortSignal, emit: (e: ChatEvent) => void): Promise<void> {

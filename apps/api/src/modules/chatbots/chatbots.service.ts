@@ -309,6 +309,14 @@ export function createChatbotsService(database: Database, caches: CacheHub, mode
     /** The chatbot and its model for a chat (cached), or `chatbot_unavailable`. */
     forChat: openForChat,
 
+    /** A chatbot the member may use, by its `hash_id` (the developer API's model id), or `chatbot_unavailable`. */
+    async usableByHash(ctx: MemberContext, hash: string): Promise<number> {
+      const id = await findChatbotIdByHash(db, ctx.tenantId, hash);
+      if (id === undefined) throw new AppError('chatbot_unavailable');
+      await openForChat(ctx, id);
+      return id;
+    },
+
     /** A visitor's chat: the approved version of a public chatbot and its creator, or `chatbot_unavailable`. */
     async forVisitor(tenantId: number, id: number): Promise<{ chatbot: ChatChatbot; model: LlmModelRow; creatorId: number }> {
       const found = await lookup(tenantId, id);

@@ -38,6 +38,8 @@ export interface Fixtures {
   categoryId: number;
   /** A second session of the member's, shared: its page is public by design. */
   shareHash: string;
+  /** The member's developer API key. */
+  apiKeyId: number;
 }
 
 async function ok(res: Promise<HttpResponse>, what: string): Promise<HttpResponse> {
@@ -106,6 +108,9 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
   const sharedHash = (JSON.parse(String(sharedChat.headers['x-chat-meta'])) as { session_hash_id: string }).session_hash_id;
   const share = (await asMember('POST', `/api/sessions/${sharedHash}/share/`)).json();
 
+  // The member's developer API key (issue 28).
+  const apiKey = (await asMember('POST', '/api/apikeys/', { name: m('api-key') })).json();
+
   // A finished export task of the admin's.
   const task = (await asAdmin('GET', '/api/admin/members/export-task/')).json();
   for (let i = 0; i < 200; i += 1) {
@@ -116,7 +121,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
   }
 
   const emails = (x: TestTenant) => [x.admin.email, x.member.email, x.other.email];
-  const memberPrivate = [t.a.member.email, question, meta.session_hash_id, m('session-title'), m('instructions'), m('doc')];
+  const memberPrivate = [t.a.member.email, question, meta.session_hash_id, m('session-title'), m('instructions'), m('doc'), m('api-key'), apiKey.prefix as string];
   const tenant = [
     ...memberPrivate,
     ...emails(t.a),
@@ -156,5 +161,6 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     documentId: docs.items[0].id,
     categoryId: category.id,
     shareHash: share.share_hash_id,
+    apiKeyId: apiKey.id,
   };
 }

@@ -39,6 +39,7 @@ const pathResolvers: Record<string, (f: Fixtures, t: TestApp) => ParamValue> = {
   '/api/chatbots/{id}/documents/{document_id}': (f) => ({ value: f.documentId, private: true }),
   '/api/admin/chatbots/{id}': (f) => ({ value: f.ownChatbotId, private: true }),
   '/api/admin/categories/{id}': (f) => ({ value: f.categoryId, private: true }),
+  '/api/apikeys/{id}': (f) => ({ value: f.apiKeyId, private: true }),
   // Public by design (spec §6): a public chatbot, its image, a shared session.
   '/api/public/chatbots/{hash}': (f) => ({ value: f.publicHash, private: false }),
   '/api/public/chatbots/{id}': (f) => ({ value: f.ownChatbotId, private: false }),

@@ -1,0 +1,94 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { ApiKey, ApiKeyList, CreatedApiKey, createApiKeyBody, UpdateApiKeyBody } from '@app/contracts/apikeys';
+import { API_KEY_LIMITS } from '@app/contracts/apikeys';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { withTenant } from '../../db/tenant-scope';
+import type { MemberContext, MemberRow, TenantRow } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { type ApiKeyRow, countMemberKeys, deleteKey, findKeyByHash, findMemberKey, insertKey, listMemberKeys, recordKeyUse, updateKey } from './apikeys.repo';
+
+export type { ApiKeyRow };
+const PREFIX = 'sk-cb-';
+const hashOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+function toApiKey(k: ApiKeyRow): ApiKey {
+  return {
+    id: k.id,
+    name: k.name,
+    prefix: k.prefix,
+    chatbot_ids: k.chatbotIds,
+    expires_at: k.expiresAt?.toISOString() ?? null,
+    last_used_at: k.lastUsedAt?.toISOString() ?? null,
+    request_count: k.requestCount,
+    token_count: k.tokenCount,
+    created_at: k.createdAt.toISOString(),
+  };
+}
+
+/** What keys need of others: the rows a `/v1` caller acts as. */
+export interface KeyOwners {
+  tenantById(id: number): Promise<TenantRow | undefined>;
+  memberById(tenantId: number, id: number): Promise<MemberRow | undefined>;
+}
+
+/** Developer API keys (issue 28): a member's named keys; the secret once, its SHA-256 kept. */
+export function createApiKeysService(database: Database, owners: KeyOwners) {
+  const { db } = database;
+  return {
+    async list(ctx: MemberContext): Promise<ApiKeyList> {
+      return { items: (await listMemberKeys(db, ctx.tenantId, ctx.member.id)).map(toApiKey) };
+    },
+
+    async create(ctx: MemberContext, body: z.output<typeof createApiKeyBody>): Promise<CreatedApiKey> {
+      const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
+      if (expiresAt && expiresAt.getTime() <= Date.now()) throw new AppError('validation_error', 'The expiry must be in the future');
+      if ((await countMemberKeys(db, ctx.tenantId, ctx.member.id)) >= API_KEY_LIMITS.keysPerMember) {
+        throw new AppError('too_many_api_keys', undefined, { max: API_KEY_LIMITS.keysPerMember });
+      }
+      const secret = `${PREFIX}${randomBytes(32).toString('base64url')}`;
+      const row = await insertKey(db, ctx.tenantId, {
+        memberId: ctx.member.id,
+        name: body.name,
+        prefix: `${secret.slice(0, PREFIX.length + 6)}…`,
+        secretHash: hashOf(secret),
+        chatbotIds: body.chatbot_ids ? [...new Set(body.chatbot_ids)] : null,
+        expiresAt,
+      });
+      return { ...toApiKey(row), secret };
+    },
+
+    async update(ctx: MemberContext, id: number, body: UpdateApiKeyBody): Promise<ApiKey> {
+      const key = await findMemberKey(db, ctx.tenantId, ctx.member.id, id);
+      if (!key) throw new AppError('not_found');
+      const chatbotIds = body.chatbot_ids === undefined ? undefined : body.chatbot_ids === null ? null : [...new Set(body.chatbot_ids)];
+      const row = body.name === undefined && chatbotIds === undefined ? key : await updateKey(db, ctx.tenantId, id, { name: body.name, chatbotIds });
+      return toApiKey(row ?? key);
+    },
+
+    /** Revokes at once: the next request with the key is refused. */
+    async remove(ctx: MemberContext, id: number): Promise<void> {
+      if (!(await findMemberKey(db, ctx.tenantId, ctx.member.id, id))) throw new AppError('not_found');
+      await deleteKey(db, ctx.tenantId, id);
+    },
+
+    /**
+     * A `/v1` caller's key, member and tenant, or `invalid_api_key` (401): unknown or revoked,
+     * expired, or its member no longer active.
+     */
+    async authenticate(secret: string): Promise<{ key: ApiKeyRow; member: MemberRow; tenant: TenantRow }> {
+      if (!secret.startsWith(PREFIX) || secret.length > 200) throw new AppError('invalid_api_key');
+      const key = await findKeyByHash(database.owner, hashOf(secret));
+      if (!key || (key.expiresAt && key.expiresAt.getTime() <= Date.now())) throw new AppError('invalid_api_key');
+      const [tenant, member] = await Promise.all([owners.tenantById(key.tenantId), withTenant(key.tenantId, async () => await owners.memberById(key.tenantId, key.memberId))]);
+      if (!tenant || !member || member.memberStatus !== 'active') throw new AppError('invalid_api_key');
+      return { key, member, tenant };
+    },
+
+    /** A completion's request and tokens, counted on its key. */
+    recordUse(tenantId: number, keyId: number, tokens: number): Promise<void> {
+      return recordKeyUse(db, tenantId, keyId, tokens);
+    },
+  };
+}
+export type ApiKeysService = ReturnType<typeof createApiKeysService>;

@@ -1,0 +1,198 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { chatCompletionBody, chatCompletionResponse, openAiErrorBody, openAiModelList } from '@app/contracts/apikeys';
+import type { ChatEvent } from '@app/contracts/chat';
+import { z } from 'zod';
+import { errorBody } from '@app/contracts/common';
+import { withTenant } from '../../db/tenant-scope';
+import type { MemberContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import type { RateLimiter } from '../../platform/rate-limits';
+import type { ChatbotsService } from '../chatbots/chatbots.service';
+import type { ChatService, ChatTurn } from '../chat/chat.service';
+import type { ApiKeyRow, ApiKeysService } from './apikeys.service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The `/v1` caller's key (the request's member and tenant are the key's). */
+    apiKey: ApiKeyRow | null;
+  }
+}
+
+/** Our error code → OpenAI's: the SDK types its errors by status; `code` says which. */
+const OPENAI_CODES: Record<string, string> = { chatbot_unavailable: 'model_not_found', credits_depleted: 'insufficient_quota', rate_limited: 'rate_limit_exceeded' };
+function openAiType(status: number): string {
+  if (status === 401) return 'authentication_error';
+  if (status === 403) return 'permission_error';
+  if (status === 404) return 'not_found_error';
+  if (status === 429) return 'rate_limit_error';
+  if (status === 402) return 'insufficient_quota';
+  return status >= 500 ? 'api_error' : 'invalid_request_error';
+}
+
+/** The platform's error body, re-shaped as OpenAI's (a 422 is OpenAI's 400). */
+function toOpenAiError(reply: FastifyReply, payload: string): string {
+  let parsed: { error?: { code?: string; message?: string; details?: unknown } };
+  try {
+    parsed = JSON.parse(payload);
+  } catch {
+    return payload;
+  }
+  if (!parsed.error?.code) return payload;
+  if (reply.statusCode === 422) reply.code(400);
+  const code = OPENAI_CODES[parsed.error.code] ?? parsed.error.code;
+  const message = code === 'model_not_found' ? 'The model does not exist or you do not have access to it' : (parsed.error.message ?? '');
+  return JSON.stringify({ error: { message, type: openAiType(reply.statusCode), param: null, code } });
+}
+
+const textOf = (content: z.output<typeof chatCompletionBody>['messages'][number]['content']): string => {
+  if (content === null || content === undefined) return '';
+  if (typeof content === 'string') return content;
+  return content
+    .map((p) => {
+      if (p.type === 'text' && typeof p.text === 'string') return p.text;
+      throw new AppError('bad_request', `Content parts of type "${p.type}" are not supported; send text`);
+    })
+    .join('\n');
+};
+
+/** OpenAI's messages as the chat's: system and developer messages join the instructions; the last must be the user's question. */
+function splitMessages(messages: z.output<typeof chatCompletionBody>['messages']): { history: ChatTurn[]; system: string[]; text: string } {
+  const system: string[] = [];
+  const turns: ChatTurn[] = [];
+  for (const m of messages) {
+    const text = textOf(m.content);
+    if (m.role === 'system' || m.role === 'developer') system.push(text);
+    else if (m.role === 'user' || m.role === 'assistant') turns.push({ role: m.role, content: text });
+  }
+  const last = turns.pop();
+  if (!last || last.role !== 'user') throw new AppError('bad_request', 'The last message must be the user’s');
+  return { history: turns, system: system.filter(Boolean), text: last.content };
+}
+
+/**
+ * The OpenAI-compatible API (issue 28) under `/v1`, with `Authorization: Bearer <key>`: the key's
+ * member and tenant act, so their chatbots, credits, model access, restricted words and rate limit
+ * apply as in the web chat. A completion is the chat's four phases on the client's messages.
+ */
+export function registerOpenAiRoutes(app: FastifyInstance, deps: { apiKeys: ApiKeysService; chatbots: ChatbotsService; chat: ChatService; limits: RateLimiter; log(line: string): void }) {
+  app.decorateRequest('apiKey', null);
+  // Errors in OpenAI's shape (the SDKs read `error.message` and type errors by status).
+  app.addHook('onSend', async (_req, reply, payload) => (reply.statusCode >= 400 && typeof payload === 'string' ? toOpenAiError(reply, payload) : payload));
+
+  function authenticate(req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) {
+    const header = req.headers.authorization ?? '';
+    const secret = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+    if (!secret) return done(new AppError('invalid_api_key', 'Send the API key as `Authorization: Bearer <key>`'));
+    deps.apiKeys.authenticate(secret).then(({ key, member, tenant }) => {
+      req.apiKey = key;
+      req.tenant = tenant;
+      req.member = member;
+      // The rest of the request runs in the key's tenant scope (row-level security, decision 028).
+      withTenant(tenant.id, done);
+    }, done);
+  }
+  const perKey = deps.limits.guard(['apiPerKey', (req) => (req.apiKey ? String(req.apiKey.id) : null)]);
+  const config = { auth: 'none' as const, tenantless: true };
+  const ctxOf = (req: FastifyRequest): MemberContext => ({ tenantId: req.tenant!.id, tenant: req.tenant!, member: req.member! });
+  const allowed = (key: ApiKeyRow, chatbotId: number) => key.chatbotIds === null || key.chatbotIds.includes(chatbotId);
+  // Serialized in the platform's error shape, then re-shaped as OpenAI's by the onSend hook above.
+  const shape = z.union([openAiErrorBody, errorBody]);
+  const errors = { 400: shape, 401: shape, 402: shape, 403: shape, 404: shape, 413: shape, 428: shape, 429: shape };
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/models',
+    { config, preHandler: [authenticate, perKey], schema: { tags: ['developer API'], description: 'The chatbots the key may use; `id` is the model to ask for.', response: { 200: openAiModelList, ...errors } } },
+    async (req) => {
+      const ctx = ctxOf(req);
+      const data: z.output<typeof openAiModelList>['data'] = [];
+      for (let page = 1; page <= 20; page += 1) {
+        const list = await deps.chatbots.list(ctx, { page, size: 100, include_default: true, order_by: 'id.asc' });
+        for (const c of list.items) {
+          if (!allowed(req.apiKey!, c.id)) continue;
+          data.push({ id: c.hash_id, object: 'model', created: Math.floor(Date.parse(c.created_at) / 1000), owned_by: c.is_default ? 'platform' : c.creator_id === ctx.member.id ? 'you' : 'organization', name: c.en_name || c.ko_name });
+        }
+        if (page >= list.pagination.total_pages) break;
+      }
+      return { object: 'list' as const, data };
+    },
+  );
+
+  r.post(
+    '/chat/completions',
+    {
+      config,
+      bodyLimit: 4 * 1024 * 1024,
+      preHandler: [authenticate, perKey],
+      schema: { tags: ['developer API'], description: 'OpenAI chat completions; `model` is a chatbot id from `/v1/models`. `stream: true` answers server-sent chunks ending in `data: [DONE]`.', body: chatCompletionBody, response: { 200: chatCompletionResponse, ...errors } },
+    },
+    async (req, reply) => {
+      const ctx = ctxOf(req);
+      const key = req.apiKey!;
+      const chatbotId = await deps.chatbots.usableByHash(ctx, req.body.model);
+      if (!allowed(key, chatbotId)) throw new AppError('chatbot_unavailable');
+      const messages = splitMessages(req.body.messages);
+      const res = reply.raw;
+      const abort = new AbortController();
+      res.on('close', () => {
+        if (!res.writableEnded) abort.abort();
+      });
+      const run = await deps.chat.startApi(ctx, chatbotId, messages, abort);
+      const id = `chatcmpl-${run.meta.assistant_message_id}`;
+      const created = Math.floor(Date.now() / 1000);
+      const model = req.body.model;
+      let text = '';
+      let usage = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
+      const state: { status: 'completed' | 'stopped' | 'failed'; failure: string | null } = { status: 'completed', failure: null };
+      const record = () => deps.apiKeys.recordUse(ctx.tenantId, key.id, usage.total_tokens).catch((err: Error) => deps.log(`api key use not counted: ${err.message}`));
+      const take = (e: ChatEvent) => {
+        if (e.type === 'usage') usage = { prompt_tokens: e.input_tokens, completion_tokens: e.output_tokens, total_tokens: e.input_tokens + e.output_tokens };
+        else if (e.type === 'end') state.status = e.status;
+        else if (e.type === 'error') state.failure = e.message;
+      };
+
+      if (!req.body.stream) {
+        await deps.chat.stream(run, abort.signal, (e) => {
+          if (e.type === 'text') text += e.text;
+          else take(e);
+        });
+        await record();
+        if (state.status === 'failed') throw new AppError('model_failed', state.failure ?? undefined);
+        return reply.send({
+          id,
+          object: 'chat.completion' as const,
+          created,
+          model,
+          choices: [{ index: 0, message: { role: 'assistant' as const, content: text, refusal: null }, finish_reason: 'stop', logprobs: null }],
+          usage,
+        });
+      }
+
+      reply.hijack();
+      res.socket?.setNoDelay(true);
+      res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+      const chunk = (delta: Record<string, unknown>, finish: string | null) =>
+        `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }] })}\n\n`;
+      const write = (s: string) => {
+        if (!res.writableEnded && !res.destroyed) res.write(s);
+      };
+      write(chunk({ role: 'assistant', content: '' }, null));
+      try {
+        await deps.chat.stream(run, abort.signal, (e) => {
+          if (e.type === 'text') write(chunk({ content: e.text }, null));
+          else take(e);
+        });
+      } catch (err) {
+        req.log.error({ err, reqId: req.id }, 'api completion stream failed');
+        state.status = 'failed';
+      }
+      if (state.status === 'failed') write(`data: ${JSON.stringify({ error: { message: state.failure ?? 'Chat processing failed; try again', type: 'api_error', param: null, code: 'model_failed' } })}\n\n`);
+      else write(chunk({}, 'stop'));
+      if (req.body.stream_options?.include_usage) write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage })}\n\n`);
+      write('data: [DONE]\n\n');
+      if (!res.writableEnded) res.end();
+      await record();
+    },
+  );
+}
