@@ -84,6 +84,11 @@ test('a member builds a chatbot in the studio, test-chats with it, asks to publi
   await form.getByTestId('chatbot-model').click();
   await page.getByRole('option', { name: 'fake-model-2' }).click();
   await expect(page.getByTestId('chatbot-dirty')).toHaveAttribute('data-dirty', 'true');
+  // Leaving with unsaved changes asks first; staying keeps them.
+  await page.getByTestId('studio-back').click();
+  await page.getByTestId('chatbot-stay').click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/studio/${id}$`));
+  await expect(form.getByTestId('chatbot-en-name')).toHaveValue('Pirate bot');
   const saved = page.waitForResponse((r) => r.url().endsWith(`/api/chatbots/${id}/`) && r.request().method() === 'PATCH');
   await page.getByTestId('chatbot-save').click();
   expect((await saved).status()).toBe(200);
@@ -278,5 +283,13 @@ test.describe('phone', () => {
     await expect(page).toHaveURL(new RegExp(`/dashboard/studio/${bot.id}$`));
     await expectAccessible(page, 'studio test chat on a phone');
     await page.screenshot({ path: 'e2e/screenshots/studio-editor-phone-chat-en.png', animations: 'disabled' });
+
+    // The list: one card a row, nothing wider than the screen.
+    await page.getByTestId('studio-tab-settings').click();
+    await page.getByTestId('studio-back').click();
+    await expect(page.getByTestId(`studio-chatbot-${bot.id}`)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await toastsGone(page);
+    await page.screenshot({ path: 'e2e/screenshots/studio-list-phone-en.png', animations: 'disabled' });
   });
 });

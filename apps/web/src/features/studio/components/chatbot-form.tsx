@@ -3,14 +3,15 @@ import type { LlmModel } from '@app/contracts/llm-models';
 import { Alert, Button, Group, MultiSelect, NumberInput, Paper, Select, SimpleGrid, Slider, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBlocker } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { localizedName } from '../../../lib/localized-name';
 import { errorMessage } from '../../../lib/status-messages';
 import { useCategories } from '../api/list-categories';
 import { useUpdateChatbot } from '../api/update-chatbot';
-import { type ChatbotField, chatbotFormErrors, chatbotFormValues, type ChatbotFormValues, chatbotPatch } from '../lib/chatbot-form';
+import { type ChatbotField, chatbotFormErrors, chatbotFormValues, type ChatbotFormValues, chatbotPatch, rebaseFormValues } from '../lib/chatbot-form';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -47,6 +48,13 @@ export function ChatbotForm({
 }) {
   const { t, i18n } = useTranslation('studio');
   const [values, setValues] = useState<ChatbotFormValues>(() => chatbotFormValues(chatbot));
+  // What the form was last given; a newer chatbot (state adjusted while rendering) carries the untouched fields along.
+  const [base, setBase] = useState<{ chatbot: Chatbot; values: ChatbotFormValues }>(() => ({ chatbot, values: chatbotFormValues(chatbot) }));
+  if (base.chatbot !== chatbot) {
+    const next = chatbotFormValues(chatbot);
+    setBase({ chatbot, values: next });
+    setValues((v) => rebaseFormValues(v, base.values, next));
+  }
   const [touched, setTouched] = useState<Set<ChatbotField>>(new Set());
   const [attempted, setAttempted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<ChatbotField, string>>>({});
@@ -56,6 +64,17 @@ export function ChatbotForm({
   const patch = chatbotPatch(values, chatbot);
   const dirty = Object.keys(patch).length > 0;
   const errors = chatbotFormErrors(values, chatbot);
+
+  // Leaving with unsaved changes asks first: closing the tab or reloading (the browser's prompt),
+  // another page of the app (in the save bar).
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const leaving = blocker.state === 'blocked';
   const errorOf = (f: ChatbotField) => {
     if (serverErrors[f]) return serverErrors[f];
     const e = errors[f];
@@ -249,17 +268,28 @@ export function ChatbotForm({
           data-testid="chatbot-save-bar"
         >
           <Group justify="space-between" wrap="wrap" gap="xs">
-            <Text size="sm" c={dirty ? undefined : 'dimmed'} data-testid="chatbot-dirty" data-dirty={dirty}>
-              {dirty ? t('form.unsaved') : t('form.allSaved')}
+            <Text size="sm" fw={leaving ? 500 : undefined} c={dirty ? undefined : 'dimmed'} role={leaving ? 'alert' : undefined} data-testid="chatbot-dirty" data-dirty={dirty}>
+              {leaving ? t('form.leave.question') : dirty ? t('form.unsaved') : t('form.allSaved')}
             </Text>
-            <Group gap="xs">
-              <Button variant="default" onClick={reset} disabled={!dirty || update.isPending} data-testid="chatbot-reset">
-                {t('form.reset')}
-              </Button>
-              <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} disabled={!dirty} loading={update.isPending} data-testid="chatbot-save">
-                {t('form.save')}
-              </Button>
-            </Group>
+            {leaving ? (
+              <Group gap="xs">
+                <Button variant="default" onClick={() => blocker.reset?.()} data-testid="chatbot-stay">
+                  {t('form.leave.stay')}
+                </Button>
+                <Button color="red" onClick={() => blocker.proceed?.()} data-testid="chatbot-leave">
+                  {t('form.leave.leave')}
+                </Button>
+              </Group>
+            ) : (
+              <Group gap="xs">
+                <Button variant="default" onClick={reset} disabled={!dirty || update.isPending} data-testid="chatbot-reset">
+                  {t('form.reset')}
+                </Button>
+                <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} disabled={!dirty} loading={update.isPending} data-testid="chatbot-save">
+                  {t('form.save')}
+                </Button>
+              </Group>
+            )}
           </Group>
         </Paper>
       </Stack>

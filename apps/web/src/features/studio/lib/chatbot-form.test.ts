@@ -1,6 +1,8 @@
 import type { Chatbot } from '@app/contracts/chatbots';
 import { describe, expect, it } from 'vitest';
-import { chatbotFormErrors, chatbotFormValues, chatbotPatch, isChatbotDirty } from './chatbot-form';
+import { chatbotFormErrors, chatbotFormValues, type ChatbotFormValues, chatbotPatch, rebaseFormValues } from './chatbot-form';
+
+const isDirty = (v: ChatbotFormValues, c: Chatbot) => Object.keys(chatbotPatch(v, c)).length > 0;
 
 const model = { id: 3, display_name: 'Fake', provider: 'openai-compatible', is_available: true, is_low_llm: false, supports_thinking: false, supports_web_search: false, context_limit: 8000 };
 const chatbot = (over: Partial<Chatbot> = {}): Chatbot => ({
@@ -45,7 +47,7 @@ describe('chatbot form', () => {
     const v = chatbotFormValues(c);
     expect(v).toMatchObject({ llm_model_id: '3', temperature: 1, top_p: 1, category_ids: ['1', '4'] });
     expect(chatbotPatch(v, c)).toEqual({});
-    expect(isChatbotDirty(v, c)).toBe(false);
+    expect(isDirty(v, c)).toBe(false);
   });
 
   it('sends only what changed, names and features trimmed, numbers as numbers', () => {
@@ -56,8 +58,8 @@ describe('chatbot form', () => {
 
   it('a change undone, or spaces only around a saved name, is no change', () => {
     const c = chatbot({ en_name: 'Helper' });
-    expect(isChatbotDirty({ ...chatbotFormValues(c), en_name: 'Helper  ' }, c)).toBe(false);
-    expect(isChatbotDirty({ ...chatbotFormValues(c), temperature: 1 }, c)).toBe(false);
+    expect(isDirty({ ...chatbotFormValues(c), en_name: 'Helper  ' }, c)).toBe(false);
+    expect(isDirty({ ...chatbotFormValues(c), temperature: 1 }, c)).toBe(false);
   });
 
   it('categories compare as a set', () => {
@@ -82,5 +84,15 @@ describe('chatbot form', () => {
   it('lets a new draft save other fields before it has names', () => {
     const c = chatbot();
     expect(chatbotFormErrors({ ...chatbotFormValues(c), system_instructions: 'Be kind.' }, c)).toEqual({});
+  });
+
+  it('follows changes made elsewhere in the fields not edited, and keeps the edited ones', () => {
+    const before = chatbot({ en_name: 'Helper' });
+    const edited = { ...chatbotFormValues(before), en_name: 'Helpful helper' };
+    // Publishing set the category; another save changed the name the member is editing.
+    const after = chatbot({ en_name: 'Helper 2', categories: [{ id: 6, ko_name: '프로그래밍', en_name: 'Programming' }] });
+    const rebased = rebaseFormValues(edited, chatbotFormValues(before), chatbotFormValues(after));
+    expect(rebased).toMatchObject({ en_name: 'Helpful helper', category_ids: ['6'] });
+    expect(chatbotPatch(rebased, after)).toEqual({ en_name: 'Helpful helper' });
   });
 });

@@ -28,6 +28,18 @@ export function chatbotFormValues(c: Chatbot): ChatbotFormValues {
   };
 }
 
+/**
+ * The saved chatbot changed outside the form (publishing set its category, a refetch brought
+ * another tab's save): fields the member has not edited follow it, edited ones stay as typed.
+ */
+export function rebaseFormValues(values: ChatbotFormValues, oldBase: ChatbotFormValues, newBase: ChatbotFormValues): ChatbotFormValues {
+  const out = { ...values };
+  for (const f of Object.keys(newBase) as ChatbotField[]) {
+    if (JSON.stringify(values[f]) === JSON.stringify(oldBase[f])) (out as Record<ChatbotField, unknown>)[f] = newBase[f];
+  }
+  return out;
+}
+
 /** An empty number input is no number (not 0). */
 const num = (v: number | string) => (v === '' ? Number.NaN : Number(v));
 const sameSet = (a: number[], b: number[]) => a.length === b.length && [...a].sort().join(',') === [...b].sort().join(',');
@@ -48,8 +60,6 @@ export function chatbotPatch(v: ChatbotFormValues, c: Chatbot): UpdateChatbotBod
   if (!sameSet(categories, c.categories.map((x) => x.id))) body.category_ids = categories;
   return body;
 }
-
-export const isChatbotDirty = (v: ChatbotFormValues, c: Chatbot) => Object.keys(chatbotPatch(v, c)).length > 0;
 
 /** A message of the studio namespace with its values. */
 export interface FieldError {

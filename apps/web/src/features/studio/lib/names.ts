@@ -6,10 +6,5 @@ export function chatbotName(c: Pick<Chatbot, 'ko_name' | 'en_name'>, language: s
   return first.trim() || second.trim();
 }
 
-export function keyFeatures(c: Pick<Chatbot, 'ko_key_features' | 'en_key_features'>, language: string): string {
-  const [first, second] = language === 'ko' ? [c.ko_key_features, c.en_key_features] : [c.en_key_features, c.ko_key_features];
-  return first.trim() || second.trim();
-}
-
 /** The chatbot's public link (spec §6: visitors need no account). */
 export const publicLink = (origin: string, hashId: string) => `${origin}/public/chatbots/${hashId}`;
