@@ -6,10 +6,10 @@ import { RequireSession } from './require-session';
 const AuthPage = lazy(() => import('./pages/auth-page'));
 const DashboardLayout = lazy(() => import('./dashboard-layout'));
 const ChatPage = lazy(() => import('./pages/chat-page'));
-const ComingSoonPage = lazy(() => import('./pages/coming-soon-page'));
 const SettingsPage = lazy(() => import('./pages/settings-page'));
 const StudioPage = lazy(() => import('./pages/studio-page'));
 const StorePage = lazy(() => import('./pages/store-page'));
+const DevelopersPage = lazy(() => import('./pages/developers-page'));
 // Public pages: no sign-in (spec §6).
 const PublicChatbotPage = lazy(() => import('./pages/public-chatbot-page'));
 const SharedSessionPage = lazy(() => import('./pages/shared-session-page'));
@@ -33,7 +33,7 @@ const router = createBrowserRouter([
       { path: 'studio', element: s(<StudioPage />) },
       { path: 'studio/:chatbotId', element: s(<StudioPage />) },
       { path: 'store', element: s(<StorePage />) },
-      { path: 'developers', element: s(<ComingSoonPage page="developers" />) },
+      { path: 'developers', element: s(<DevelopersPage />) },
       { path: 'settings', element: s(<SettingsPage />) },
     ],
   },
