@@ -2,6 +2,7 @@ import { type Chatbot, CHATBOT_LIMITS, DOCUMENT_TYPES } from '@app/contracts/cha
 import { ActionIcon, Badge, Button, FileButton, Group, Paper, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileText, IconTrash, IconUpload } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../components/dialogs';
 import { errorMessage } from '../../../lib/status-messages';
@@ -13,11 +14,14 @@ export function DocumentsField({ chatbot }: { chatbot: Chatbot }) {
   const { t, i18n } = useTranslation('studio');
   const upload = useUploadDocuments();
   const remove = useDeleteDocument();
+  // A refused or failed file can be picked again.
+  const resetPick = useRef<() => void>(null);
   const docs = chatbot.documents;
   const full = docs.length >= CHATBOT_LIMITS.documentsMax;
   const limits = { mb: MB(CHATBOT_LIMITS.documentMaxBytes), max: CHATBOT_LIMITS.documentsMax };
 
   const pick = (files: File[]) => {
+    resetPick.current?.();
     if (files.length === 0) return;
     const { accepted, rejected } = pickDocuments(files, docs.length);
     for (const r of rejected) {
@@ -69,7 +73,7 @@ export function DocumentsField({ chatbot }: { chatbot: Chatbot }) {
               {t('documents.hint', limits)}
             </Text>
           </div>
-          <FileButton onChange={pick} multiple accept={[...DOCUMENT_TYPES, '.md'].join(',')} disabled={full} inputProps={{ 'aria-label': t('documents.upload'), 'data-testid': 'documents-input' } as React.ComponentProps<'input'>}>
+          <FileButton onChange={pick} resetRef={resetPick} multiple accept={[...DOCUMENT_TYPES, '.md'].join(',')} disabled={full} inputProps={{ 'aria-label': t('documents.upload'), 'data-testid': 'documents-input' } as React.ComponentProps<'input'>}>
             {(props) => (
               <Button {...props} variant="light" size="xs" leftSection={<IconUpload size={14} />} loading={upload.isPending} disabled={full} data-testid="documents-upload">
                 {t('documents.upload')}

@@ -2,7 +2,7 @@ import { type Chatbot, CHATBOT_LIMITS, IMAGE_TYPES } from '@app/contracts/chatbo
 import { Button, FileButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPhotoUp } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/status-messages';
 import { useUploadProfileImage } from '../api/upload-profile-image';
@@ -17,8 +17,11 @@ export function ProfileImageField({ chatbot }: { chatbot: Chatbot }) {
   const { t } = useTranslation('studio');
   const [source, setSource] = useState<string | null>(null);
   const upload = useUploadProfileImage();
+  // The same file can be picked again after a cancelled crop.
+  const resetPick = useRef<() => void>(null);
 
   const pick = (file: File | null) => {
+    resetPick.current?.();
     if (!file) return;
     const problem = imageFileProblem(file);
     if (problem) {
@@ -56,7 +59,7 @@ export function ProfileImageField({ chatbot }: { chatbot: Chatbot }) {
           <Text size="xs" c="dimmed">
             {t('image.hint', { mb: MB(CHATBOT_LIMITS.imageMaxBytes) })}
           </Text>
-          <FileButton onChange={pick} accept={IMAGE_TYPES.join(',')} inputProps={{ 'aria-label': t('image.pick'), 'data-testid': 'profile-image-input' } as React.ComponentProps<'input'>}>
+          <FileButton onChange={pick} resetRef={resetPick} accept={IMAGE_TYPES.join(',')} inputProps={{ 'aria-label': t('image.pick'), 'data-testid': 'profile-image-input' } as React.ComponentProps<'input'>}>
             {(props) => (
               <Button {...props} variant="light" size="xs" leftSection={<IconPhotoUp size={14} />} w="fit-content" loading={upload.isPending} data-testid="profile-image-pick">
                 {t(chatbot.profile_image_url ? 'image.change' : 'image.pick')}
