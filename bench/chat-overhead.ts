@@ -31,7 +31,7 @@ import http from 'node:http';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { controlFakeLlm } from '../tools/fake-llm/control';
-import { closedLoop, cpuMs, directChat, forSeconds, hasChatText, hostSpeed, machineShare, machineTicks, openStream, percentile, pinLoadToCpu0, platformChat, startChild, startFakeUpstream, startPlatform, type StreamProbe } from './lib';
+import { apiChat, closedLoop, cpuMs, directChat, forSeconds, hasChatText, hostSpeed, machineShare, machineTicks, openStream, percentile, pinLoadToCpu0, apiChat, platformChat, startChild, startFakeUpstream, startPlatform, type StreamProbe } from './lib';
 
 const { values } = parseArgs({
   options: {
@@ -46,6 +46,8 @@ const { values } = parseArgs({
     single: { type: 'string', default: '100' },
     pin: { type: 'boolean', default: false },
     'instant-first-token': { type: 'boolean', default: false },
+    /** Through the developer API (`/v1/chat/completions`) instead of the web chat's route (issue 28). */
+    api: { type: 'boolean', default: false },
   },
 });
 const FLOOR = !values['skip-floor'];
@@ -70,7 +72,7 @@ const floorPort = floor ? (JSON.parse(floor.line) as { port: number }).port : 0;
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
 const direct = () => directChat(agent, upstream, 'Hello there');
-const viaPlatform = () => platformChat(agent, platform, 'Hello there');
+const viaPlatform = values.api ? () => apiChat(agent, platform, 'Hello there') : () => platformChat(agent, platform, 'Hello there');
 const viaFloor = () => openStream(agent, `http://127.0.0.1:${floorPort}/`, {}, { text: 'Hello there' }, hasChatText);
 
 async function burst(open: () => ReturnType<typeof direct>, n: number): Promise<number[]> {
@@ -102,7 +104,7 @@ function report(label: string, d: number[], p: number[], f: number[] | null, tar
 }
 
 try {
-  console.log(`chat-overhead: ${N} concurrent streams, first token ${INSTANT ? 'at once' : `after ${TOKEN_DELAY} ms`}, database ${values['database-url'] ? 'PostgreSQL' : 'PGlite (embedded)'}${values.pin ? `; bench and fake upstream on CPU 0, servers on CPU ${serverCpus}` : `; everything shares ${CPUS} CPUs`}`);
+  console.log(`chat-overhead${values.api ? ' (developer API, /v1/chat/completions)' : ''}: ${N} concurrent streams, first token ${INSTANT ? 'at once' : `after ${TOKEN_DELAY} ms`}, database ${values['database-url'] ? 'PostgreSQL' : 'PGlite (embedded)'}${values.pin ? `; bench and fake upstream on CPU 0, servers on CPU ${serverCpus}` : `; everything shares ${CPUS} CPUs`}`);
   const speed = await hostSpeed();
   console.log(
     `host speed: ${speed.jsUsPerToken.toFixed(2)} µs of CPU to parse a chunk and make a frame in JavaScript; a 100-byte loopback write that wakes its reader ${speed.writeUsP50.toFixed(1)} µs p50, ${speed.writeUsMean.toFixed(1)} µs mean`,

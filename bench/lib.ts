@@ -69,6 +69,8 @@ export interface BenchPlatform {
   chatUrl: string;
   /** Tenant and access token for that route. */
   headers: Record<string, string>;
+  /** The developer API (`/v1`): its completions URL, the key's header and the chatbot as a model id. */
+  api: { url: string; headers: Record<string, string>; model: string };
 }
 
 /**
@@ -79,8 +81,14 @@ export async function startPlatform(upstream: string, databaseUrl: string | unde
   // The platform runs with the Node flags `npm start` gives it.
   const nodeFlags = [...API_NODE_FLAGS, opts.nodeFlags ?? ''].join(' ');
   const { child, line } = await startChild('bench/platform-server.ts', ['--upstream', upstream, ...(process.env.BENCH_MEMORY ? ['--memory'] : []), ...(databaseUrl ? ['--database-url', databaseUrl] : [])], { ...opts, nodeFlags });
-  const { port, subdomain, token, chatbotId, pid } = JSON.parse(line) as { port: number; subdomain: string; token: string; chatbotId: number; pid: number };
-  return { child, pid, chatUrl: `http://127.0.0.1:${port}/api/chatbots/${chatbotId}/chat/`, headers: { 'x-tenant-subdomain': subdomain, 'x-access-token': token } };
+  const { port, subdomain, token, chatbotId, chatbotHash, apiKey, pid } = JSON.parse(line) as { port: number; subdomain: string; token: string; chatbotId: number; chatbotHash: string; apiKey: string; pid: number };
+  return {
+    child,
+    pid,
+    chatUrl: `http://127.0.0.1:${port}/api/chatbots/${chatbotId}/chat/`,
+    headers: { 'x-tenant-subdomain': subdomain, 'x-access-token': token },
+    api: { url: `http://127.0.0.1:${port}/v1/chat/completions`, headers: { authorization: `Bearer ${apiKey}` }, model: chatbotHash },
+  };
 }
 
 /** A chunk of the platform's chat stream (or the floor relay's) that carries a text event. */
@@ -89,6 +97,10 @@ export const hasChatText = (chunk: string) => chunk.includes('"type":"text"');
 /** One question to the platform; resolves at its first text event. */
 export const platformChat = (agent: http.Agent, platform: BenchPlatform, text: string, headers: Record<string, string> = {}) =>
   openStream(agent, platform.chatUrl, { ...platform.headers, ...headers }, { text }, hasChatText);
+
+/** The same question through the developer API (`/v1/chat/completions`, streaming); resolves at its first answer token. */
+export const apiChat = (agent: http.Agent, platform: BenchPlatform, text: string) =>
+  openStream(agent, platform.api.url, platform.api.headers, { ...upstreamBody(text), model: platform.api.model }, hasUpstreamText);
 
 /** The same question straight to the upstream (`…/v1`); resolves at its first answer token. */
 export const directChat = (agent: http.Agent, upstream: string, text: string) => openStream(agent, `${upstream}/chat/completions`, {}, upstreamBody(text), hasUpstreamText);

@@ -47,8 +47,10 @@ const port = typeof address === 'object' && address ? address.port : 0;
 const headers = { 'content-type': 'application/json', 'x-tenant-subdomain': subdomain };
 const signIn = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/`, { method: 'POST', headers, body: JSON.stringify({ email: 'bench@bench.test', password }) });
 const { access_token: token } = (await signIn.json()) as { access_token: string };
-const bots = (await (await fetch(`http://127.0.0.1:${port}/api/chatbots/?include_default=true`, { headers: { ...headers, 'x-access-token': token } })).json()) as { items: Array<{ id: number }> };
-console.log(JSON.stringify({ port, subdomain, token, chatbotId: bots.items[0]!.id, pid: process.pid }));
+const bots = (await (await fetch(`http://127.0.0.1:${port}/api/chatbots/?include_default=true`, { headers: { ...headers, 'x-access-token': token } })).json()) as { items: Array<{ id: number; hash_id: string }> };
+// A developer API key for the same member (bench/chat-overhead.ts --api).
+const key = (await (await fetch(`http://127.0.0.1:${port}/api/apikeys/`, { method: 'POST', headers: { ...headers, 'x-access-token': token }, body: JSON.stringify({ name: 'bench' }) })).json()) as { secret: string };
+console.log(JSON.stringify({ port, subdomain, token, chatbotId: bots.items[0]!.id, chatbotHash: bots.items[0]!.hash_id, apiKey: key.secret, pid: process.pid }));
 process.on('SIGTERM', () => {
   const dropTenant = values['database-url'] ? database.owner.delete(tenants).where(eq(tenants.id, created.tenant.id)).then(() => undefined) : Promise.resolve();
   void dropTenant

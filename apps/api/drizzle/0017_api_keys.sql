@@ -20,3 +20,9 @@ CREATE INDEX "api_keys_member_idx" ON "api_keys" USING btree ("tenant_id","membe
 -- Developer API keys (issue 28) are tenant data behind row-level security; `/v1` finds a key by its
 -- hash with the owner's connection, then works in the key's tenant scope.
 SELECT enable_tenant_isolation('api_keys');
+--> statement-breakpoint
+-- `/v1` keeps keys in a per-process cache (decision 009): a revoked, renamed, re-scoped or expiring
+-- key drops it. The counters (last used, requests, tokens) move on every request and do not.
+CREATE TRIGGER api_keys_cache_invalidation
+  AFTER UPDATE OF tenant_id, id, member_id, name, secret_hash, chatbot_ids, expires_at OR DELETE ON api_keys
+  FOR EACH ROW EXECUTE FUNCTION notify_cache_invalidation('tenant_id');

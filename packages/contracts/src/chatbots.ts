@@ -83,7 +83,10 @@ export const chatbotSchema = z.object({
   creator_id: z.number().int().nullable(),
   llm_model: chatbotModelSchema,
   categories: z.array(categorySchema),
-  /** Groups that may use the chatbot once public (the creator's view; empty for others). */
+  /**
+   * The creator's view (empty for others): the groups that may use it when public; otherwise the
+   * groups its latest publish request asked for.
+   */
   member_groups: z.array(namedGroupSchema),
   /** Knowledge documents (the creator's view; empty for others). */
   documents: z.array(chatbotDocumentSchema),

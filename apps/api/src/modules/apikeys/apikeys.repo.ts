@@ -46,6 +46,14 @@ export async function deleteKey(db: Executor, tenantId: number, id: number) {
   await db.delete(apiKeys).where(and(eq(apiKeys.tenantId, tenantId), eq(apiKeys.id, id)));
 }
 
+export async function findKeyById(db: Executor, tenantId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.tenantId, tenantId), eq(apiKeys.id, id)));
+  return row;
+}
+
 /** Counts a request and its tokens on the key. */
 export async function recordKeyUse(db: Executor, tenantId: number, id: number, tokens: number) {
   await db

@@ -6,7 +6,8 @@ import type { Database } from '../../db/client';
 import { withTenant } from '../../db/tenant-scope';
 import type { MemberContext, MemberRow, TenantRow } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { type ApiKeyRow, countMemberKeys, deleteKey, findKeyByHash, findMemberKey, insertKey, listMemberKeys, recordKeyUse, updateKey } from './apikeys.repo';
+import { type CacheHub, TENANTLESS } from '../../platform/cache';
+import { type ApiKeyRow, countMemberKeys, deleteKey, findKeyByHash, findKeyById, findMemberKey, insertKey, listMemberKeys, recordKeyUse, updateKey } from './apikeys.repo';
 
 export type { ApiKeyRow };
 const PREFIX = 'sk-cb-';
@@ -33,8 +34,14 @@ export interface KeyOwners {
 }
 
 /** Developer API keys (issue 28): a member's named keys; the secret once, its SHA-256 kept. */
-export function createApiKeysService(database: Database, owners: KeyOwners) {
+export function createApiKeysService(database: Database, caches: CacheHub, owners: KeyOwners) {
   const { db } = database;
+  // Per process (decision 009): a secret's hash names one key for good; the key, its member and
+  // tenant are dropped by their tables' triggers (a revoked key, a deactivated member).
+  const keyIds = caches.scoped<{ tenantId: number; id: number }>(20_000);
+  const keyRows = caches.scoped<ApiKeyRow>();
+  const memberRows = caches.scoped<MemberRow>();
+  const tenantRows = caches.scoped<TenantRow>(10_000);
   return {
     async list(ctx: MemberContext): Promise<ApiKeyList> {
       return { items: (await listMemberKeys(db, ctx.tenantId, ctx.member.id)).map(toApiKey) };
@@ -78,9 +85,19 @@ export function createApiKeysService(database: Database, owners: KeyOwners) {
      */
     async authenticate(secret: string): Promise<{ key: ApiKeyRow; member: MemberRow; tenant: TenantRow }> {
       if (!secret.startsWith(PREFIX) || secret.length > 200) throw new AppError('invalid_api_key');
-      const key = await findKeyByHash(database.owner, hashOf(secret));
+      const hash = hashOf(secret);
+      const ref = await caches.through(keyIds, TENANTLESS, hash, async () => {
+        const row = await findKeyByHash(database.owner, hash);
+        return row && { tenantId: row.tenantId, id: row.id };
+      });
+      if (!ref) throw new AppError('invalid_api_key');
+      const { tenantId } = ref;
+      const key = await caches.through(keyRows, tenantId, String(ref.id), () => withTenant(tenantId, async () => await findKeyById(db, tenantId, ref.id)));
       if (!key || (key.expiresAt && key.expiresAt.getTime() <= Date.now())) throw new AppError('invalid_api_key');
-      const [tenant, member] = await Promise.all([owners.tenantById(key.tenantId), withTenant(key.tenantId, async () => await owners.memberById(key.tenantId, key.memberId))]);
+      const [tenant, member] = await Promise.all([
+        caches.through(tenantRows, tenantId, 'tenant', () => owners.tenantById(tenantId)),
+        caches.through(memberRows, tenantId, String(key.memberId), () => withTenant(tenantId, async () => await owners.memberById(tenantId, key.memberId))),
+      ]);
       if (!tenant || !member || member.memberStatus !== 'active') throw new AppError('invalid_api_key');
       return { key, member, tenant };
     },

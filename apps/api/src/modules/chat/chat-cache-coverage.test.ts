@@ -26,6 +26,8 @@ const readByChat: Array<{ table: string; columns: string[]; events: string[] }> 
   // Another member's and a visitor's chat use the approved version and the chatbot's groups (issue 23).
   { table: 'chatbot_releases', columns: allColumns(chatbotReleases), events: ['INSERT', 'UPDATE', 'DELETE'] },
   { table: 'chatbot_member_groups', columns: allColumns(chatbotMemberGroups), events: ['INSERT', 'UPDATE', 'DELETE'] },
+  // The developer API's key (issue 28): what `/v1` checks on every request.
+  { table: 'api_keys', columns: ['tenant_id', 'id', 'member_id', 'secret_hash', 'chatbot_ids', 'expires_at'], events: ['UPDATE', 'DELETE'] },
   // The chatbot's or picked model: the whole row.
   { table: 'llm_models', columns: allColumns(llmModels), events: ['UPDATE', 'DELETE'] },
   // The acting member (request context) and the tenant: whole rows.

@@ -7,6 +7,7 @@ import {
   chatbotDocuments,
   chatbotImages,
   chatbotMemberGroups,
+  chatbotPublishRequests,
   chatbotRelations,
   chatbotReleases,
   chatbots,
@@ -174,6 +175,17 @@ export async function findGroupsOf(db: Executor, tenantId: number, chatbotId: nu
     .innerJoin(memberGroups, and(eq(memberGroups.tenantId, chatbotMemberGroups.tenantId), eq(memberGroups.id, chatbotMemberGroups.memberGroupId)))
     .where(and(eq(chatbotMemberGroups.tenantId, tenantId), eq(chatbotMemberGroups.chatbotId, chatbotId)))
     .orderBy(asc(memberGroups.id));
+}
+
+/** The groups a chatbot's latest publish request asked for (the creator's view while it waits or after a rejection). */
+export async function findRequestedGroups(db: Executor, tenantId: number, chatbotId: number) {
+  const [last] = await db
+    .select({ ids: chatbotPublishRequests.memberGroupIds })
+    .from(chatbotPublishRequests)
+    .where(and(eq(chatbotPublishRequests.tenantId, tenantId), eq(chatbotPublishRequests.chatbotId, chatbotId)))
+    .orderBy(desc(chatbotPublishRequests.id))
+    .limit(1);
+  return findGroupsByIds(db, tenantId, last?.ids ?? []);
 }
 
 export async function findGroupsByIds(db: Executor, tenantId: number, ids: number[]) {

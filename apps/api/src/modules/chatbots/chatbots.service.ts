@@ -24,6 +24,7 @@ import {
   findChatbotIdByHash,
   findGroupsOf,
   findImageByHash,
+  findRequestedGroups,
   insertChatbot,
   insertDocuments,
   insertImage,
@@ -129,6 +130,7 @@ export function createChatbotsService(database: Database, caches: CacheHub, mode
   const { db } = database;
   // Per-process, per tenant and chatbot; dropped by the chatbots, releases and groups triggers (decision 009).
   const forChat = caches.scoped<ChatLookup>();
+  const idsByHash = caches.scoped<{ id: number }>();
   const lookup = (tenantId: number, id: number) => caches.through(forChat, tenantId, String(id), () => findChatbotForChat(db, tenantId, id));
 
   /** The chat's view of a looked-up chatbot: the version the chat uses, with that version's model. */
@@ -163,7 +165,8 @@ export function createChatbotsService(database: Database, caches: CacheHub, mode
     const [profile, cats, groups, documents] = await Promise.all([
       models.profileOf(ctx),
       findCategoriesOf(db, ctx.tenantId, [id]),
-      own ? findGroupsOf(db, ctx.tenantId, id) : Promise.resolve([]),
+      // Public: the groups that may use it; otherwise the groups its latest request asked for.
+      own ? (row.chatbot.isPublic ? findGroupsOf(db, ctx.tenantId, id) : findRequestedGroups(db, ctx.tenantId, id)) : Promise.resolve([]),
       own ? listDocuments(db, ctx.tenantId, id) : Promise.resolve([]),
     ]);
     return toChatbot({ ...row, own }, profile, cats, { groups, documents });
@@ -311,10 +314,13 @@ export function createChatbotsService(database: Database, caches: CacheHub, mode
 
     /** A chatbot the member may use, by its `hash_id` (the developer API's model id), or `chatbot_unavailable`. */
     async usableByHash(ctx: MemberContext, hash: string): Promise<number> {
-      const id = await findChatbotIdByHash(db, ctx.tenantId, hash);
-      if (id === undefined) throw new AppError('chatbot_unavailable');
-      await openForChat(ctx, id);
-      return id;
+      const found = await caches.through(idsByHash, ctx.tenantId, hash, async () => {
+        const id = await findChatbotIdByHash(db, ctx.tenantId, hash);
+        return id === undefined ? undefined : { id };
+      });
+      if (!found) throw new AppError('chatbot_unavailable');
+      await openForChat(ctx, found.id);
+      return found.id;
     },
 
     /** A visitor's chat: the approved version of a public chatbot and its creator, or `chatbot_unavailable`. */

@@ -1,5 +1,5 @@
 import type { adminChatbotsQuery, PublishRequest, PublishRequestList } from '@app/contracts/chatbot-publishing';
-import type { Chatbot, chatbotAccessBody } from '@app/contracts/chatbots';
+import { CHATBOT_LIMITS, type Chatbot, type chatbotAccessBody } from '@app/contracts/chatbots';
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -198,8 +198,15 @@ export function createPublishingService(db: Db, deps: PublishingDeps) {
           categoryId,
           requestedBy: ctx.member.id,
         });
-        // The category is the author's to choose: it applies at once (it changes no one's answers).
-        if (categoryId !== null) await tx.insert(chatbotCategories).values({ tenantId: ctx.tenantId, chatbotId: id, categoryId }).onConflictDoNothing();
+        // The category is the author's to choose: it applies at once (it changes no one's answers),
+        // within the chatbot's limit of categories.
+        if (categoryId !== null) {
+          const [{ n } = { n: 0 }] = await tx
+            .select({ n: sql<number>`count(*)::int` })
+            .from(chatbotCategories)
+            .where(and(eq(chatbotCategories.tenantId, ctx.tenantId), eq(chatbotCategories.chatbotId, id)));
+          if (n < CHATBOT_LIMITS.categoriesMax) await tx.insert(chatbotCategories).values({ tenantId: ctx.tenantId, chatbotId: id, categoryId }).onConflictDoNothing();
+        }
         await updateChatbot(tx, ctx.tenantId, id, { waitingPublish: true, publishRejected: false, publishFeedback: null, isHidden: false });
       });
       return deps.present(ctx, id);

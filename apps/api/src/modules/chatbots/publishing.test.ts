@@ -186,6 +186,8 @@ describe('publishing', () => {
     expect((await call(author, 'PATCH', `/chatbots/${id}/access/`, { is_public: true, member_group_ids: [999_999] })).statusCode).toBe(422);
     const asked = await call(author, 'PATCH', `/chatbots/${id}/access/`, { is_public: true, member_group_ids: [t.a.defaultGroupId] });
     expect(asked.json()).toMatchObject({ is_public: false, waiting_publish: true, publish_status: 'waiting' });
+    // The studio shows the groups asked for while the request waits.
+    expect(asked.json().member_groups.map((g: { id: number }) => g.id)).toEqual([t.a.defaultGroupId]);
     // Not public yet: another member does not see it.
     expect((await call(other, 'GET', `/chatbots/${id}/`)).statusCode).toBe(404);
 
