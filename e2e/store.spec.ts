@@ -56,10 +56,13 @@ async function memberApi(request: APIRequestContext): Promise<{ api: Api; me: Me
   };
 }
 
-/** A chatbot built, sent for review and approved, all through the API. */
+/**
+ * A chatbot built by ANOTHER member (the admin's own account, a member like any other), sent for
+ * review and approved, all through the API: the member of the test finds it in the store.
+ */
 async function publish(names: { ko: string; en: string }, category: Category): Promise<number> {
-  const { id } = await member.send<{ id: number }>('POST', '/chatbots/');
-  await member.send('PATCH', `/chatbots/${id}/`, {
+  const { id } = await admin.send<{ id: number }>('POST', '/chatbots/');
+  await admin.send('PATCH', `/chatbots/${id}/`, {
     ko_name: names.ko,
     en_name: names.en,
     ko_key_features: `${names.ko}의 주요 기능: 글을 다듬고 요약합니다.`,
@@ -67,7 +70,7 @@ async function publish(names: { ko: string; en: string }, category: Category): P
     system_instructions: 'Answer briefly.',
     category_ids: [category.id],
   });
-  await member.send('PATCH', `/chatbots/${id}/access/`, { is_public: true, member_group_ids: [me.default_member_group_id], category_id: category.id });
+  await admin.send('PATCH', `/chatbots/${id}/access/`, { is_public: true, member_group_ids: [me.default_member_group_id], category_id: category.id });
   await admin.send('POST', `/admin/chatbots/${id}/process-publish-request/`, { approve: true });
   return id;
 }
@@ -91,7 +94,7 @@ test.beforeAll(async ({ playwright }) => {
 
 test.afterAll(async () => {
   await setFakeLlm(null);
-  for (const id of [...Object.values(bots), ...paged]) if (id) await member.request.fetch(`/api/chatbots/${id}/`, { method: 'DELETE', headers: { 'x-access-token': me.access_token } });
+  for (const id of [...Object.values(bots), ...paged]) if (id) await admin.send('DELETE', `/chatbots/${id}/`);
   await admin.request.dispose();
 });
 
