@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../../../../tools/fake-llm/server';
 import { chatSessions, memberGroupMemberships, memberGroups, members } from '../../db/schema/index';
 import { streamChat, textOf } from '../../test/chat-client';
+import { rateLimitsConfig } from '../../platform/rate-limits';
 import { buildTestApp, type TestApp, type TestTenant } from '../../test/test-app';
 
 // Studio, publishing, store, public chatbots and shared sessions (issue 23), through the real app.
@@ -355,6 +356,29 @@ describe('public chatbots', () => {
     } finally {
       await t.database.db.update(members).set({ customCreditLimitUnits: null }).where(and(eq(members.tenantId, t.a.id), eq(members.id, t.a.member.id)));
       await t.settle();
+    }
+  });
+});
+
+describe('public chat rate limit', () => {
+  it('a visitor past the per-address budget gets 429 before anything streams', async () => {
+    const limited = await buildTestApp({
+      providers: { openaiCompatible: { baseUrl: fake.url, models: ['fake-model'] } },
+      config: { rateLimits: rateLimitsConfig({ publicChatPerAddress: { max: 2 } }) },
+    });
+    try {
+      const [who, boss] = await Promise.all([limited.signIn(limited.a, limited.a.member.email), limited.signIn(limited.a, limited.a.admin.email)]);
+      const id = (await limited.call(limited.a, who, { method: 'POST', url: '/api/chatbots/' })).json().id as number;
+      await limited.call(limited.a, who, { method: 'PATCH', url: `/api/chatbots/${id}/`, payload: { ko_name: '공개', en_name: 'Open' } });
+      await limited.call(limited.a, who, { method: 'PATCH', url: `/api/chatbots/${id}/access/`, payload: { is_public: true, member_group_ids: [limited.a.defaultGroupId] } });
+      await limited.call(limited.a, boss, { method: 'POST', url: `/api/admin/chatbots/${id}/process-publish-request/`, payload: { approve: true } });
+      expect((await streamChat(limited, limited.a, null, id, { text: 'one' }, { visitor: true })).status).toBe(200);
+      expect((await streamChat(limited, limited.a, null, id, { text: 'two' }, { visitor: true })).status).toBe(200);
+      const third = await streamChat(limited, limited.a, null, id, { text: 'three' }, { visitor: true });
+      expect(third.status).toBe(429);
+      expect((third.body as { error: { code: string } }).error.code).toBe('rate_limited');
+    } finally {
+      await limited.close();
     }
   });
 });
