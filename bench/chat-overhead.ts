@@ -31,7 +31,7 @@ import http from 'node:http';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { controlFakeLlm } from '../tools/fake-llm/control';
-import { apiChat, closedLoop, cpuMs, directChat, forSeconds, hasChatText, hostSpeed, machineShare, machineTicks, openStream, percentile, pinLoadToCpu0, apiChat, platformChat, startChild, startFakeUpstream, startPlatform, type StreamProbe } from './lib';
+import { apiChat, closedLoop, cpuMs, directChat, forSeconds, hasChatText, hostSpeed, machineShare, machineTicks, openStream, percentile, pinLoadToCpu0, platformChat, startChild, startFakeUpstream, startPlatform, type StreamProbe } from './lib';
 
 const { values } = parseArgs({
   options: {
