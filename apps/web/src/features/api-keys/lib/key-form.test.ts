@@ -57,6 +57,7 @@ describe('edit form', () => {
 describe('list', () => {
   it('masks the key and names its chatbots', () => {
     expect(maskedKey('sk-cb-AbCd')).toBe('sk-cb-AbCd…');
+    expect(maskedKey('sk-cb-AbCdEf…')).toBe('sk-cb-AbCdEf…');
     expect(keyChatbotNames({ chatbot_ids: null }, new Map())).toBeNull();
     expect(keyChatbotNames(key, new Map([[3, 'Helper']]))).toEqual({ names: ['Helper'], unknown: 1 });
   });
