@@ -1,22 +1,14 @@
 import { z } from 'zod';
-import { categorySchema } from './categories';
+import { chatbotModelSchema, chatbotSchema } from './chatbots';
 import { historyMessageSchema } from './sessions';
 
 /**
  * Paths under `/public/` need no token (spec §6): a public chatbot's approved version, a visitor's
  * chat with it (charged to the creator), and sessions their members chose to share.
  */
-export const publicChatbotSchema = z.object({
-  id: z.number().int(),
-  hash_id: z.string(),
-  ko_name: z.string(),
-  en_name: z.string(),
-  profile_image_url: z.string().nullable(),
-  ko_key_features: z.string(),
-  en_key_features: z.string(),
-  llm_model: z.object({ display_name: z.string(), supports_thinking: z.boolean(), supports_web_search: z.boolean() }),
-  categories: z.array(categorySchema),
-});
+export const publicChatbotSchema = chatbotSchema
+  .pick({ id: true, hash_id: true, ko_name: true, en_name: true, profile_image_url: true, ko_key_features: true, en_key_features: true, categories: true })
+  .extend({ llm_model: chatbotModelSchema.pick({ display_name: true, supports_thinking: true, supports_web_search: true }) });
 export type PublicChatbot = z.infer<typeof publicChatbotSchema>;
 
 export const shareSessionResponse = z.object({ share_hash_id: z.string(), path: z.string() });

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { TenantLogo } from '../../components/tenant-logo';
-import { BotAvatar } from '../../features/chat/components/bot-avatar';
+import { ChatbotImage } from '../../components/chatbot-image';
 import { ReadOnlyMessages } from '../../features/chat/components/read-only-messages';
 import { useSharedHistory } from '../../features/public-chat/api/get-shared-history';
 import { useSharedSession } from '../../features/public-chat/api/get-shared-session';
@@ -74,7 +74,7 @@ export default function SharedSessionPage() {
         {/* On a phone the buttons go under the title, which keeps the whole width. */}
         <Flex direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ base: 'stretch', sm: 'flex-start' }} gap="sm" data-testid="shared-session">
           <Group gap="sm" wrap="nowrap" miw={0} flex={1}>
-            <BotAvatar src={s.chatbot.profile_image_url} name={botName} size={48} />
+            <ChatbotImage src={s.chatbot.profile_image_url} name={botName} size={48} />
             <Box miw={0}>
               <Title order={1} size="h3" style={{ overflowWrap: 'anywhere' }} data-testid="shared-title">
                 {s.title || t('shared.untitled')}

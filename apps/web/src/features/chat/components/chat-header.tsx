@@ -2,7 +2,7 @@ import { Box, Group, Skeleton, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ChatbotView, chatbotTexts, modelName as defaultModelName } from '../lib/chatbot-texts';
-import { BotAvatar } from './bot-avatar';
+import { ChatbotImage } from '../../../components/chatbot-image';
 
 /** The chatbot (or the session's title) and its model; `actions` on the right. */
 export function ChatHeader({ chatbot, heading, modelName, actions }: { chatbot: ChatbotView | undefined; heading: string | null; modelName: string | undefined; actions: ReactNode }) {
@@ -12,7 +12,7 @@ export function ChatHeader({ chatbot, heading, modelName, actions }: { chatbot: 
     <Group justify="space-between" px={{ base: 'sm', sm: 'lg' }} py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }} wrap="nowrap">
       {chatbot ? (
         <Group gap="sm" wrap="nowrap" miw={0}>
-          <BotAvatar src={chatbot.profile_image_url} name={name} size={38} />
+          <ChatbotImage src={chatbot.profile_image_url} name={name} size={38} />
           <Box miw={0}>
             <Text component="h1" fw={600} truncate data-testid="chat-title">
               {heading ?? name}

@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type ChatbotView, chatbotTexts } from '../lib/chatbot-texts';
-import { BotAvatar } from './bot-avatar';
+import { ChatbotImage } from '../../../components/chatbot-image';
 
 /** A new chat, before its first question: the chatbot and what it is good at. */
 export function ChatIntro({ chatbot }: { chatbot: ChatbotView }) {
@@ -9,7 +9,7 @@ export function ChatIntro({ chatbot }: { chatbot: ChatbotView }) {
   const { name, features } = chatbotTexts(chatbot, t, i18n.language);
   return (
     <Stack align="center" gap="xs" py={{ base: 32, sm: 60 }} data-testid="new-chat-intro">
-      <BotAvatar src={chatbot.profile_image_url} name={name} size={84} />
+      <ChatbotImage src={chatbot.profile_image_url} name={name} size={84} />
       <Title order={3}>{name}</Title>
       <Text c="dimmed" ta="center" maw={520}>
         {features}

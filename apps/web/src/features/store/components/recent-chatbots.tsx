@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/status-messages';
 import { useAuth } from '../../../lib/use-auth';
 import { useRecentChatbots, useRemoveRecentChatbot } from '../api/relations';
 import { localized } from '../lib/store-query';
-import { ChatbotImage } from './chatbot-image';
+import { ChatbotImage } from '../../../components/chatbot-image';
 
 /** The navigation's recently used chatbots (spec §9: up to 3 non-default ones); each has a hover-only remove button. Nothing while there are none. */
 export function RecentChatbots({ openChatbotId }: { openChatbotId: number | undefined }) {
@@ -31,7 +31,7 @@ export function RecentChatbots({ openChatbotId }: { openChatbotId: number | unde
               component={Link}
               to={`/dashboard/chat/${bot.id}`}
               active={bot.id === openChatbotId}
-              leftSection={<ChatbotImage src={bot.profile_image_url} name={name} size={22} radius="xl" />}
+              leftSection={<ChatbotImage src={bot.profile_image_url} name={name} size={22} />}
               label={
                 <Text size="sm" truncate pr={28}>
                   {name}

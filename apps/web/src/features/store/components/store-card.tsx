@@ -4,7 +4,7 @@ import { IconMessage, IconMessages } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localized } from '../lib/store-query';
-import { ChatbotImage } from './chatbot-image';
+import { ChatbotImage } from '../../../components/chatbot-image';
 import classes from './store.module.css';
 
 /** One store card: opening it starts a new chat with the chatbot. */
@@ -27,7 +27,7 @@ export function StoreCard({ bot }: { bot: Chatbot }) {
     >
       <Stack gap="sm" h="100%">
         <Group gap="sm" wrap="nowrap" align="flex-start">
-          <ChatbotImage src={bot.profile_image_url} name={name} size={56} />
+          <ChatbotImage src={bot.profile_image_url} name={name} size={56} radius="md" lazy />
           <Stack gap={4} miw={0}>
             <Text fw={600} lineClamp={2} data-testid="store-card-name">
               {name}

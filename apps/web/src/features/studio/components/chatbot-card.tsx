@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { canToggleHidden, statusBadge } from '../lib/publish-status';
 import { chatbotName } from '../lib/names';
-import { ChatbotImage } from './chatbot-image';
+import { ChatbotImage } from '../../../components/chatbot-image';
 import { StatusBadge, UnreleasedHint } from './status-badge';
 
 export interface ChatbotCardActions {
@@ -41,7 +41,7 @@ export function ChatbotCard({ chatbot: c, onToggleHidden, onDelete, busyId }: { 
     <Card withBorder radius="md" padding="md" data-testid={`studio-chatbot-${c.id}`} data-hidden={c.is_hidden} style={c.is_hidden ? { borderStyle: 'dashed' } : undefined}>
       <Stack gap="sm" h="100%">
         <Group wrap="nowrap" align="flex-start" gap="sm">
-          <ChatbotImage src={c.profile_image_url} size={48} />
+          <ChatbotImage src={c.profile_image_url} name={chatbotName(c, lang)} size={48} radius="md" lazy />
           <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
             <Group gap={6} wrap="nowrap" justify="space-between" align="flex-start">
               <Text component="h3" fw={600} size="md" lineClamp={1} m={0} c={chatbotName(c, lang) ? undefined : 'dimmed'} data-testid={`studio-chatbot-name-${c.id}`}>

@@ -7,14 +7,15 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/status-messages';
 import { useUploadProfileImage } from '../api/upload-profile-image';
 import { imageFileProblem, MB } from '../lib/files';
-import { ChatbotImage } from './chatbot-image';
+import { ChatbotImage } from '../../../components/chatbot-image';
+import { chatbotName } from '../lib/names';
 
 // The cropper loads when an image is picked.
 const CropModal = lazy(() => import('./crop-modal'));
 
 /** The chatbot's picture: pick a file, crop it to a square, upload (saved at once, apart from the form). */
 export function ProfileImageField({ chatbot }: { chatbot: Chatbot }) {
-  const { t } = useTranslation('studio');
+  const { t, i18n } = useTranslation('studio');
   const [source, setSource] = useState<string | null>(null);
   const upload = useUploadProfileImage();
   // The same file can be picked again after a cancelled crop.
@@ -51,7 +52,7 @@ export function ProfileImageField({ chatbot }: { chatbot: Chatbot }) {
   return (
     <Paper withBorder radius="md" p="md">
       <Group gap="md" wrap="nowrap" align="center">
-        <ChatbotImage src={chatbot.profile_image_url} size={88} />
+        <ChatbotImage src={chatbot.profile_image_url} name={chatbotName(chatbot, i18n.language)} size={88} radius="md" />
         <Stack gap={6} style={{ minWidth: 0 }}>
           <Title order={3} size="h5">
             {t('image.title')}
