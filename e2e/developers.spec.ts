@@ -65,6 +65,19 @@ test('a member creates an API key, copies its secret once, calls /v1 with it, re
   await expect(page.getByRole('heading', { name: 'Developers', level: 2 })).toBeVisible();
   await expect(page.getByTestId('api-keys-empty')).toContainText('No API keys yet');
 
+  // The form says what is wrong before anything is sent.
+  await page.getByTestId('api-key-create').first().click();
+  const form = page.getByRole('dialog');
+  await form.getByTestId('api-key-save').click();
+  await expect(form.getByText('Enter a name.')).toBeVisible();
+  await form.getByTestId('api-key-expiry').selectOption('custom');
+  await form.getByTestId('api-key-expiry-day').fill('2020-01-01');
+  await form.getByTestId('api-key-name').click();
+  await expect(form.getByText('Choose a date after today.')).toBeVisible();
+  await expectAccessible(page, 'the create key form with errors');
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await expect(form).toHaveCount(0);
+
   // Created for one chatbot; the secret is shown once, copied.
   const key = await createKey(page, 'CI script', bot.en_name);
   expect(key.prefix).toMatch(/^sk-cb-.+…$/);
