@@ -13,7 +13,7 @@ import { openNewChat } from '../../features/public-chat/components/new-chat-moda
 import { PublicFrame } from '../../features/public-chat/components/public-frame';
 import { PublicUnavailable } from '../../features/public-chat/components/public-unavailable';
 import { newChatTarget } from '../../features/public-chat/lib/new-chat-target';
-import { openShareLink } from '../../features/sessions/components/share-modal';
+import { openShareLink } from '../../features/sessions/components/share-panel';
 import { useTenant } from '../../features/tenant/api/get-tenant';
 import { sessionHint } from '../../lib/auth-store';
 import { localizedName } from '../../lib/localized-name';
