@@ -9,7 +9,7 @@ import type { MemberContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/rate-limits';
 import type { ChatbotsService } from '../chatbots/chatbots.service';
-import type { ChatService, ChatTurn } from '../chat/chat.service';
+import { type ChatService, type ChatTurn, sseWriter } from '../chat/chat.service';
 import type { ApiKeyRow, ApiKeysService } from './apikeys.service';
 
 declare module 'fastify' {
@@ -172,15 +172,18 @@ export function registerOpenAiRoutes(app: FastifyInstance, deps: { apiKeys: ApiK
       reply.hijack();
       res.socket?.setNoDelay(true);
       res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+      res.flushHeaders();
       const chunk = (delta: Record<string, unknown>, finish: string | null) =>
         `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }] })}\n\n`;
-      const write = (s: string) => {
-        if (!res.writableEnded && !res.destroyed) res.write(s);
-      };
+      // One socket write per frame, as the web chat's stream (decision 015).
+      const write = sseWriter(res);
+      // A text delta's frame is the same but for its text: made once, filled per token (no object
+      // built and serialized per token on the hot path).
+      const [textHead, textTail] = chunk({ content: '\u0000' }, null).split('"\\u0000"');
       write(chunk({ role: 'assistant', content: '' }, null));
       try {
         await deps.chat.stream(run, abort.signal, (e) => {
-          if (e.type === 'text') write(chunk({ content: e.text }, null));
+          if (e.type === 'text') write(textHead + JSON.stringify(e.text) + textTail);
           else take(e);
         });
       } catch (err) {

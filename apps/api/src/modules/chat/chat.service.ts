@@ -11,6 +11,8 @@ import { createAnswerCloser, createAnswerFlusher, createTurnOpener } from './tur
 
 export { stopInterruptedStreams };
 export type { ChatDeps, ChatRun, ChatTurn };
+/** The SSE frame writer of the chat's stream, for other streamed answers (the developer API). */
+export { sseWriter } from './sse';
 
 /** How far behind an open answer's row may be: a crash loses at most this much of it. */
 const FLUSH_MS = 2000;
