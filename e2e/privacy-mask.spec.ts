@@ -21,6 +21,10 @@ test('mask mode: the member is told, and the stored question has the number mask
   await page.getByTestId('chat-input').press('Enter');
   await expect(page.getByTestId('chat-masked')).toContainText('phone number');
   await expect(page.getByTestId('answer-meta')).toBeVisible();
+  // Masked on the screen at once, not only after a reload.
+  const live = page.getByTestId('chat-message-user').last();
+  await expect(live).toContainText('***-****-****');
+  await expect(live).not.toContainText('2345-6789');
   await page.reload();
   const question = page.getByTestId('chat-message-user').last();
   await expect(question).toContainText('***-****-****');

@@ -25,6 +25,8 @@ export const chatMetaSchema = z.object({
   assistant_message_id: z.number().int(),
   /** Personal data masked out of the question before it was stored or sent (mask mode, spec §4); each masked message costs extra credits. */
   masked: z.array(z.string()).optional(),
+  /** With `masked`: the question as it was stored and sent, its personal data masked (the screen shows this, not what was typed). */
+  masked_text: z.string().optional(),
 });
 export type ChatMeta = z.infer<typeof chatMetaSchema>;
 

@@ -98,7 +98,7 @@ export async function openChat(
       model: model.displayName,
       user_message_id: turn.userMessageId,
       assistant_message_id: turn.assistantMessageId,
-      ...(plan.masked.length > 0 && { masked: plan.masked }),
+      ...(plan.masked.length > 0 && { masked: plan.masked, masked_text: plan.text }),
     },
   };
 }

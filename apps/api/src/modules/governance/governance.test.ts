@@ -99,10 +99,13 @@ describe('chat screening', () => {
     expect(sent.at(-1)!.content).not.toContain('4111');
     const history = (await t.call(t.a, member, { method: 'GET', url: `/api/sessions/${r.meta!.session_hash_id}/history/` })).json();
     expect(history.items[0].text).toBe(sent.at(-1)!.content);
+    // The header gives the screen the stored question, so the live turn shows it masked.
+    expect(r.meta!.masked_text).toBe(sent.at(-1)!.content);
     const session = (await t.call(t.a, member, { method: 'GET', url: `/api/sessions/${r.meta!.session_hash_id}/` })).json();
     expect(session.title).not.toContain('1234-5678');
     const plain = await chat('Nothing personal here');
     expect(plain.meta!.masked).toBeUndefined();
+    expect(plain.meta!.masked_text).toBeUndefined();
     expect(plain.events.find((e) => e.type === 'usage')).toMatchObject({ credits: 0 });
     await save(settings([]));
   });

@@ -74,7 +74,8 @@ export function createLiveTurns() {
       const reasoning = createSmoother((s) => update(id, { reasoning: (find(id)?.reasoning ?? '') + s }));
       try {
         const { meta, events } = await sendChat(chatbotId, body, own.signal, mode);
-        update(id, { meta, status: 'streaming' });
+        // Mask mode: the question shows as it was stored, its personal data masked.
+        update(id, { meta, status: 'streaming', ...(meta.masked_text !== undefined && { question: meta.masked_text }) });
         cb.onMeta?.(meta);
         let final: LiveStatus = 'completed';
         for await (const e of events) {
