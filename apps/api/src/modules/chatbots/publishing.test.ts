@@ -344,6 +344,22 @@ describe('public chatbots', () => {
     expect((await streamChat(t, t.b, null, id, { text: 'hi' }, { visitor: true })).status).toBe(404);
   });
 
+  it('restricted words and personal data are refused on the public path like any chat (428)', async () => {
+    const { id } = await newBot();
+    await publish(id);
+    await call(admin, 'POST', '/admin/restricted-words/', { restricted_words: ['forbiddenword'], block_personal_info: true, mask_personal_info: false });
+    try {
+      const word = await streamChat(t, t.a, null, id, { text: 'say forbiddenword' }, { visitor: true });
+      expect(word.status).toBe(428);
+      const phone = await streamChat(t, t.a, null, id, { text: 'call 010-1234-5678' }, { visitor: true });
+      expect(phone.status).toBe(428);
+      expect((phone.body as { error: { code: string } }).error.code).toBe('personal_data_found');
+      expect(fake.requests).toHaveLength(0);
+    } finally {
+      await call(admin, 'POST', '/admin/restricted-words/', { restricted_words: [], block_personal_info: false, mask_personal_info: false });
+    }
+  });
+
   it("402 with the creator-depleted code when the creator's credits run out", async () => {
     const { id } = await newBot();
     await publish(id);

@@ -102,6 +102,28 @@ describe('audit log', () => {
     expect((await t.call(t.a, admin, { method: 'GET', url: '/api/admin/audit-log/?from=2020-02-02&to=2020-01-01' })).statusCode).toBe(422);
   });
 
+  it('records publishing decisions and the store’s categories (issue 23’s admin routes)', async () => {
+    // A member's chatbot (made in the database: an earlier test took this tenant's model away from the group).
+    const [model] = await queryRows<{ id: number }>(t.database.owner, sql`select id from llm_models where tenant_id = ${t.a.id} order by id limit 1`);
+    const [bot] = await queryRows<{ id: number }>(
+      t.database.owner,
+      sql`insert into chatbots (tenant_id, hash_id, creator_id, llm_model_id, ko_name, en_name) values (${t.a.id}, ${`audit-${Date.now()}`}, ${t.a.member.id}, ${model!.id}, '감사', 'Audited bot') returning id`,
+    );
+    const id = bot!.id;
+    const asked = await t.call(t.a, member, { method: 'PATCH', url: `/api/chatbots/${id}/access/`, payload: { is_public: true, member_group_ids: [t.a.defaultGroupId] } });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect((await t.call(t.a, admin, { method: 'POST', url: `/api/admin/chatbots/${id}/process-publish-request/`, payload: { approve: true } })).statusCode).toBe(200);
+    const decided = (await log(admin, '?target_type=chatbots')).items.find((e) => e.target_id.endsWith(String(id)));
+    expect(decided).toMatchObject({ actor_id: t.a.admin.id, action: 'POST /api/admin/chatbots/:id/process-publish-request/', operation: 'update' });
+    expect(decided!.after).toMatchObject({ is_public: true, waiting_publish: false });
+    const created = await t.call(t.a, admin, { method: 'POST', url: '/api/admin/categories/', payload: { ko_name: '감사 분류', en_name: 'Audited category' } });
+    const [entry] = await latest();
+    expect(entry).toMatchObject({ target_type: 'categories', operation: 'insert', action: 'POST /api/admin/categories/', actor_id: t.a.admin.id });
+    expect(entry!.after).toMatchObject({ en_name: 'Audited category' });
+    await t.call(t.a, admin, { method: 'DELETE', url: `/api/admin/categories/${created.json().id}/` });
+    expect((await latest())[0]).toMatchObject({ target_type: 'categories', operation: 'delete' });
+  });
+
   it('a member’s own change is not an admin change; secrets never reach the log', async () => {
     const before = (await log(admin)).pagination.total_items;
     expect((await t.call(t.a, member, { method: 'PATCH', url: `/api/members/${t.a.member.id}/`, payload: { name: 'Self renamed' } })).statusCode).toBe(200);
