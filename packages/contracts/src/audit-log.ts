@@ -25,6 +25,16 @@ export type AuditOperation = z.infer<typeof auditOperationSchema>;
 
 const day = z.iso.date();
 
+/** Whether `v` is an IANA time zone this runtime knows (the server's and the browser's Intl). */
+export function isTimeZone(v: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: v });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const listAuditLogQuery = z
   .object({
     page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -32,9 +42,15 @@ export const listAuditLogQuery = z
     target_type: auditTargetTypeSchema.optional(),
     operation: auditOperationSchema.optional(),
     actor_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-    /** First and last day (UTC), inclusive. */
+    /** First and last day, inclusive, in `tz`. */
     from: day.optional(),
     to: day.optional(),
+    /** The IANA time zone the days are in (the console sends the browser's); UTC without it. */
+    tz: z
+      .string()
+      .max(64)
+      .refine((v) => isTimeZone(v), { message: 'Unknown time zone' })
+      .optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'validation_error', path: ['to'] });
 export type ListAuditLogQuery = z.input<typeof listAuditLogQuery>;
@@ -59,3 +75,7 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditLogListResponse = paginated(auditEntrySchema);
 export type AuditLogList = z.infer<typeof auditLogListResponse>;
+
+/** `GET /admin/audit-log/actors/`: everyone who has made an entry, admins now or before (a deleted member is gone). */
+export const auditActorsResponse = z.object({ items: z.array(z.object({ id: z.number().int(), name: z.string(), email: z.string(), is_admin: z.boolean() })) });
+export type AuditActors = z.infer<typeof auditActorsResponse>;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { AuditLogQuery } from '@app/contracts/audit-log';
 import type { Executor } from '../../db/client';
 import { auditLog, members } from '../../db/schema/index';
@@ -11,8 +11,10 @@ function where(tenantId: number, f: Filters): SQL {
   if (f.target_type) conditions.push(eq(auditLog.targetType, f.target_type));
   if (f.operation) conditions.push(eq(auditLog.operation, f.operation));
   if (f.actor_id) conditions.push(eq(auditLog.actorMemberId, f.actor_id));
-  if (f.from) conditions.push(gte(auditLog.createdAt, new Date(`${f.from}T00:00:00Z`)));
-  if (f.to) conditions.push(lt(auditLog.createdAt, new Date(new Date(`${f.to}T00:00:00Z`).getTime() + 86_400_000)));
+  // A day starts at its midnight in the reader's time zone (UTC without one).
+  const tz = f.tz ?? 'UTC';
+  if (f.from) conditions.push(gte(auditLog.createdAt, sql`(${f.from}::date::timestamp at time zone ${tz})`));
+  if (f.to) conditions.push(lt(auditLog.createdAt, sql`((${f.to}::date + 1)::timestamp at time zone ${tz})`));
   return and(...conditions)!;
 }
 
@@ -28,4 +30,13 @@ export async function listAuditLog(db: Executor, tenantId: number, f: Filters, p
     .offset(offsetOf(page, size));
   const [total] = await db.select({ n: count() }).from(auditLog).where(where(tenantId, f));
   return { rows, total: total?.n ?? 0 };
+}
+
+/** Everyone who has an entry in the tenant's log and is still a member, by name. */
+export function listAuditActors(db: Executor, tenantId: number) {
+  return db
+    .select({ id: members.id, name: members.name, email: members.email, isAdmin: members.isAdmin })
+    .from(members)
+    .where(and(eq(members.tenantId, tenantId), sql`exists (select 1 from ${auditLog} a where a.tenant_id = ${members.tenantId} and a.actor_member_id = ${members.id})`))
+    .orderBy(asc(members.name), asc(members.id));
 }

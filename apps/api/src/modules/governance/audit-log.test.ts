@@ -100,6 +100,15 @@ describe('audit log', () => {
     expect((await log(admin, `?from=${today}&to=${today}`)).pagination.total_items).toBe(pagination.total_items);
     expect((await log(admin, '?from=2000-01-01&to=2000-01-02')).items).toEqual([]);
     expect((await t.call(t.a, admin, { method: 'GET', url: '/api/admin/audit-log/?from=2020-02-02&to=2020-01-01' })).statusCode).toBe(422);
+    // Days are the reader's: the newest entry is on a different date at UTC+14 and at UTC−11.
+    const dayIn = (tz: string) => new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    const [east, west] = [dayIn('Pacific/Kiritimati'), dayIn('Pacific/Pago_Pago')];
+    const newest = (await latest())[0]!.id;
+    const ids = async (q: string) => (await log(admin, q)).items.map((e) => e.id);
+    expect(await ids(`?from=${east}&to=${east}&tz=Pacific/Kiritimati`)).toContain(newest);
+    expect(await ids(`?from=${west}&to=${west}&tz=Pacific/Pago_Pago`)).toContain(newest);
+    expect(await ids(`?from=${west}&to=${west}&tz=Pacific/Kiritimati`)).not.toContain(newest);
+    expect((await t.call(t.a, admin, { method: 'GET', url: '/api/admin/audit-log/?from=2020-01-01&tz=Mars/Olympus' })).statusCode).toBe(422);
   });
 
   it('records publishing decisions and the store’s categories (issue 23’s admin routes)', async () => {
@@ -122,6 +131,20 @@ describe('audit log', () => {
     expect(entry!.after).toMatchObject({ en_name: 'Audited category' });
     await t.call(t.a, admin, { method: 'DELETE', url: `/api/admin/categories/${created.json().id}/` });
     expect((await latest())[0]).toMatchObject({ target_type: 'categories', operation: 'delete' });
+  });
+
+  it('the actor filter lists everyone with an entry, still listed once they are no longer admin', async () => {
+    const actors = async () => (await t.call(t.a, admin, { method: 'GET', url: '/api/admin/audit-log/actors/' })).json().items as Array<{ id: number; is_admin: boolean }>;
+    expect((await actors()).map((a) => a.id)).toContain(t.a.admin.id);
+    expect((await actors()).map((a) => a.id)).not.toContain(t.a.other.id);
+    // `other` becomes an admin, changes something, and is demoted again: still a listed actor.
+    await t.call(t.a, admin, { method: 'PATCH', url: `/api/admin/members/${t.a.other.id}/`, payload: { is_admin: true } });
+    const otherToken = await t.signIn(t.a, t.a.other.email);
+    await t.call(t.a, otherToken, { method: 'POST', url: '/api/admin/announcements/', payload: { title: 'By other', content: 'x', location: 'auth', is_active: false } });
+    await t.call(t.a, admin, { method: 'PATCH', url: `/api/admin/members/${t.a.other.id}/`, payload: { is_admin: false } });
+    expect((await actors()).find((a) => a.id === t.a.other.id)).toMatchObject({ is_admin: false });
+    expect((await t.call(t.a, member, { method: 'GET', url: '/api/admin/audit-log/actors/' })).statusCode).toBe(403);
+    expect((await t.call(t.b, bAdmin, { method: 'GET', url: '/api/admin/audit-log/actors/' })).json().items.map((a: { id: number }) => a.id)).not.toContain(t.a.admin.id);
   });
 
   it('a member’s own change is not an admin change; secrets never reach the log', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { auditLogListResponse, listAuditLogQuery } from '@app/contracts/audit-log';
+import { auditActorsResponse, auditLogListResponse, listAuditLogQuery } from '@app/contracts/audit-log';
 import { errorBody } from '@app/contracts/common';
 import { restrictedWordsSettingsBody, restrictedWordsSettingsSchema } from '@app/contracts/governance';
 import { memberCtx, tenantCtx } from '../../platform/request-context';
@@ -39,5 +39,10 @@ export function registerGovernanceRoutes(app: FastifyInstance, deps: { governanc
       },
     },
     (req) => deps.governance.auditLog(tenantCtx(req), req.query),
+  );
+  r.get(
+    '/admin/audit-log/actors/',
+    { config: admin, schema: { tags: ['admin'], description: 'Everyone with an entry in the log (the actor filter), admins now or before.', response: { 200: auditActorsResponse, ...errors } } },
+    (req) => deps.governance.auditActors(tenantCtx(req)),
   );
 }

@@ -1,4 +1,4 @@
-import type { AuditLogList, AuditLogQuery, AuditOperation } from '@app/contracts/audit-log';
+import type { AuditActors, AuditLogList, AuditLogQuery, AuditOperation } from '@app/contracts/audit-log';
 import type { PersonalDataCategory, RestrictedWordsSettings, restrictedWordsSettingsBody } from '@app/contracts/governance';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -7,7 +7,7 @@ import type { MemberContext, TenantContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { creditsToUnits } from '../credits/credits.rules';
 import { pagination } from '../../platform/pagination';
-import { listAuditLog } from './audit-log.repo';
+import { listAuditActors, listAuditLog } from './audit-log.repo';
 import { findSettings, type GovernanceRow, saveSettings } from './governance.repo';
 import { blockedPersonalData, maskPersonalData } from './personal-data.rules';
 import { compileRestrictedWords, normaliseWord, type RestrictedWordMatcher } from './restricted-words.rules';
@@ -74,6 +74,11 @@ export function createGovernanceService(db: Db, caches: CacheHub, opts: { maskin
       return toSettings(row);
     },
 
+    /** The audit log's actor filter: everyone with an entry, admins now or before. */
+    async auditActors(ctx: TenantContext): Promise<AuditActors> {
+      const rows = await listAuditActors(db, ctx.tenantId);
+      return { items: rows.map((r) => ({ id: r.id, name: r.name, email: r.email, is_admin: r.isAdmin })) };
+    },
     /** The tenant's audit log, newest first (read only: entries are written by the database's audit triggers). */
     async auditLog(ctx: TenantContext, query: AuditLogQuery): Promise<AuditLogList> {
       const { page, size, ...filters } = query;

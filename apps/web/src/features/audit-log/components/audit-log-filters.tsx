@@ -1,5 +1,4 @@
-import type { AdminMember } from '@app/contracts/admin-members';
-import type { AuditOperation, AuditTargetType } from '@app/contracts/audit-log';
+import type { AuditActors, AuditOperation, AuditTargetType } from '@app/contracts/audit-log';
 import { NativeSelect, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_OPERATIONS, AUDIT_TARGET_TYPES } from '@app/contracts/audit-log';
@@ -23,7 +22,7 @@ export const hasFilters = (v: AuditLogFilterValues) => Object.entries(v).some(([
 const HALF = 'calc(50% - var(--mantine-spacing-sm) / 2)';
 
 /** What changed, how, by whom and when, as native inputs (no positioning library, decision 026). */
-export function AuditLogFilters({ value, admins, onChange }: { value: AuditLogFilterValues; admins: AdminMember[]; onChange: (v: AuditLogFilterValues) => void }) {
+export function AuditLogFilters({ value, actors, onChange }: { value: AuditLogFilterValues; actors: AuditActors['items']; onChange: (v: AuditLogFilterValues) => void }) {
   const { t } = useTranslation('audit-log');
   const set = <K extends keyof AuditLogFilterValues>(key: K, v: AuditLogFilterValues[K]) => onChange({ ...value, [key]: v });
   const badRange = value.from !== '' && value.to !== '' && value.from > value.to;
@@ -49,7 +48,7 @@ export function AuditLogFilters({ value, admins, onChange }: { value: AuditLogFi
         label={t('filters.actor')}
         value={value.actorId}
         onChange={(e) => set('actorId', e.currentTarget.value)}
-        data={[{ value: '', label: t('filters.allActors') }, ...admins.map((a) => ({ value: String(a.id), label: `${a.name} (${a.email})` }))]}
+        data={[{ value: '', label: t('filters.allActors') }, ...actors.map((a) => ({ value: String(a.id), label: `${a.name} (${a.email})${a.is_admin ? '' : ` · ${t('filters.formerAdmin')}`}` }))]}
         w={{ base: HALF, xs: 200 }}
         data-testid="audit-actor-filter"
       />

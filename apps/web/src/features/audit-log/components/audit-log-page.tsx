@@ -4,9 +4,11 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/status-messages';
-import { useAdmins } from '../api/list-admins';
+import { useActors } from '../api/list-actors';
 import { useAuditLog } from '../api/list-audit-log';
 import { dayOrUndefined } from '../lib/changes';
+
+const BROWSER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 import { AuditLogFilters, hasFilters, NO_FILTERS, type AuditLogFilterValues } from './audit-log-filters';
 import { AuditLogCards, AuditLogTable } from './audit-log-table';
 
@@ -19,7 +21,7 @@ export function AuditLogPage() {
   const { t } = useTranslation('audit-log');
   const [filters, setFilters] = useState<AuditLogFilterValues>(NO_FILTERS);
   const [page, setPage] = useState(1);
-  const admins = useAdmins();
+  const actors = useActors();
   // Below Mantine's sm breakpoint the entries are blocks, not a table to scroll sideways.
   const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const from = dayOrUndefined(filters.from);
@@ -33,6 +35,8 @@ export function AuditLogPage() {
       actor_id: filters.actorId ? Number(filters.actorId) : undefined,
       from,
       to,
+      // The days are the reader's own.
+      tz: from || to ? BROWSER_TIME_ZONE : undefined,
     },
     !badRange,
   );
@@ -54,7 +58,7 @@ export function AuditLogPage() {
       <Paper withBorder radius="md">
         <Stack gap="sm" px="md" py="sm">
           <Group gap="sm" wrap="wrap" align="flex-start">
-            <AuditLogFilters value={filters} admins={admins.data?.items ?? []} onChange={change} />
+            <AuditLogFilters value={filters} actors={actors.data?.items ?? []} onChange={change} />
           </Group>
           <Group justify="space-between" gap="sm">
             <Text fw={600} data-testid="audit-total">
