@@ -92,17 +92,17 @@ test.describe('desktop', () => {
     await expect(renamed.getByTestId('audit-who')).toContainText(admin.email);
     await expect(renamed.getByTestId('audit-what')).toHaveText('Group updated');
     await expect(renamed).toContainText(`ID ${groupId}`);
-    await expect(renamed.getByTestId('audit-change')).toHaveText([`en_name ${GROUP} → ${RENAMED}`]);
+    await expect(renamed.getByTestId('audit-change')).toHaveText([`English name ${GROUP} → ${RENAMED}`]);
 
     // The creations: new values; newest first (the announcement came last).
     const created = announcementRow(page);
     await expect(created.getByTestId('audit-what')).toHaveText('Announcement created');
-    await expect(created.getByTestId('audit-change').filter({ hasText: 'title' })).toHaveText(`title ${ANNOUNCEMENT}`);
+    await expect(created.getByTestId('audit-change').filter({ hasText: 'Title' })).toHaveText(`Title ${ANNOUNCEMENT}`);
     const order = await rows(page).evaluateAll((trs, names) => names.map((n) => trs.findIndex((tr) => tr.textContent!.includes(n))), [ANNOUNCEMENT, RENAMED]);
     expect(order[0]).toBeGreaterThanOrEqual(0);
     expect(order[0]).toBeLessThan(order[1]!);
     const createdGroup = rows(page).filter({ hasText: 'Group created' }).filter({ hasText: GROUP });
-    await expect(createdGroup.getByTestId('audit-change').filter({ hasText: 'en_name' })).toHaveText(`en_name ${GROUP}`);
+    await expect(createdGroup.getByTestId('audit-change').filter({ hasText: 'English name' })).toHaveText(`English name ${GROUP}`);
 
     // Nothing to change an entry with.
     // (A row's details button is named after the change it opens, e.g. "Show details of Announcement deleted".)
@@ -206,7 +206,7 @@ test.describe('phone', () => {
     await expect(page.getByRole('heading', { name: 'Audit log', level: 2 })).toBeVisible();
     // Each entry a block on the phone: what, who and the change in sight without scrolling sideways.
     await expect(renameRow(page).getByTestId('audit-what')).toHaveText('Group updated');
-    await expect(renameRow(page).getByTestId('audit-change')).toHaveText([`en_name ${GROUP} → ${RENAMED}`]);
+    await expect(renameRow(page).getByTestId('audit-change')).toHaveText([`English name ${GROUP} → ${RENAMED}`]);
     const box = (await renameRow(page).getByTestId('audit-change').boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(390);

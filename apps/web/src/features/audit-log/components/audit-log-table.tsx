@@ -3,7 +3,7 @@ import { ActionIcon, Box, Code, Group, Paper, SimpleGrid, Stack, Table, Text } f
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { compactValue, fieldChanges, fullValues, isEmptyValue, isTargetType } from '../lib/changes';
+import { compactValue, fieldChanges, fieldLabel, fullValues, isEmptyValue, isTargetType } from '../lib/changes';
 
 
 const OPERATION_COLOR = { insert: 'teal', update: 'blue', delete: 'red' } as const;
@@ -42,7 +42,9 @@ function ChangeList({ entry }: { entry: AuditEntry }) {
     <Stack gap={2} data-testid={`audit-changes-${entry.id}`}>
       {shown.map((c) => (
         <Text key={c.field} size="sm" data-testid="audit-change">
-          <Code>{c.field}</Code>{' '}
+          <Text span fw={600} title={c.field}>
+            {fieldLabel(t, c.field)}
+          </Text>{' '}
           {entry.operation === 'update' ? (
             <>
               <Value v={c.before} /> <span aria-label={t('changedTo')}>→</span> <Value v={c.after} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compactValue, dayOrUndefined, fieldChanges } from './changes';
+import { compactValue, dayOrUndefined, fieldChanges, fieldLabel } from './changes';
 
 describe('fieldChanges', () => {
   it('lists an update’s changed fields with before and after, leaving unchanged ones out', () => {
@@ -43,4 +43,13 @@ describe('compactValue', () => {
 it('dayOrUndefined keeps only a full date', () => {
   expect(dayOrUndefined('2026-11-25')).toBe('2026-11-25');
   expect(dayOrUndefined('')).toBeUndefined();
+});
+
+describe('fieldLabel', () => {
+  const t = (key: string, o: { defaultValue: string }) => ({ 'fields.member_status': 'Status' })[key] ?? o.defaultValue;
+  it('uses the catalogue label, else writes the column out', () => {
+    expect(fieldLabel(t, 'member_status')).toBe('Status');
+    expect(fieldLabel(t, 'last_sent_at')).toBe('Last sent at');
+    expect(fieldLabel(t, 'group_credit_units')).toBe('Group credit');
+  });
 });

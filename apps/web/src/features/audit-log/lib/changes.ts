@@ -41,3 +41,9 @@ export const fullValues = (values: Record<string, unknown> | null) => (values ? 
 
 /** `YYYY-MM-DD` or nothing: a date input's value as the API's `from`/`to`. */
 export const dayOrUndefined = (v: string) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
+
+/** A column's name for people: its label in the catalogue, else the column written out ("member_status" → "Member status"). */
+export function fieldLabel(t: (key: string, o: { defaultValue: string }) => string, field: string): string {
+  const spelled = field.replace(/_units$/, '').replace(/_/g, ' ');
+  return t(`fields.${field}`, { defaultValue: spelled.charAt(0).toUpperCase() + spelled.slice(1) });
+}
