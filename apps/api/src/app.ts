@@ -133,7 +133,8 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
   const credits = createCreditsService(database, caches, members, groups);
   const governance = createGovernanceService(db, caches, { maskingCost: config.maskingCreditCost });
   const chat = createChatService(database, { chatbots, models: llmModels, sessions, credits, governance, registry, members });
-  const apiKeys = createApiKeysService(database, caches, { tenantById: (id) => findTenantById(db, id), memberById: members.findById });
+  const apiKeys = createApiKeysService(database, caches, { tenantById: (id) => findTenantById(db, id), memberById: members.findById }, (line) => app.log.warn(line));
+  app.addHook('onClose', () => apiKeys.flushUses());
   const signUp = createSignUpService(db, { mailer, secret: config.jwtSecret, members });
   const invitations = createInvitationsService(db, { mailer, members, groups, batchSize: config.bulkInviteBatchSize });
   // Background tasks: a queue in the database, a runner in every instance (decision 025).

@@ -54,12 +54,13 @@ export async function findKeyById(db: Executor, tenantId: number, id: number) {
   return row;
 }
 
-/** Counts a request and its tokens on the key. */
-export async function recordKeyUse(db: Executor, tenantId: number, id: number, tokens: number) {
-  await db
-    .update(apiKeys)
-    .set({ lastUsedAt: new Date(), requestCount: sql`${apiKeys.requestCount} + 1`, tokenCount: sql`${apiKeys.tokenCount} + ${tokens}` })
-    .where(and(eq(apiKeys.tenantId, tenantId), eq(apiKeys.id, id)));
+/** Counts requests and their tokens on a tenant's keys, several keys in one statement. */
+export async function recordKeyUses(db: Executor, tenantId: number, uses: Array<{ id: number; requests: number; tokens: number; at: Date }>) {
+  const rows = JSON.stringify(uses.map((u) => ({ id: u.id, n: u.requests, t: u.tokens, at: u.at.toISOString() })));
+  await db.execute(sql`update api_keys k set request_count = k.request_count + u.n, token_count = k.token_count + u.t,
+      last_used_at = greatest(coalesce(k.last_used_at, u.at), u.at)
+    from json_to_recordset(${rows}::json) as u(id int, n int, t bigint, at timestamptz)
+    where k.tenant_id = ${tenantId} and k.id = u.id`);
 }
 
 /** A key by its secret's hash, any tenant's: `/v1` callers send no tenant, so the caller reads it with the owner's connection. */

@@ -7,7 +7,7 @@ import { withTenant } from '../../db/tenant-scope';
 import type { MemberContext, MemberRow, TenantRow } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { type CacheHub, TENANTLESS } from '../../platform/cache';
-import { type ApiKeyRow, countMemberKeys, deleteKey, findKeyByHash, findKeyById, findMemberKey, insertKey, listMemberKeys, recordKeyUse, updateKey } from './apikeys.repo';
+import { type ApiKeyRow, countMemberKeys, deleteKey, findKeyByHash, findKeyById, findMemberKey, insertKey, listMemberKeys, recordKeyUses, updateKey } from './apikeys.repo';
 
 export type { ApiKeyRow };
 const PREFIX = 'sk-cb-';
@@ -34,8 +34,23 @@ export interface KeyOwners {
 }
 
 /** Developer API keys (issue 28): a member's named keys; the secret once, its SHA-256 kept. */
-export function createApiKeysService(database: Database, caches: CacheHub, owners: KeyOwners) {
+/** How long a key's use counters may wait in memory before they are written (one statement for all keys a tenant used meanwhile). */
+const USE_FLUSH_MS = 1000;
+
+export function createApiKeysService(database: Database, caches: CacheHub, owners: KeyOwners, log: (line: string) => void = () => undefined) {
   const { db } = database;
+  // Use counters (requests, tokens, last used) are display figures, not charges (the ledger has
+  // those): they gather in memory and are written once a second, so a completion costs the
+  // database no statement of its own. Reading the keys writes what waits first.
+  const pending = new Map<number, Map<number, { id: number; requests: number; tokens: number; at: Date }>>();
+  let timer: NodeJS.Timeout | null = null;
+  async function flushUses(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const tenants = [...pending.entries()];
+    pending.clear();
+    for (const [tenantId, uses] of tenants) await withTenant(tenantId, async () => await recordKeyUses(db, tenantId, [...uses.values()]));
+  }
   // Per process (decision 009): a secret's hash names one key for good; the key, its member and
   // tenant are dropped by their tables' triggers (a revoked key, a deactivated member).
   const keyIds = caches.scoped<{ tenantId: number; id: number }>(20_000);
@@ -44,6 +59,7 @@ export function createApiKeysService(database: Database, caches: CacheHub, owner
   const tenantRows = caches.scoped<TenantRow>(10_000);
   return {
     async list(ctx: MemberContext): Promise<ApiKeyList> {
+      await flushUses();
       return { items: (await listMemberKeys(db, ctx.tenantId, ctx.member.id)).map(toApiKey) };
     },
 
@@ -102,10 +118,16 @@ export function createApiKeysService(database: Database, caches: CacheHub, owner
       return { key, member, tenant };
     },
 
-    /** A completion's request and tokens, counted on its key. */
-    recordUse(tenantId: number, keyId: number, tokens: number): Promise<void> {
-      return recordKeyUse(db, tenantId, keyId, tokens);
+    /** A completion's request and tokens, counted on its key (written within a second, or when the keys are read). */
+    recordUse(tenantId: number, keyId: number, tokens: number): void {
+      let uses = pending.get(tenantId);
+      if (!uses) pending.set(tenantId, (uses = new Map()));
+      const u = uses.get(keyId) ?? { id: keyId, requests: 0, tokens: 0, at: new Date() };
+      uses.set(keyId, { id: keyId, requests: u.requests + 1, tokens: u.tokens + tokens, at: new Date() });
+      timer ??= setTimeout(() => void flushUses().catch((err: Error) => log(`api key use counters not written: ${err.message}`)), USE_FLUSH_MS).unref();
     },
+    /** Writes the counters that wait (the app's shutdown). */
+    flushUses,
   };
 }
 export type ApiKeysService = ReturnType<typeof createApiKeysService>;

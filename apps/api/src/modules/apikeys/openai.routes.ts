@@ -145,7 +145,7 @@ export function registerOpenAiRoutes(app: FastifyInstance, deps: { apiKeys: ApiK
       let text = '';
       let usage = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
       const state: { status: 'completed' | 'stopped' | 'failed'; failure: string | null } = { status: 'completed', failure: null };
-      const record = () => deps.apiKeys.recordUse(ctx.tenantId, key.id, usage.total_tokens).catch((err: Error) => deps.log(`api key use not counted: ${err.message}`));
+      const record = () => deps.apiKeys.recordUse(ctx.tenantId, key.id, usage.total_tokens);
       const take = (e: ChatEvent) => {
         if (e.type === 'usage') usage = { prompt_tokens: e.input_tokens, completion_tokens: e.output_tokens, total_tokens: e.input_tokens + e.output_tokens };
         else if (e.type === 'end') state.status = e.status;
@@ -157,7 +157,7 @@ export function registerOpenAiRoutes(app: FastifyInstance, deps: { apiKeys: ApiK
           if (e.type === 'text') text += e.text;
           else take(e);
         });
-        await record();
+        record();
         if (state.status === 'failed') throw new AppError('model_failed', state.failure ?? undefined);
         return reply.send({
           id,
@@ -195,7 +195,7 @@ export function registerOpenAiRoutes(app: FastifyInstance, deps: { apiKeys: ApiK
       if (req.body.stream_options?.include_usage) write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage })}\n\n`);
       write('data: [DONE]\n\n');
       if (!res.writableEnded) res.end();
-      await record();
+      record();
     },
   );
 }
