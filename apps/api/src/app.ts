@@ -56,6 +56,8 @@ import { findTenantById, findTenantBySubdomain } from './modules/tenants/tenants
 import { registerApiKeyRoutes } from './modules/apikeys/apikeys.routes';
 import { createApiKeysService } from './modules/apikeys/apikeys.service';
 import { registerOpenAiRoutes } from './modules/apikeys/openai.routes';
+import { registerTaskModeRoutes } from './modules/task-modes/task-modes.routes';
+import { createTaskModesService } from './modules/task-modes/task-modes.service';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -132,7 +134,8 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
   const sessions = createSessionsService(db, chatbots);
   const credits = createCreditsService(database, caches, members, groups);
   const governance = createGovernanceService(db, caches, { maskingCost: config.maskingCreditCost });
-  const chat = createChatService(database, { chatbots, models: llmModels, sessions, credits, governance, registry, members });
+  const taskModes = createTaskModesService(db, { exists: async (ctx, id) => !!(await llmModels.enabledModel(ctx, id).catch(() => null)) });
+  const chat = createChatService(database, { chatbots, models: llmModels, sessions, credits, governance, registry, members, taskModes });
   const apiKeys = createApiKeysService(database, caches, { tenantById: (id) => findTenantById(db, id), memberById: members.findById }, (line) => app.log.warn(line));
   app.addHook('onClose', () => apiKeys.flushUses());
   const signUp = createSignUpService(db, { mailer, secret: config.jwtSecret, members });
@@ -181,6 +184,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
       registerAnnouncementRoutes(api, { announcements: createAnnouncementsService(db) });
       registerGovernanceRoutes(api, { governance });
       registerApiKeyRoutes(api, { apiKeys });
+      registerTaskModeRoutes(api, { taskModes });
       // Later modules register here.
       api.get('/health/', { config: { tenantless: true } }, async () => ({ ok: true }));
     },

@@ -16,6 +16,7 @@ export const AUDIT_TARGET_TYPES = [
   'tenants',
   'categories',
   'chatbots',
+  'task_modes',
 ] as const;
 export const auditTargetTypeSchema = z.enum(AUDIT_TARGET_TYPES);
 export type AuditTargetType = z.infer<typeof auditTargetTypeSchema>;

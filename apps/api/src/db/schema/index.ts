@@ -11,3 +11,4 @@ export * from './tasks';
 export * from './governance';
 export * from './audit';
 export * from './apikeys';
+export * from './task-modes';

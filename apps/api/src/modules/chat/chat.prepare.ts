@@ -6,6 +6,8 @@ import { AppError } from '../../platform/errors';
 import type { ChatbotsService, ChatChatbot } from '../chatbots/chatbots.service';
 import type { CreditsService } from '../credits/credits.service';
 import type { GovernanceService } from '../governance/governance.service';
+import type { TaskModesService } from '../task-modes/task-modes.service';
+import { applyTemplate } from '@app/contracts/task-modes';
 import type { LlmModelRow, LlmModelsService } from '../llm-models/llm-models.service';
 import type { SessionRow, SessionsService } from '../sessions/sessions.service';
 import { titleFrom } from '../sessions/sessions.service';
@@ -22,6 +24,7 @@ export interface ChatDeps {
   members: { findById(tenantId: number, id: number): Promise<MemberRow | undefined> };
   credits: Pick<CreditsService, 'check' | 'chargePart' | 'settle'>;
   governance: Pick<GovernanceService, 'screen'>;
+  taskModes: Pick<TaskModesService, 'forChat'>;
   registry: LlmRegistry;
 }
 
@@ -92,9 +95,17 @@ export async function prepareChat(deps: ChatDeps, ctx: MemberContext, chatbotId:
   if (input.file_ids.length > 0) throw new AppError('file_not_found');
 
   const { chatbot, model: botModel } = visitor ?? (await deps.chatbots.forChat(ctx, chatbotId));
+  // A task mode (issue 27 §3) wraps the question in its template and may ask for its own model.
+  const mode = input.task_mode_id ? await deps.taskModes.forChat(ctx.tenantId, input.task_mode_id) : null;
   // The model picker applies to default chatbots only; a chatbot of one's own keeps its model.
   const requested = visitor ? null : input.llm_model_id;
-  const model = requested && requested !== botModel.id && chatbot.isDefault ? await deps.models.enabledModel(ctx, requested) : botModel;
+  let model = requested && requested !== botModel.id && chatbot.isDefault ? await deps.models.enabledModel(ctx, requested) : botModel;
+  if (mode?.llmModelId && mode.llmModelId !== model.id) {
+    const wanted = await deps.models.enabledModel(ctx, mode.llmModelId).catch(() => null);
+    // The mode's model when the member may use it; otherwise the chatbot's answers.
+    if (wanted && (await deps.models.isUsableBy(ctx, wanted))) model = wanted;
+  }
+  const asked = mode ? applyTemplate(mode.template, text) : text;
   if (!(await deps.models.isUsableBy(ctx, model))) throw new AppError(visitor ? 'chatbot_unavailable' : 'model_not_allowed');
   const credits = await deps.credits.check(ctx, model).catch((err: unknown) => {
     // A visitor is told the creator's credits ran out (spec §8), not their own.
@@ -104,7 +115,7 @@ export async function prepareChat(deps: ChatDeps, ctx: MemberContext, chatbotId:
 
   const system = [chatbot.systemInstructions, ...(api?.system ?? [])].filter(Boolean).join('\n\n');
   const budget = model.contextLimit - estimateTokens(system);
-  if (estimateTokens(text) > budget) throw new AppError('input_too_long', undefined, { context_limit: model.contextLimit });
+  if (estimateTokens(asked) > budget) throw new AppError('input_too_long', undefined, { context_limit: model.contextLimit });
   const provider = deps.registry.model({ provider: model.provider, modelName: model.modelName });
 
   const hash = input.session_hash_id;
@@ -113,7 +124,7 @@ export async function prepareChat(deps: ChatDeps, ctx: MemberContext, chatbotId:
   // History that fits the context window, newest kept first.
   const history: ChatTurn[] = [];
   if (api) {
-    let used = estimateTokens(text);
+    let used = estimateTokens(asked);
     for (const m of [...api.history].reverse()) {
       const screened = m.role === 'user' ? (await deps.governance.screen(ctx.tenantId, m.content)).text : m.content;
       used += estimateTokens(screened);
@@ -121,7 +132,7 @@ export async function prepareChat(deps: ChatDeps, ctx: MemberContext, chatbotId:
       history.unshift({ role: m.role, content: screened });
     }
   } else if (session) {
-    let used = estimateTokens(text);
+    let used = estimateTokens(asked);
     for (const m of await deps.sessions.latestMessages(ctx, session.id, HISTORY_MESSAGES)) {
       if (!m.text) continue;
       used += estimateTokens(m.text);
@@ -144,7 +155,8 @@ export async function prepareChat(deps: ChatDeps, ctx: MemberContext, chatbotId:
     maskingUnits,
     quotaUnits: credits.quotaUnits,
     system,
-    messages: [...history, { role: 'user', content: text }],
+    // Stored as typed (screened); sent in the task mode's template.
+    messages: [...history, { role: 'user', content: asked }],
     temperature: chatbot.temperature,
     topP: chatbot.topP,
     thinking: input.thinking,

@@ -40,6 +40,8 @@ export interface Fixtures {
   shareHash: string;
   /** The member's developer API key. */
   apiKeyId: number;
+  /** The admin's task mode. */
+  taskModeId: number;
 }
 
 async function ok(res: Promise<HttpResponse>, what: string): Promise<HttpResponse> {
@@ -108,6 +110,8 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
   const sharedHash = (JSON.parse(String(sharedChat.headers['x-chat-meta'])) as { session_hash_id: string }).session_hash_id;
   const share = (await asMember('POST', `/api/sessions/${sharedHash}/share/`)).json();
 
+  // The admin's task mode (issue 27).
+  const taskMode = (await asAdmin('POST', '/api/admin/task-modes/', { ko_name: m('mode-ko'), en_name: m('mode-en'), prompt_template: m('mode-template') })).json();
   // The member's developer API key (issue 28).
   const apiKey = (await asMember('POST', '/api/apikeys/', { name: m('api-key') })).json();
 
@@ -139,6 +143,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     m('own'),
     m('cat'),
     m('shared-question'),
+    m('mode'),
     own.hash_id as string,
   ];
   return {
@@ -162,5 +167,6 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     categoryId: category.id,
     shareHash: share.share_hash_id,
     apiKeyId: apiKey.id,
+    taskModeId: taskMode.id,
   };
 }

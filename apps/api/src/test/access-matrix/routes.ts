@@ -40,6 +40,7 @@ const pathResolvers: Record<string, (f: Fixtures, t: TestApp) => ParamValue> = {
   '/api/admin/chatbots/{id}': (f) => ({ value: f.ownChatbotId, private: true }),
   '/api/admin/categories/{id}': (f) => ({ value: f.categoryId, private: true }),
   '/api/apikeys/{id}': (f) => ({ value: f.apiKeyId, private: true }),
+  '/api/admin/task-modes/{id}': (f) => ({ value: f.taskModeId, private: true }),
   // Public by design (spec §6): a public chatbot, its image, a shared session.
   '/api/public/chatbots/{hash}': (f) => ({ value: f.publicHash, private: false }),
   '/api/public/chatbots/{id}': (f) => ({ value: f.ownChatbotId, private: false }),
