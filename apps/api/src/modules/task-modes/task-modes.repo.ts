@@ -30,7 +30,9 @@ export async function insertTaskMode(db: Executor, tenantId: number, values: Omi
   return row!;
 }
 
+/** Undefined values are left as they are; with nothing to change (a PATCH of `{}`) no update runs. */
 export async function updateTaskMode(db: Executor, tenantId: number, id: number, values: Partial<Omit<typeof taskModes.$inferInsert, 'tenantId' | 'id'>>) {
+  if (Object.values(values).every((v) => v === undefined)) return undefined;
   const [row] = await db
     .update(taskModes)
     .set(values)

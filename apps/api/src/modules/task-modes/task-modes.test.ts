@@ -40,6 +40,7 @@ describe('task modes', () => {
     // A change touches only what is sent.
     const changed = await call(admin, 'PATCH', `/admin/task-modes/${id}/`, { en_name: 'Summarize' });
     expect(changed.json()).toMatchObject({ en_name: 'Summarize', ko_name: '요약', is_active: true });
+    expect((await call(admin, 'PATCH', `/admin/task-modes/${id}/`, {})).json()).toMatchObject({ en_name: 'Summarize' });
     for (const bad of [{ ko_name: '', en_name: 'x', prompt_template: 'y' }, { ko_name: 'x', en_name: 'x', prompt_template: 'x'.repeat(4001) }, { ko_name: 'x', en_name: 'x', prompt_template: 'y', extra: 1 }]) {
       expect((await call(admin, 'POST', '/admin/task-modes/', bad)).statusCode, JSON.stringify(bad)).toBe(422);
     }
