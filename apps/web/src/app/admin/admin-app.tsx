@@ -1,5 +1,5 @@
 import { Box, Divider, NavLink, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconHistory, IconRobot, IconShieldLock, IconSpeakerphone, IconUserCog, IconUsers, IconUsersGroup } from '@tabler/icons-react';
+import { IconArrowLeft, IconHistory, IconRobot, IconShieldLock, IconSpeakerphone, IconUserCog, IconUsers, IconUsersGroup, IconWand } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import { ResponsiveShell } from '../../components/responsive-shell';
@@ -11,6 +11,7 @@ import { RestrictedWordsPage } from '../../features/restricted-words/components/
 import { useTenant } from '../../features/tenant/api/get-tenant';
 import { MemberLanguageSwitch } from '../member-language-switch';
 import { GroupsPage } from '../../features/member-groups/components/groups-page';
+import { TaskModesPage } from '../../features/task-modes/components/task-modes-page';
 import { SignUpSettingsArea } from './account-areas';
 import { MembersArea } from './members-area';
 
@@ -21,6 +22,7 @@ const AREAS = [
   { path: '/admin/sign-up-settings', key: 'signUpSettings', icon: IconUserCog },
   { path: '/admin/chatbots', key: 'chatbots', icon: IconRobot },
   { path: '/admin/announcements', key: 'announcements', icon: IconSpeakerphone },
+  { path: '/admin/task-modes', key: 'taskModes', icon: IconWand },
   { path: '/admin/restricted-words', key: 'restrictedWords', icon: IconShieldLock },
   { path: '/admin/audit-log', key: 'auditLog', icon: IconHistory },
 ] as const;
@@ -61,6 +63,7 @@ export default function AdminApp() {
         <Route path="sign-up-settings" element={<SignUpSettingsArea />} />
         <Route path="chatbots/*" element={<ChatbotsPage />} />
         <Route path="announcements" element={<AnnouncementsPage />} />
+        <Route path="task-modes" element={<TaskModesPage />} />
         <Route path="restricted-words" element={<RestrictedWordsPage />} />
         <Route path="audit-log" element={<AuditLogPage />} />
         <Route path="*" element={<Navigate to="/admin/announcements" replace />} />

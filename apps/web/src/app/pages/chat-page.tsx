@@ -11,6 +11,7 @@ import { useSession } from '../../features/sessions/api/get-session';
 import { SessionActions } from '../../features/sessions/components/session-actions';
 import { ShareSessionButton } from '../../features/sessions/components/share-modal';
 import { useMarkRecent } from '../../features/store/hooks/use-mark-recent';
+import { useTaskModes } from '../../features/task-modes/api/list-task-modes';
 import { statusOf } from '../../lib/status-messages';
 import { useAuth } from '../../lib/use-auth';
 
@@ -33,6 +34,7 @@ export default function ChatPage() {
   const bot = useChatbot(chatbotId);
   useMarkRecent(bot.data);
   const models = useLlmModels();
+  const taskModes = useTaskModes();
   const hash = params.sessionHashId;
   const session = useSession(hash);
   const lowCostAvailable = listed.some((c) => c.llm_model.is_low_llm && c.llm_model.is_available);
@@ -46,6 +48,7 @@ export default function ChatPage() {
     <ChatScreen
       chatbot={bot.data}
       models={models.data?.items ?? null}
+      taskModes={taskModes.data?.items}
       sessionHashId={hash}
       sessionTitle={session.data?.title}
       onSessionStarted={(meta) => navigate(`/dashboard/chat/${meta.chatbot_id}/${meta.session_hash_id}`, { replace: true })}

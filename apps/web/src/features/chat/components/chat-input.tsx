@@ -1,6 +1,7 @@
-import { ActionIcon, Group, NativeSelect, Paper, Switch, Textarea } from '@mantine/core';
+import { ActionIcon, Button, Group, NativeSelect, Paper, Switch, Textarea } from '@mantine/core';
 import type { LlmModel } from '@app/contracts/llm-models';
-import { IconArrowUp, IconPlayerStopFilled } from '@tabler/icons-react';
+import type { TaskMode } from '@app/contracts/task-modes';
+import { IconArrowUp, IconPlayerStopFilled, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { modelName } from '../lib/chatbot-texts';
 
@@ -18,6 +19,54 @@ export interface ChatInputProps {
   thinkingAvailable: boolean;
   thinking: boolean;
   onThinkingChange: (on: boolean) => void;
+  /** The tenant's active task modes (members' chat only); none = no mode control. */
+  taskModes?: TaskMode[] | undefined;
+  /** The chosen mode: it stays chosen for the following messages until removed. */
+  taskMode?: TaskMode | null;
+  onTaskModeChange?: (id: number | null) => void;
+}
+
+/** A mode's name in the interface language: Korean for ko, else English. */
+const taskModeName = (mode: TaskMode, language: string) => (language === 'ko' ? mode.ko_name : mode.en_name);
+
+/**
+ * Task modes as a native select (already in the chat's bundle, light and keyboard-friendly); the
+ * chosen one shows in its place as a chip whose click removes it.
+ */
+function TaskModeControl({ modes, chosen, onChange }: { modes: TaskMode[]; chosen: TaskMode | null; onChange: (id: number | null) => void }) {
+  const { t, i18n } = useTranslation('chat');
+  if (chosen) {
+    const name = taskModeName(chosen, i18n.language);
+    return (
+      <Button
+        size="compact-xs"
+        variant="light"
+        radius="xl"
+        miw={0}
+        rightSection={<IconX size={12} aria-hidden />}
+        onClick={() => onChange(null)}
+        aria-label={t('taskMode.remove', { name })}
+        title={t('taskMode.remove', { name })}
+        data-testid="task-mode-chip"
+        styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis' } }}
+        style={{ flexShrink: 1 }}
+      >
+        {name}
+      </Button>
+    );
+  }
+  return (
+    <NativeSelect
+      size="xs"
+      miw={0}
+      maw={180}
+      aria-label={t('taskMode.label')}
+      data-testid="task-mode-picker"
+      value=""
+      onChange={(e) => onChange(e.currentTarget.value ? Number(e.currentTarget.value) : null)}
+      data={[{ value: '', label: t('taskMode.none') }, ...modes.map((m) => ({ value: String(m.id), label: taskModeName(m, i18n.language) }))]}
+    />
+  );
 }
 
 export function ChatInput(p: ChatInputProps) {
@@ -62,6 +111,7 @@ export function ChatInput(p: ChatInputProps) {
               }))}
             />
           ) : null}
+          {p.taskModes?.length && p.onTaskModeChange ? <TaskModeControl modes={p.taskModes} chosen={p.taskMode ?? null} onChange={p.onTaskModeChange} /> : null}
           {p.thinkingAvailable ? (
             <Switch size="xs" label={t('thinkingMode')} checked={p.thinking} onChange={(e) => p.onThinkingChange(e.currentTarget.checked)} data-testid="thinking-toggle" />
           ) : null}

@@ -1,5 +1,6 @@
 import type { ChatMeta } from '@app/contracts/chat';
 import type { LlmModel } from '@app/contracts/llm-models';
+import type { TaskMode } from '@app/contracts/task-modes';
 import { Stack } from '@mantine/core';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,6 +35,8 @@ export interface ChatScreenProps {
    * the conversation lives on this page only.
    */
   mode?: ChatMode;
+  /** The tenant's active task modes, offered in the input (the members' chat; the studio and public links pass none). */
+  taskModes?: TaskMode[] | undefined;
 }
 
 /** The chat: header, messages, input. What it shows of chatbots, sessions and credits comes from the route. */
@@ -44,7 +47,7 @@ function endOfAnswer(turn: LiveTurn | undefined, t: (key: string) => string): st
   return t(turn.status === 'stopped' ? 'announce.stopped' : 'announce.failed');
 }
 
-export function ChatScreen({ chatbot, models, sessionHashId: routeHash, sessionTitle, onSessionStarted, sessionActions, notice, mode }: ChatScreenProps) {
+export function ChatScreen({ chatbot, models, sessionHashId: routeHash, sessionTitle, onSessionStarted, sessionActions, notice, mode, taskModes }: ChatScreenProps) {
   const { t, i18n } = useTranslation('chat');
   const visitor = mode === 'public';
   // A visitor's conversation has no URL: the session the server made (x-chat-meta) is kept here and
@@ -56,6 +59,9 @@ export function ChatScreen({ chatbot, models, sessionHashId: routeHash, sessionT
   const [input, setInput] = useState('');
   const [pickedModel, setPickedModel] = useState<number | null>(null);
   const [thinking, setThinking] = useState(false);
+  const [pickedTaskMode, setPickedTaskMode] = useState<number | null>(null);
+  // A mode switched off meanwhile drops out of the list, and so out of the choice.
+  const taskMode = taskModes?.find((m) => m.id === pickedTaskMode) ?? null;
   // Streaming text is not read token by token: the polite region below speaks each answer once, when it ends.
   const [announced, setAnnounced] = useState<{ turn: number; text: string } | null>(null);
   const lastTurn = chat.turns.at(-1);
@@ -75,7 +81,7 @@ export function ChatScreen({ chatbot, models, sessionHashId: routeHash, sessionT
     if (!text || !chatbot) return;
     setInput('');
     chat.send(
-      { text, session_hash_id: sessionHashId ?? null, thinking: supportsThinking && thinking, llm_model_id: chatbot.is_default && !visitor ? modelId : null },
+      { text, session_hash_id: sessionHashId ?? null, thinking: supportsThinking && thinking, llm_model_id: chatbot.is_default && !visitor ? modelId : null, task_mode_id: taskMode?.id ?? null },
       () => setInput(text),
     );
   };
@@ -124,6 +130,9 @@ export function ChatScreen({ chatbot, models, sessionHashId: routeHash, sessionT
           thinkingAvailable={supportsThinking}
           thinking={thinking}
           onThinkingChange={setThinking}
+          taskModes={taskModes}
+          taskMode={taskMode}
+          onTaskModeChange={setPickedTaskMode}
         />
       </Stack>
     </Stack>
