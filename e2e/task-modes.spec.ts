@@ -59,6 +59,7 @@ test.describe('desktop', () => {
     await expect(form.getByTestId('task-mode-template-count')).toHaveText(`${TEMPLATE.length} / 4000`);
     await expect(form.getByTestId('task-mode-model')).toHaveValue('');
     await expectAccessible(page, 'task mode form');
+    await page.getByRole('dialog', { name: 'New task mode' }).screenshot({ path: 'e2e/screenshots/admin-task-modes-form-desktop-en.png', animations: 'disabled' });
     const created = page.waitForResponse((r) => r.url().endsWith('/api/admin/task-modes/') && r.request().method() === 'POST');
     await form.getByTestId('task-mode-save').click();
     const mode = (await (await created).json()) as TaskMode;
@@ -159,5 +160,14 @@ test.describe('phone', () => {
     await expectNoSideScroll(page);
     await toastsGone(page);
     await page.screenshot({ path: 'e2e/screenshots/admin-task-modes-phone-en.png', fullPage: true, animations: 'disabled' });
+  });
+
+  test('the chat input on a phone: the mode select and then its chip fit beside the other controls', async ({ page }) => {
+    await signInAs(page, E2E_MEMBER, 'en');
+    const picker = page.getByTestId('task-mode-picker');
+    await picker.selectOption({ label: 'Summarise' });
+    await expect(page.getByTestId('task-mode-chip')).toBeVisible();
+    await expectNoSideScroll(page);
+    await page.screenshot({ path: 'e2e/screenshots/chat-task-mode-phone-en.png', animations: 'disabled' });
   });
 });

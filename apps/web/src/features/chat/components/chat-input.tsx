@@ -93,13 +93,14 @@ export function ChatInput(p: ChatInputProps) {
         px="xs"
       />
       <Group justify="space-between" mt={4} wrap="nowrap">
-        <Group gap="sm" wrap="nowrap" miw={0} flex={1}>
+        {/* On a phone the controls wrap onto a second line rather than squeezing the model's name away. */}
+        <Group gap="sm" wrap="wrap" miw={0} flex={1} style={{ rowGap: 6 }}>
           {p.models ? (
             <NativeSelect
               size="xs"
               flex={1}
               maw={240}
-              miw={0}
+              miw={120}
               aria-label={t('model')}
               data-testid="model-picker"
               value={p.modelId ? String(p.modelId) : ''}
