@@ -30,7 +30,7 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `node --import tsx tools/fake-llm/server.ts --port ${FAKE_LLM_PORT} --delay 40`,
+      command: `node --import tsx tools/fake-llm/server.ts --port ${FAKE_LLM_PORT} --delay 40 --record`,
       port: FAKE_LLM_PORT,
       reuseExistingServer: false,
       timeout: 30_000,

@@ -1,12 +1,15 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_MEMBER, FAKE_LLM_PORT } from '../playwright.config';
-import { controlFakeLlm } from '../tools/fake-llm/control';
+import { controlFakeLlm, fakeLlmRequests } from '../tools/fake-llm/control';
 import type { Scenario } from '../tools/fake-llm/server';
 
 export { E2E_ADMIN, E2E_MEMBER };
 
 /** Changes what the fake upstream answers (see tools/fake-llm/server.ts Scenario). null = reset. */
 export const setFakeLlm = (scenario: Partial<Scenario> | null) => controlFakeLlm(FAKE_LLM_PORT, scenario);
+
+/** The request bodies the fake upstream received since it was last set or reset, newest last. */
+export const fakeLlmReceived = () => fakeLlmRequests(FAKE_LLM_PORT);
 
 /** Signs in through the real /auth form, waits for the dashboard, then sets the interface language. */
 export async function signInAs(page: Page, who: { email: string; password: string }, lang: 'ko' | 'en' = 'en'): Promise<void> {

@@ -1,7 +1,7 @@
 import type { TaskMode, TaskModeList } from '@app/contracts/task-modes';
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
 import { expectAccessible, shot, toastsGone } from './accounts';
-import { adminApi, type AdminApi, E2E_ADMIN, E2E_MEMBER, expectNoSideScroll, setFakeLlm, setLanguage, signInAs, SIZES } from './fixtures';
+import { adminApi, type AdminApi, E2E_ADMIN, E2E_MEMBER, expectNoSideScroll, fakeLlmReceived, setFakeLlm, setLanguage, signInAs, SIZES } from './fixtures';
 
 /**
  * Task modes (issue 27 §3): the admin creates, edits and switches modes in the console; a member
@@ -118,6 +118,9 @@ test.describe('desktop', () => {
     await page.getByTestId('chat-send').click();
     expect((await sent).postDataJSON()).toMatchObject({ text: 'long text', task_mode_id: summarise.id });
     await expect(page.getByTestId('chat-message-assistant').last()).toContainText('One sentence it is.');
+    // The model received the question in the mode's template.
+    const received = (await fakeLlmReceived()).at(-1)!.messages as Array<{ role: string; content: string }>;
+    expect(received.at(-1)!.content).toBe('Summarise in one sentence: long text');
     // Stored as typed: the member's own words, not the template.
     await expect(page.getByTestId('chat-message-user')).toHaveText('long text');
     await expect(chip).toBeVisible();

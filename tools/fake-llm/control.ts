@@ -12,3 +12,10 @@ export async function controlFakeLlm(port: number, scenario: Partial<Scenario> |
   });
   if (!res.ok) throw new Error(`fake-llm control failed: ${res.status}`);
 }
+
+/** The chat-completions request bodies a running fake upstream received since its last reset, newest last. */
+export async function fakeLlmRequests(port: number): Promise<Array<Record<string, unknown>>> {
+  const res = await fetch(`http://127.0.0.1:${port}/requests`);
+  if (!res.ok) throw new Error(`fake-llm requests failed: ${res.status}`);
+  return (await res.json()) as Array<Record<string, unknown>>;
+}

@@ -2,7 +2,8 @@
  * A local OpenAI-compatible upstream for tests, e2e and benchmarks: streams a configurable reply
  * at a configurable token rate, reports usage, and can emit reasoning (`reasoning_content`).
  * Run standalone: `tsx tools/fake-llm/server.ts --port 4010 --delay 20`.
- * Control at run time: `POST /control` with a partial Scenario as JSON.
+ * Control at run time: `POST /control` with a partial Scenario as JSON; `GET /requests` gives the
+ * request bodies received since the last reset.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -186,6 +187,10 @@ export async function startFakeLlm(opts: { port?: number; host?: string; scenari
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify(fake.scenario));
       }, () => res.destroy());
+    } else if (req.method === 'GET' && url === '/requests') {
+      // The request bodies received (newest last), for tests in another process.
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(fake.requests));
     } else if (req.method === 'GET' && url.endsWith('/models')) {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ object: 'list', data: [{ id: 'fake-model', object: 'model' }] }));
@@ -209,7 +214,8 @@ if (isMain) {
   };
   const fake = await startFakeLlm({
     port: Number(arg('port') ?? 4010),
-    recordRequests: false,
+    // Benchmarks send millions of requests: bodies are kept only when asked (`--record`, the browser tests).
+    recordRequests: process.argv.includes('--record'),
     scenario: {
       ...(arg('delay') ? { tokenDelayMs: Number(arg('delay')) } : {}),
       ...(arg('reply') ? { reply: arg('reply') } : {}),
