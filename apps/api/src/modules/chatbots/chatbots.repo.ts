@@ -44,6 +44,8 @@ export interface ChatbotFilter {
 }
 
 const releases = chatbotReleases;
+/** The chatbot's allowed groups as one array column (the visibility rule reads them with the row). */
+const groupIdsOfChatbot = sql<number[]>`coalesce((select array_agg(g.member_group_id) from ${chatbotMemberGroups} g where g.tenant_id = ${chatbots.tenantId} and g.chatbot_id = ${chatbots.id}), '{}')`;
 const releaseModels = alias(llmModels, 'release_model');
 
 /** Allowed for one of the groups (the store's and the chat's visibility rule, spec §6). */
@@ -136,7 +138,7 @@ export async function findChatbotFull(db: Executor, tenantId: number, id: number
       model: llmModels,
       release: releases,
       releaseModel: releaseModels,
-      groupIds: sql<number[]>`coalesce((select array_agg(g.member_group_id) from ${chatbotMemberGroups} g where g.tenant_id = ${chatbots.tenantId} and g.chatbot_id = ${chatbots.id}), '{}')`,
+      groupIds: groupIdsOfChatbot,
     })
     .from(chatbots)
     .innerJoin(llmModels, and(eq(llmModels.tenantId, chatbots.tenantId), eq(llmModels.id, chatbots.llmModelId)))
@@ -325,7 +327,7 @@ export async function findChatbotForChat(db: Executor, tenantId: number, id: num
       model: llmModels,
       release: { systemInstructions: releases.systemInstructions, temperature: releases.temperature, topP: releases.topP, llmModelId: releases.llmModelId },
       releaseModel: releaseModels,
-      groupIds: sql<number[]>`coalesce((select array_agg(g.member_group_id) from ${chatbotMemberGroups} g where g.tenant_id = ${chatbots.tenantId} and g.chatbot_id = ${chatbots.id}), '{}')`,
+      groupIds: groupIdsOfChatbot,
     })
     .from(chatbots)
     .innerJoin(llmModels, and(eq(llmModels.tenantId, chatbots.tenantId), eq(llmModels.id, chatbots.llmModelId)))

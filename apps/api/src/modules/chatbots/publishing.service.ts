@@ -12,7 +12,7 @@ import { mailBody, mailLanguage, tenantName } from '../../platform/mail-text';
 import type { Mailer } from '../../platform/mailer';
 import { offsetOf, pagination } from '../../platform/pagination';
 import { deleteRelease, findChatbotFull, findGroupsByIds, replaceGroups, updateChatbot, upsertRelease } from './chatbots.repo';
-import { type Reviewed, snapshotOf } from './chatbots.rules';
+import { monthKey, type Reviewed, snapshotOf } from './chatbots.rules';
 
 /** A request's snapshot: the reviewed fields, with the model's name as it was. */
 type Snapshot = Reviewed & { llmModelName: string };
@@ -35,11 +35,6 @@ function requestsQuery(db: Executor) {
     .leftJoin(categories, and(eq(categories.tenantId, chatbotPublishRequests.tenantId), eq(categories.id, chatbotPublishRequests.categoryId)));
 }
 type RequestRow = Awaited<ReturnType<ReturnType<typeof requestsQuery>['execute']>>[number];
-
-const thisMonth = () => {
-  const d = new Date();
-  return d.getUTCFullYear() * 100 + d.getUTCMonth() + 1;
-};
 
 function toRequest(r: RequestRow, groups: Array<{ id: number; koName: string; enName: string }>): PublishRequest {
   const s = r.request.snapshot as Snapshot;
@@ -65,7 +60,7 @@ function toRequest(r: RequestRow, groups: Array<{ id: number; koName: string; en
     category: r.category ? { id: r.category.id, ko_name: r.category.koName, en_name: r.category.enName } : null,
     author: r.author,
     is_public: r.chatbot.isPublic,
-    month_message_count: r.chatbot.monthKey === thisMonth() ? r.chatbot.monthMessageCount : 0,
+    month_message_count: r.chatbot.monthKey === monthKey() ? r.chatbot.monthMessageCount : 0,
     created_at: r.request.createdAt.toISOString(),
     reviewed_at: r.request.reviewedAt?.toISOString() ?? null,
     reviewer: r.reviewer,

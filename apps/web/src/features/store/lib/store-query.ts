@@ -1,4 +1,4 @@
-import type { ListChatbotsQuery } from '@app/contracts/chatbots';
+import type { Chatbot, ListChatbotsQuery } from '@app/contracts/chatbots';
 
 /** The store's two orders (spec §9): popular is this month's messages, newest the creation date. */
 export const STORE_ORDERS = ['popular', 'newest'] as const;
@@ -35,7 +35,7 @@ export function recentQuery(memberId: number): ListChatbotsQuery {
 }
 
 /** A chatbot's name or key features in the interface language: Korean for ko, English otherwise, the other when one is empty. */
-export function localized(bot: { ko_name: string; en_name: string; ko_key_features: string; en_key_features: string }, language: string) {
+export function localized(bot: Pick<Chatbot, 'ko_name' | 'en_name' | 'ko_key_features' | 'en_key_features'>, language: string) {
   const ko = language === 'ko';
   const pick = (k: string, e: string) => (ko ? k || e : e || k);
   return { name: pick(bot.ko_name, bot.en_name), features: pick(bot.ko_key_features, bot.en_key_features) };
