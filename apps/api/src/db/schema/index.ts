@@ -12,3 +12,4 @@ export * from './governance';
 export * from './audit';
 export * from './apikeys';
 export * from './task-modes';
+export * from './billing';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, foreignKey, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { memberGroups } from './members';
 import { tenants } from './tenants';
@@ -15,6 +16,9 @@ export const llmModels = pgTable(
     /** Credits per 10K tokens × 10^4, so that tokens × cost is an exact count of 1e-8 credits. */
     inputCostE4: bigint({ mode: 'bigint' }).notNull(),
     outputCostE4: bigint({ mode: 'bigint' }).notNull(),
+    /** Credits per web search and per generated image, × 10^4 (issue 24: their own costs). */
+    webSearchCostE4: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+    imageCostE4: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
     isLowLlm: boolean().notNull().default(false),
     isEnabled: boolean().notNull().default(true),
     releaseDate: date(),

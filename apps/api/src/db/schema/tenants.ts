@@ -13,6 +13,10 @@ export const tenants = pgTable('tenants', {
   autoApprove: boolean().notNull().default(false),
   /** The plan's member maximum (members, pending requests and open invitations); null = no limit. */
   maxMembers: integer(),
+  /** Day of the month (1–28) the monthly billing window starts on. */
+  billingDay: integer().notNull().default(1),
+  /** The tenant's plan: free | team | enterprise (spec §8: depletion messages differ). */
+  planKind: text().notNull().default('team'),
   createdAt: createdAt(),
 });
 
