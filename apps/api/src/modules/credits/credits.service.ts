@@ -1,14 +1,15 @@
 import type { CreditCheck, Usage } from '@app/contracts/credits';
 import type { MemberGroupUsage } from '@app/contracts/member-groups';
-import type { Database, WritePart } from '../../db/client';
+import type { Database, Executor, WritePart } from '../../db/client';
 import type { CacheHub } from '../../platform/cache';
 import type { MemberContext, MemberRow, TenantRow } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { type ChargedTotals, chargeUsagePart, type CreditFigures, findCreditFigures, findGroupMemberQuota, findMemberUsage, type UsageCharge, usageByGroup, usageByModel } from './credits.repo';
 import { type CreditStatus, isDepleted, periodEnd, periodStart, unitsToDisplay } from './credits.rules';
+import { activeGrantUnits, type CreditGrantRow, insertGrant, type NewGrant } from './grants.repo';
 import { createUsageCache } from './usage-cache';
 
-export type { ChargedTotals, UsageCharge };
+export type { ChargedTotals, CreditGrantRow, NewGrant, UsageCharge };
 
 type MemberQuotaFields = Pick<MemberRow, 'id' | 'customCreditLimitUnits' | 'defaultMemberGroupId'>;
 
@@ -109,6 +110,17 @@ export function createCreditsService(database: Database, caches: CacheHub, membe
     settle(tenantId: number, memberId: number, period: string, quotaUnits: bigint, totals: ChargedTotals): { remainingUnits: bigint } {
       usage.record(tenantId, memberId, period, totals);
       return { remainingUnits: quotaUnits - totals.memberUsedUnits };
+    },
+
+    /**
+     * Gives a member credits for a window (a plan's month, a purchase, an admin's grant) with its
+     * ledger row. Inside a caller's transaction when `tx` is given: then call `invalidate(tenantId)`
+     * once it has committed (before that, a check could read and keep the old figures).
+     */
+    async grant(tenantId: number, g: NewGrant, tx?: Executor): Promise<CreditGrantRow> {
+      const row = await insertGrant(tx ?? db, tenantId, g, periodStart());
+      if (!tx) this.invalidate(tenantId);
+      return row;
     },
 
     /** Something changed a tenant's figures outside a charge (an adjustment, a purchase): read them anew. */
