@@ -42,6 +42,11 @@ const envSchema = z.object({
   REDIS_URL: optionalString,
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   RATE_LIMITS: optionalString,
+  PAYPLE_BASE_URL: optionalString,
+  PAYPLE_CST_ID: optionalString,
+  PAYPLE_CUST_KEY: optionalString,
+  PAYMENT_SECRET: optionalString,
+  CREDIT_PRICE_KRW: z.coerce.number().min(0).max(1_000_000).default(10),
 });
 
 const limitOverride = z.object({ max: z.number().int().min(1).optional(), windowSeconds: z.number().int().min(1).optional() }).strict();
@@ -101,6 +106,18 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Abuse limits (`RATE_LIMITS`). */
   rateLimits: RateLimitsConfig;
+  /**
+   * Payments (decision 032): Payple when `PAYPLE_BASE_URL`, `PAYPLE_CST_ID` and `PAYPLE_CUST_KEY`
+   * are set, else the manual provider; saved billing keys are encrypted with a key derived from
+   * `PAYMENT_SECRET` (else the JWT secret); a purchased credit costs `CREDIT_PRICE_KRW`.
+   */
+  payments?: PaymentsConfig;
+}
+
+export interface PaymentsConfig {
+  payple: { baseUrl: string; cstId: string; custKey: string } | null;
+  secret: string | null;
+  creditPriceKrw: number;
 }
 
 function providersFrom(env: z.infer<typeof envSchema>): ProvidersConfig {
@@ -164,5 +181,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: e.REDIS_URL ?? null,
     trustProxy: e.TRUST_PROXY === 'true',
     rateLimits: rateLimitsFrom(e.RATE_LIMITS),
+    payments: {
+      payple:
+        e.PAYPLE_BASE_URL && e.PAYPLE_CST_ID && e.PAYPLE_CUST_KEY ? { baseUrl: e.PAYPLE_BASE_URL.replace(/\/+$/, ''), cstId: e.PAYPLE_CST_ID, custKey: e.PAYPLE_CUST_KEY } : null,
+      secret: e.PAYMENT_SECRET ?? null,
+      creditPriceKrw: e.CREDIT_PRICE_KRW,
+    },
   };
 }
