@@ -36,6 +36,8 @@ import { createPublishingService } from './modules/chatbots/publishing.service';
 import { registerGovernanceRoutes } from './modules/governance/governance.routes';
 import { createGovernanceService } from './modules/governance/governance.service';
 import { registerCreditRoutes } from './modules/credits/credits.routes';
+import { registerDashboardRoutes } from './modules/dashboards/dashboards.routes';
+import { createDashboardsService, USAGE_EXPORT_TASK } from './modules/dashboards/dashboards.service';
 import { createCreditsService } from './modules/credits/credits.service';
 import { registerLlmModelRoutes } from './modules/llm-models/llm-models.routes';
 import { createLlmModelsService } from './modules/llm-models/llm-models.service';
@@ -152,6 +154,8 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
     await members.exportCsv(task.tenantId, file, report);
     return { fileName: `members-${new Date().toISOString().slice(0, 10)}.csv` };
   });
+  const dashboards = createDashboardsService(db);
+  tasks.register(USAGE_EXPORT_TASK, ({ task, file, report }) => dashboards.exportUsageCsv(task.tenantId, task.params, file, report));
   await tasks.start();
   app.addHook('onClose', () => tasks.stop());
   registerRequestContext(app, {
@@ -176,6 +180,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
       registerSignUpRoutes(api, { signUp, limits });
       registerInvitationRoutes(api, { invitations, appUrl: config.appUrl });
       registerCreditRoutes(api, { credits });
+      registerDashboardRoutes(api, { dashboards, startExport: (ctx, params) => tasks.enqueue(ctx, USAGE_EXPORT_TASK, params) });
       registerLlmModelRoutes(api, { llmModels });
       registerCategoryRoutes(api, { categories: createCategoriesService(db) });
       registerChatbotRoutes(api, { chatbots, publishing, limits });
