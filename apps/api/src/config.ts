@@ -47,6 +47,17 @@ const envSchema = z.object({
   PAYPLE_CUST_KEY: optionalString,
   PAYMENT_SECRET: optionalString,
   CREDIT_PRICE_KRW: z.coerce.number().min(0).max(1_000_000).default(10),
+  S3_ENDPOINT: optionalString,
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  FILES_MAX_MB: z.coerce.number().min(1).max(1024).default(50),
+  FILES_MAX_PAGES: z.coerce.number().int().min(1).default(300),
+  FILES_MAX_PER_MESSAGE: z.coerce.number().int().min(1).max(50).default(5),
+  FILES_PAGES_PER_DAY: z.coerce.number().int().min(1).default(1000),
+  FILES_EXPIRE_HOURS: z.coerce.number().min(0.01).default(24),
 });
 
 const limitOverride = z.object({ max: z.number().int().min(1).optional(), windowSeconds: z.number().int().min(1).optional() }).strict();
@@ -112,6 +123,23 @@ export interface AppConfig {
    * `PAYMENT_SECRET` (else the JWT secret); a purchased credit costs `CREDIT_PRICE_KRW`.
    */
   payments?: PaymentsConfig;
+  /** Where uploaded files' bytes go: DATA_DIR/files unless `S3_BUCKET` is set (decision 034). */
+  storage?: StorageConfig;
+  /** Upload limits (`FILES_*`), served to the web app by `GET /files/settings/`. */
+  fileLimits?: Partial<FileLimitsConfig>;
+}
+
+export type StorageConfig =
+  | { kind: 'local'; dir: string }
+  | { kind: 's3'; bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
+
+export interface FileLimitsConfig {
+  maxMb: number;
+  maxPages: number;
+  maxFilesPerMessage: number;
+  pagesPerDay: number;
+  /** Expiring files (should_expire) are deleted, with their text, this long after upload. */
+  expireHours: number;
 }
 
 export interface PaymentsConfig {
@@ -187,5 +215,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       secret: e.PAYMENT_SECRET ?? null,
       creditPriceKrw: e.CREDIT_PRICE_KRW,
     },
+    storage: e.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+        }
+      : { kind: 'local', dir: path.join(dataDir, 'files') },
+    fileLimits: { maxMb: e.FILES_MAX_MB, maxPages: e.FILES_MAX_PAGES, maxFilesPerMessage: e.FILES_MAX_PER_MESSAGE, pagesPerDay: e.FILES_PAGES_PER_DAY, expireHours: e.FILES_EXPIRE_HOURS },
   };
 }
