@@ -25,6 +25,7 @@ export const errorCatalogue = {
   credits_depleted: { status: 402, message: 'Credits are depleted; low-cost models stay available' },
   creator_credits_depleted: { status: 402, message: "The chatbot creator's credits are depleted; try again later" },
   member_limit_reached: { status: 402, message: "The plan's member limit is reached" },
+  payment_failed: { status: 402, message: 'Credit purchase failed; check the payment method and try again' },
   // 403: permission.
   forbidden: { status: 403, message: 'Access permission required; contact the administrator' },
   admin_required: { status: 403, message: 'Access permission required; contact the administrator' },
@@ -52,6 +53,8 @@ export const errorCatalogue = {
   group_en_name_taken: { status: 409, message: 'The English name already exists' },
   group_ko_name_taken: { status: 409, message: 'The Korean name already exists' },
   custom_field_duplicated: { status: 409, message: 'Another member already has this value' },
+  payment_already_processed: { status: 409, message: 'This payment has already been processed' },
+  already_subscribed: { status: 409, message: 'You are already subscribed to this plan' },
   // 413: too large for the model or the limit.
   input_too_long: { status: 413, message: 'The input exceeds the model limit; split the question' },
   file_too_large: { status: 413, message: 'The file is too large' },
