@@ -8,6 +8,7 @@ export const errorCatalogue = {
   // 400: the request cannot be read as asked.
   bad_request: { status: 400, message: 'Request content error; check your input' },
   message_empty: { status: 400, message: 'Enter a message (no text or image)' },
+  file_corrupted: { status: 400, message: 'The file is damaged and cannot be read' },
   email_invalid: { status: 400, message: 'Invalid email' },
   default_group_locked: { status: 400, message: "The default group's credit information cannot be changed and it cannot be deleted" },
   unlimited_model_locked: { status: 400, message: 'Unlimited models cannot be disabled' },
@@ -66,6 +67,7 @@ export const errorCatalogue = {
   too_many_api_keys: { status: 422, message: 'You have the most API keys you can have; revoke one first' },
   chatbot_incomplete: { status: 422, message: 'Give the chatbot a Korean and an English name before publishing' },
   too_many_documents: { status: 422, message: 'This chatbot already has the most documents it can hold' },
+  too_many_files: { status: 422, message: 'Too many files for one message' },
   restricted_word_invalid: { status: 422, message: 'A restricted word needs 1 to 100 characters' },
   privacy_mode_invalid: { status: 422, message: 'Choose one privacy mode: off, block or mask' },
   password_incorrect: { status: 422, message: 'Current password is incorrect' },
@@ -90,6 +92,7 @@ export const errorCatalogue = {
   personal_data_found: { status: 428, message: 'Personal data found: remove it and send again' },
   // 429: abuse limits.
   rate_limited: { status: 429, message: 'Too many requests; try again later' },
+  file_pages_exceeded: { status: 429, message: 'You have uploaded the most pages allowed today; try again after the reset' },
   // 5xx: never echoes internals.
   internal_error: { status: 500, message: 'Server error; try again later' },
   model_failed: { status: 502, message: 'Chat processing failed; try again' },
