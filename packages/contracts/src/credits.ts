@@ -7,7 +7,15 @@ export const creditCheckSchema = z.object({
   quota: z.number().int(),
   /** Credits used this month, rounded down. */
   used_credit: z.number().int(),
+  /** The default group's pool: what is left of it this month, null without a pool. */
+  group: z.object({ remaining_credit: z.number().int().nullable() }),
   tenant: z.object({ remaining_credit: z.number().int().nullable() }),
+  /** Which budget is spent (spec §4), the widest first; null while none is. */
+  depleted: z.enum(['tenant', 'group', 'member']).nullable(),
+  /** The tenant's plan: free | team | enterprise (spec §8's depleted messages differ). */
+  plan_kind: z.string(),
+  /** Low-cost models stay free to use after depletion on the member's plan (spec §2 New chat target). */
+  is_low_llm_free: z.boolean(),
 });
 export type CreditCheck = z.infer<typeof creditCheckSchema>;
 
@@ -20,6 +28,8 @@ export const usageSchema = z.object({
   message_count: z.number().int(),
   input_tokens: z.number().int(),
   output_tokens: z.number().int(),
+  /** The usage card of the last 30 days (spec §9). */
+  last_30_days: z.object({ used_credit: z.number().int(), message_count: z.number().int() }),
   by_model: z.array(
     z.object({
       llm_model_id: z.number().int(),
@@ -32,3 +42,12 @@ export const usageSchema = z.object({
   ),
 });
 export type Usage = z.infer<typeof usageSchema>;
+
+/** The details of a `credits_depleted` (402) error: which budget refused, on which plan (spec §8 variants). */
+export const creditsDepletedDetails = z.object({
+  scope: z.enum(['member', 'group', 'tenant']),
+  plan_kind: z.string(),
+  member_remaining_credit: z.number().int(),
+  tenant_remaining_credit: z.number().int().nullable(),
+});
+export type CreditsDepletedDetails = z.infer<typeof creditsDepletedDetails>;

@@ -2,7 +2,7 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { chatbotMemberGroups, chatbotReleases, llmModelGroupAccess, llmModels, memberGroupMemberships, memberGroups, members, tenants } from '../../db/schema/index';
+import { chatbotMemberGroups, creditGrants, chatbotReleases, llmModelGroupAccess, llmModels, memberGroupMemberships, memberGroups, members, tenants } from '../../db/schema/index';
 import { chatColumns } from '../chatbots/chatbots.service';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 
@@ -33,6 +33,8 @@ const readByChat: Array<{ table: string; columns: string[]; events: string[] }> 
   // The acting member (request context) and the tenant: whole rows.
   { table: 'members', columns: allColumns(members), events: ['UPDATE', 'DELETE'] },
   { table: 'tenants', columns: allColumns(tenants), events: ['UPDATE', 'DELETE'] },
+  // A member's budget includes their credit grants (issue 24).
+  { table: 'credit_grants', columns: allColumns(creditGrants), events: ['INSERT', 'UPDATE', 'DELETE'] },
   // The credits' group quota.
   { table: 'member_groups', columns: allColumns(memberGroups), events: ['UPDATE', 'DELETE'] },
   // The model-access profile: a member's groups and the groups' denied models, rows come and go.

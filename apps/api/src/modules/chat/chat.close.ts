@@ -1,7 +1,7 @@
 import type { ChatEvent } from '@app/contracts/chat';
-import { periodStart, unitsToDisplay, unitsToExact, usageUnits } from '../credits/credits.rules';
+import { periodStart, unitsToDisplay, unitsToExact } from '../credits/credits.rules';
 import type { ChatRun } from './chat.open';
-import { type ChatDeps, estimateTokens } from './chat.prepare';
+import { type ChatDeps, estimateTokens, type OutputEstimates } from './chat.prepare';
 import type { AnswerRelay } from './chat.stream';
 import type { createAnswerCloser } from './turn-writer';
 
@@ -12,6 +12,7 @@ import type { createAnswerCloser } from './turn-writer';
  */
 export async function closeChat(
   deps: Pick<ChatDeps, 'credits'>,
+  outputs: OutputEstimates,
   closeAnswer: ReturnType<typeof createAnswerCloser>,
   run: ChatRun,
   relay: AnswerRelay,
@@ -26,26 +27,45 @@ export async function closeChat(
   // Without a usage report (stopped, failed) the tokens sent and received are estimated.
   const inputTokens = reported.input ?? run.inputEstimate;
   const outputTokens = reported.output ?? estimateTokens(reasoning + text);
-  // The masking cost is for the question, charged whatever became of the answer.
-  const units = (status === 'failed' && !text ? 0n : usageUnits(inputTokens, outputTokens, model.inputCostE4, model.outputCostE4)) + run.extraUnits;
-  const period = periodStart();
-  const totals = await closeAnswer({
-    tenantId: ctx.tenantId,
-    period,
-    answer: { id: run.assistantMessageId, text, reasoning: relay.answer.storedReasoning, status, inputTokens, outputTokens, units },
-    charge: {
-      memberId: ctx.member.id,
-      memberGroupId: ctx.member.defaultMemberGroupId,
-      llmModelId: model.id,
-      sessionId: run.sessionId,
-      messageId: run.assistantMessageId,
-      inputTokens,
-      outputTokens,
-      units,
-    },
-    chatbotId: run.chatbotId,
-  });
-  const { remainingUnits } = deps.credits.settle(ctx.tenantId, ctx.member.id, period, run.quotaUnits, totals);
+  // An answer that failed before the model answered costs nothing but the masking, charged for the
+  // question whatever became of the answer.
+  const answered = !(status === 'failed' && !text);
+  const inputUnits = answered ? BigInt(inputTokens) * model.inputCostE4 : 0n;
+  const outputUnits = answered ? BigInt(outputTokens) * model.outputCostE4 : 0n;
+  const units = inputUnits + outputUnits + run.extraUnits;
+  if (answered && reported.output !== undefined) outputs.record(model.id, outputTokens);
+  const period = periodStart(new Date(), ctx.tenant.billingDay);
+  let totals;
+  try {
+    totals = await closeAnswer({
+      tenantId: ctx.tenantId,
+      period,
+      answer: { id: run.assistantMessageId, text, reasoning: relay.answer.storedReasoning, status, inputTokens, outputTokens, units },
+      charge: {
+        memberId: ctx.member.id,
+        memberGroupId: run.admission.groupId,
+        llmModelId: model.id,
+        sessionId: run.sessionId,
+        messageId: run.assistantMessageId,
+        inputTokens,
+        outputTokens,
+        units,
+        inputUnits,
+        outputUnits,
+        maskingUnits: run.extraUnits,
+        webSearchCount: 0,
+        webSearchUnits: 0n,
+        imageCount: 0,
+        imageUnits: 0n,
+        reservationId: run.admission.reservationId(),
+      },
+      chatbotId: run.chatbotId,
+    });
+  } catch (err) {
+    run.admission.release();
+    throw err;
+  }
+  const { remainingUnits } = deps.credits.settle(ctx.tenantId, ctx.member.id, run.admission, period, totals);
   if (signal.aborted) return;
   emit({
     type: 'usage',

@@ -3,8 +3,9 @@ import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import type { LlmRegistry } from '../../llm/registry';
 import type { MemberContext } from '../../platform/context';
 import { newHashId } from '../../platform/tokens';
+import type { Admission } from '../credits/credits.service';
 import type { LlmModelRow } from '../llm-models/llm-models.service';
-import { CHARS_PER_TOKEN, type ChatPlan, toPrompt } from './chat.prepare';
+import { type ChatPlan, toPrompt } from './chat.prepare';
 import type { createTurnOpener } from './turn-writer';
 
 /**
@@ -16,8 +17,8 @@ export interface ChatRun {
   chatbotId: number;
   model: LlmModelRow;
   thinking: boolean;
-  /** The member's monthly quota when the turn opened: remaining = quota − new total. */
-  quotaUnits: bigint;
+  /** The credits held for the answer until its charge settles them (decision 031). */
+  admission: Admission;
   /** Charged on top of the tokens: the masking cost when personal data was masked (spec §9). */
   extraUnits: bigint;
   /** Tokens sent, estimated, for an answer that ends without the provider's usage report. */
@@ -67,6 +68,10 @@ export async function openChat(
     // scheduler run the worker in place of this thread — about 1 ms more time to first token in
     // half of all requests, measured (docs/decisions/013).
     await afterPendingWrites();
+    // On a server the database confirms the admission's reservation (another instance's chats may
+    // have taken the rest): after the provider request left, so its round trip hides behind the
+    // model's first token; a refusal cancels the request before anything was relayed.
+    await plan.admission.confirm();
     turn = await openTurn(ctx.tenantId, {
       session: plan.session
         ? { id: plan.session.id }
@@ -76,6 +81,7 @@ export async function openChat(
     });
   } catch (err) {
     abort.abort();
+    plan.admission.release();
     throw err;
   }
   return {
@@ -83,10 +89,9 @@ export async function openChat(
     chatbotId: chatbot.id,
     model,
     thinking: plan.thinking,
-    quotaUnits: plan.quotaUnits,
+    admission: plan.admission,
     extraUnits: plan.maskingUnits,
-    // The estimate of system + messages as one text, from their lengths: no string is built.
-    inputEstimate: Math.ceil(plan.messages.reduce((chars, m) => chars + m.content.length, plan.system.length) / CHARS_PER_TOKEN),
+    inputEstimate: plan.inputEstimate,
     call,
     sessionId: turn.sessionId,
     assistantMessageId: turn.assistantMessageId,

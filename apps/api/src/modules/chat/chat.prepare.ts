@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import type { MemberContext, MemberRow } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { ChatbotsService, ChatChatbot } from '../chatbots/chatbots.service';
-import type { CreditsService } from '../credits/credits.service';
+import type { Admission, CreditsService } from '../credits/credits.service';
+import { usageUnits } from '../credits/credits.rules';
 import type { GovernanceService } from '../governance/governance.service';
 import type { TaskModesService } from '../task-modes/task-modes.service';
 import { applyTemplate } from '@app/contracts/task-modes';
@@ -22,7 +23,7 @@ export interface ChatDeps {
   sessions: Pick<SessionsService, 'own' | 'latestMessages' | 'visitorSession'>;
   /** A public chatbot's creator, whose credits a visitor's chat uses (spec §6). */
   members: { findById(tenantId: number, id: number): Promise<MemberRow | undefined> };
-  credits: Pick<CreditsService, 'check' | 'chargePart' | 'settle'>;
+  credits: Pick<CreditsService, 'admit' | 'chargePart' | 'settle'>;
   governance: Pick<GovernanceService, 'screen'>;
   taskModes: Pick<TaskModesService, 'forChat'>;
   registry: LlmRegistry;
@@ -60,8 +61,10 @@ export interface ChatPlan {
   masked: string[];
   /** The masking cost when something was masked, else 0. */
   maskingUnits: bigint;
-  /** The member's monthly quota when the turn opened: remaining = quota − new total. */
-  quotaUnits: bigint;
+  /** The credits held for the answer until its charge (decision 031); released if it never opens. */
+  admission: Admission;
+  /** Tokens sent, estimated: system and messages. */
+  inputEstimate: number;
   system: string;
   messages: ChatTurn[];
   temperature: number;
@@ -85,7 +88,40 @@ export interface PrepareOptions {
   api?: { history: ChatTurn[]; system: string[] };
 }
 
-export async function prepareChat(deps: ChatDeps, ctx: MemberContext, chatbotId: number, input: ChatInput, opts: PrepareOptions = {}): Promise<ChatPlan> {
+/**
+ * The output an answer of a model is expected to have, for the admission's estimate: the mean of
+ * its recent answers in this process, `fallback` tokens before the first.
+ */
+export function createOutputEstimates(fallback = 400, window = 50) {
+  const byModel = new Map<number, { sum: number; count: number }>();
+  return {
+    expected(modelId: number): number {
+      const m = byModel.get(modelId);
+      return m ? Math.ceil(m.sum / m.count) : fallback;
+    },
+    record(modelId: number, outputTokens: number): void {
+      const m = byModel.get(modelId) ?? { sum: 0, count: 0 };
+      // A moving mean over about `window` answers: old answers fade out.
+      if (m.count >= window) {
+        m.sum -= m.sum / m.count;
+        m.count -= 1;
+      }
+      m.sum += outputTokens;
+      m.count += 1;
+      byModel.set(modelId, m);
+    },
+  };
+}
+export type OutputEstimates = ReturnType<typeof createOutputEstimates>;
+
+export async function prepareChat(
+  deps: ChatDeps,
+  outputs: OutputEstimates,
+  ctx: MemberContext,
+  chatbotId: number,
+  input: ChatInput,
+  opts: PrepareOptions = {},
+): Promise<ChatPlan> {
   const { visitor, api } = opts;
   const typed = input.text.trim();
   if (!typed && input.file_ids.length === 0) throw new AppError('message_empty');
@@ -107,11 +143,6 @@ export async function prepareChat(deps: ChatDeps, ctx: MemberContext, chatbotId:
   }
   const asked = mode ? applyTemplate(mode.template, text) : text;
   if (!(await deps.models.isUsableBy(ctx, model))) throw new AppError(visitor ? 'chatbot_unavailable' : 'model_not_allowed');
-  const credits = await deps.credits.check(ctx, model).catch((err: unknown) => {
-    // A visitor is told the creator's credits ran out (spec §8), not their own.
-    if (visitor && err instanceof AppError && err.code === 'credits_depleted') throw new AppError('creator_credits_depleted');
-    throw err;
-  });
 
   const system = [chatbot.systemInstructions, ...(api?.system ?? [])].filter(Boolean).join('\n\n');
   const budget = model.contextLimit - estimateTokens(system);
@@ -141,6 +172,17 @@ export async function prepareChat(deps: ChatDeps, ctx: MemberContext, chatbotId:
     }
   }
 
+  const messages: ChatTurn[] = [...history, { role: 'user', content: asked }];
+  // The estimate of system + messages as one text, from their lengths: no string is built.
+  const inputEstimate = Math.ceil(messages.reduce((chars, m) => chars + m.content.length, system.length) / CHARS_PER_TOKEN);
+  // Last of the checks, so that nothing after it refuses: the admission holds credits (decision 031).
+  const estimate = usageUnits(inputEstimate, outputs.expected(model.id), model.inputCostE4, model.outputCostE4) + maskingUnits;
+  const admission = await deps.credits.admit(ctx, model, estimate).catch((err: unknown) => {
+    // A visitor is told the creator's credits ran out (spec §8), not their own.
+    if (visitor && err instanceof AppError && err.code === 'credits_depleted') throw new AppError('creator_credits_depleted');
+    throw err;
+  });
+
   return {
     ctx,
     chatbot,
@@ -153,10 +195,11 @@ export async function prepareChat(deps: ChatDeps, ctx: MemberContext, chatbotId:
     text,
     masked,
     maskingUnits,
-    quotaUnits: credits.quotaUnits,
+    admission,
+    inputEstimate,
     system,
     // Stored as typed (screened); sent in the task mode's template.
-    messages: [...history, { role: 'user', content: asked }],
+    messages,
     temperature: chatbot.temperature,
     topP: chatbot.topP,
     thinking: input.thinking,

@@ -216,6 +216,7 @@ describe('closing answers', () => {
     charge: {
       memberId, memberGroupId: tenant.defaultGroupId, llmModelId: bots.get(tenant.id)!.modelId, sessionId: turn.sessionId, messageId: turn.assistantMessageId,
       inputTokens: Number(units % 1000n), outputTokens: Number(units % 777n), units,
+      inputUnits: units, outputUnits: 0n, maskingUnits: 0n, webSearchCount: 0, webSearchUnits: 0n, imageCount: 0, imageUnits: 0n, reservationId: null,
     },
     chatbotId: bots.get(tenant.id)!.chatbotId,
   });

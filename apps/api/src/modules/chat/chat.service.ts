@@ -4,7 +4,7 @@ import type { MemberContext, TenantContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { closeChat } from './chat.close';
 import { type ChatRun, openChat } from './chat.open';
-import { type ChatDeps, type ChatInput, type ChatTurn, prepareChat } from './chat.prepare';
+import { type ChatDeps, type ChatInput, type ChatTurn, createOutputEstimates, prepareChat } from './chat.prepare';
 import { stopInterruptedStreams } from './chat.repo';
 import { streamChat } from './chat.stream';
 import { createAnswerCloser, createAnswerFlusher, createTurnOpener } from './turn-writer';
@@ -29,6 +29,8 @@ export function createChatService(database: Database, deps: ChatDeps) {
   const openTurn = createTurnOpener(database);
   const closeAnswer = createAnswerCloser(database, deps);
   const flusher = createAnswerFlusher(database, FLUSH_MS);
+  // What an answer of each model is expected to cost, for the admission's hold (decision 031).
+  const outputs = createOutputEstimates();
 
   return {
     /**
@@ -37,7 +39,7 @@ export function createChatService(database: Database, deps: ChatDeps) {
      * the `ChatRun` stays.
      */
     async start(ctx: MemberContext, chatbotId: number, input: ChatInput, abort: AbortController): Promise<ChatRun> {
-      return openChat(deps.registry, openTurn, await prepareChat(deps, ctx, chatbotId, input), abort);
+      return openChat(deps.registry, openTurn, await prepareChat(deps, outputs, ctx, chatbotId, input), abort);
     },
     /**
      * A visitor's chat with a public chatbot (spec §6): the approved version, the creator's credits
@@ -48,7 +50,7 @@ export function createChatService(database: Database, deps: ChatDeps) {
       const creator = await deps.members.findById(tenant.tenantId, visitor.creatorId);
       if (!creator || creator.memberStatus !== 'active') throw new AppError('chatbot_unavailable');
       const ctx: MemberContext = { ...tenant, member: creator };
-      return openChat(deps.registry, openTurn, await prepareChat(deps, ctx, chatbotId, input, { visitor }), abort);
+      return openChat(deps.registry, openTurn, await prepareChat(deps, outputs, ctx, chatbotId, input, { visitor }), abort);
     },
     /**
      * A completion of the developer API (issue 28): the member's chatbot on the client's messages;
@@ -57,12 +59,12 @@ export function createChatService(database: Database, deps: ChatDeps) {
      */
     async startApi(ctx: MemberContext, chatbotId: number, messages: { history: ChatTurn[]; system: string[]; text: string }, abort: AbortController): Promise<ChatRun> {
       const input: ChatInput = { text: messages.text, file_ids: [], is_test: false, web_search: false, thinking: false };
-      return openChat(deps.registry, openTurn, await prepareChat(deps, ctx, chatbotId, input, { api: messages }), abort);
+      return openChat(deps.registry, openTurn, await prepareChat(deps, outputs, ctx, chatbotId, input, { api: messages }), abort);
     },
     /** Streams the answer through `emit`, then closes it: the message row and the ledger stay exact. */
     async stream(run: ChatRun, signal: AbortSignal, emit: (e: ChatEvent) => void): Promise<void> {
       const relay = await streamChat(run, signal, emit, flusher.track(run.ctx.tenantId, run.assistantMessageId));
-      await closeChat(deps, closeAnswer, run, relay, signal, emit);
+      await closeChat(deps, outputs, closeAnswer, run, relay, signal, emit);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { chatbots, creditLedger, llmModels, memberCreditUsage, tenantCreditUsage } from '../../db/schema/index';
+import { chatbots, creditLedger, creditUsageDaily, groupCreditUsage, llmModels, memberCreditUsage, tenantCreditUsage } from '../../db/schema/index';
 import { buildTestApp, type TestApp, type TestTenant } from '../../test/test-app';
 import { createChatbotsService } from '../chatbots/chatbots.service';
 import { chargeUsage, type UsageCharge } from './credits.repo';
@@ -34,6 +34,14 @@ const charge = (tenant: TestTenant, memberId: number, units: bigint): UsageCharg
   inputTokens: Number(units % 1000n),
   outputTokens: Number(units % 777n),
   units,
+  inputUnits: units - units / 3n,
+  outputUnits: units / 3n,
+  maskingUnits: 0n,
+  webSearchCount: 0,
+  webSearchUnits: 0n,
+  imageCount: 0,
+  imageUnits: 0n,
+  reservationId: null,
 });
 
 /** Everything a charge moves, for one tenant. */
@@ -72,10 +80,31 @@ describe('charging usage', () => {
     expect(delta(many.before, many.after)).toEqual(delta(one.before, one.after));
     expect(delta(many.before, many.after)).toMatchObject({ tenantUsed: 98_888_888_897n, ledger: 3 });
     // Each charge reports its member's and the tenant's totals after the batch.
-    expect(many.totals).toEqual(who.map((m) => ({ memberUsedUnits: many.after.byMember.get(m)!.used, tenantUsedUnits: many.after.tenantUsed })));
+    expect(many.totals).toEqual(who.map((m) => ({ memberUsedUnits: many.after.byMember.get(m)!.used, tenantUsedUnits: many.after.tenantUsed, groupUsedUnits: expect.any(BigInt) })));
+    // The group's total moved with them: all three charges are of the default group.
+    expect(new Set(many.totals.map((x) => (x as { groupUsedUnits: bigint }).groupUsedUnits)).size).toBe(1);
     for (const [i, c] of many.charges.entries()) {
       expect(many.after.ledger.filter((l) => l.message === c.messageId)).toEqual([{ amount: -units[i]!, member: who[i], message: c.messageId }]);
     }
+  });
+
+  it('moves the group total and the day roll-up by the same amounts as the ledger', async () => {
+    const sums = async () => {
+      const [g] = await db.db.select().from(groupCreditUsage).where(and(eq(groupCreditUsage.tenantId, t.a.id), eq(groupCreditUsage.memberGroupId, t.a.defaultGroupId), eq(groupCreditUsage.periodStart, period)));
+      const days = await db.db.select().from(creditUsageDaily).where(eq(creditUsageDaily.tenantId, t.a.id));
+      const sum = (k: 'usedUnits' | 'inputUnits' | 'outputUnits') => days.reduce((a, d) => a + d[k], 0n);
+      return { group: g?.usedUnits ?? 0n, groupCount: g?.messageCount ?? 0, used: sum('usedUnits'), input: sum('inputUnits'), output: sum('outputUnits'), messages: days.reduce((a, d) => a + d.messageCount, 0) };
+    };
+    const before = await sums();
+    const charges = [charge(t.a, t.a.member.id, 300n), charge(t.a, t.a.other.id, 900n)];
+    await chargeUsage(db, t.a.id, period, charges);
+    const after = await sums();
+    expect(after.group - before.group).toBe(1200n);
+    expect(after.groupCount - before.groupCount).toBe(2);
+    expect(after.used - before.used).toBe(1200n);
+    expect(after.input - before.input).toBe(charges.reduce((a, c) => a + c.inputUnits, 0n));
+    expect(after.output - before.output).toBe(charges.reduce((a, c) => a + c.outputUnits, 0n));
+    expect(after.messages - before.messages).toBe(2);
   });
 
   it("never moves another tenant's totals", async () => {

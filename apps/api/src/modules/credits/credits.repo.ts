@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { type Executor, queryRows, type RawExecutor, statement, type WritePart } from '../../db/client';
 import { creditLedger, llmModels, memberCreditUsage, memberGroups } from '../../db/schema/index';
+import { activeGrantUnits } from './grants.repo';
 
 export async function findMemberUsage(db: Executor, tenantId: number, memberId: number, period: string) {
   const row = await db.query.memberCreditUsage.findFirst({
@@ -9,48 +10,51 @@ export async function findMemberUsage(db: Executor, tenantId: number, memberId: 
   return row ?? { usedUnits: 0n, messageCount: 0, inputTokens: 0, outputTokens: 0 };
 }
 
+/** What the member's budget rule needs, in credit units (decision 031). */
 export interface CreditFigures {
+  /** The default group's per-member monthly quota (0 without a group). */
   groupQuotaUnits: bigint;
+  /** The default group's pool for the month; null = no group pool. */
+  groupPoolUnits: bigint | null;
+  /** The member's grants whose window holds the day. */
+  grantUnits: bigint;
   usedUnits: bigint;
+  groupUsedUnits: bigint;
   tenantUsedUnits: bigint;
 }
 
-/** A group's monthly member quota (credit units) as an SQL expression (text). */
-function groupQuotaSql(tenantId: number, groupId: number | null) {
-  return sql<string | null>`(select member_credit_quota_units from member_groups where tenant_id = ${tenantId} and id = ${groupId})::text`;
-}
+/** The usage half: this period's used credits of the member, their group and the tenant. */
+export type UsedFigures = Pick<CreditFigures, 'usedUnits' | 'groupUsedUnits' | 'tenantUsedUnits'>;
 
-/** A group's monthly member quota in credit units (0 for no group). */
-export async function findGroupMemberQuota(db: Executor, tenantId: number, groupId: number | null): Promise<bigint> {
-  if (groupId === null) return 0n;
+/** A group's per-member quota and pool (0 and null for no group). */
+export async function findGroupQuotas(db: Executor, tenantId: number, groupId: number | null): Promise<{ memberUnits: bigint; poolUnits: bigint | null }> {
+  if (groupId === null) return { memberUnits: 0n, poolUnits: null };
   const row = await db.query.memberGroups.findFirst({
-    columns: { memberCreditQuotaUnits: true },
+    columns: { memberCreditQuotaUnits: true, creditQuotaUnits: true },
     where: and(eq(memberGroups.tenantId, tenantId), eq(memberGroups.id, groupId)),
   });
-  return row?.memberCreditQuotaUnits ?? 0n;
+  return { memberUnits: row?.memberCreditQuotaUnits ?? 0n, poolUnits: row?.creditQuotaUnits ?? null };
 }
 
-/** The three figures of the credit rule as SQL expressions (text), to select on their own or inside a larger statement. */
-function creditFiguresSql(tenantId: number, memberId: number, groupId: number | null, period: string) {
-  return {
-    groupQuota: groupQuotaSql(tenantId, groupId),
-    used: sql<string | null>`(select used_units from member_credit_usage where tenant_id = ${tenantId} and member_id = ${memberId} and period_start = ${period})::text`,
-    tenantUsed: sql<string | null>`(select used_units from tenant_credit_usage where tenant_id = ${tenantId} and period_start = ${period})::text`,
-  };
-}
-
-function toCreditFigures(r: { groupQuota: string | null; used: string | null; tenantUsed: string | null }): CreditFigures {
-  return { groupQuotaUnits: BigInt(r.groupQuota ?? 0), usedUnits: BigInt(r.used ?? 0), tenantUsedUnits: BigInt(r.tenantUsed ?? 0) };
-}
-
-/** Everything the credit rule needs, in one round trip. */
-export async function findCreditFigures(db: Executor, tenantId: number, memberId: number, groupId: number | null, period: string): Promise<CreditFigures> {
-  const f = creditFiguresSql(tenantId, memberId, groupId, period);
-  const [row] = await queryRows<{ group_quota: string | null; used: string | null; tenant_used: string | null }>(
+/** This period's used credits of a member, their group and the tenant, in one round trip. */
+export async function findUsedFigures(db: Executor, tenantId: number, memberId: number, groupId: number | null, period: string): Promise<UsedFigures> {
+  const [row] = await queryRows<{ used: string | null; group_used: string | null; tenant_used: string | null }>(
     db,
-    sql`select ${f.groupQuota} as group_quota, ${f.used} as used, ${f.tenantUsed} as tenant_used`,
+    sql`select (select used_units from member_credit_usage where tenant_id = ${tenantId} and member_id = ${memberId} and period_start = ${period})::text as used,
+      (select used_units from group_credit_usage where tenant_id = ${tenantId} and member_group_id = ${groupId} and period_start = ${period})::text as group_used,
+      (select used_units from tenant_credit_usage where tenant_id = ${tenantId} and period_start = ${period})::text as tenant_used`,
   );
-  return toCreditFigures({ groupQuota: row?.group_quota ?? null, used: row?.used ?? null, tenantUsed: row?.tenant_used ?? null });
+  return { usedUnits: BigInt(row?.used ?? 0), groupUsedUnits: BigInt(row?.group_used ?? 0), tenantUsedUnits: BigInt(row?.tenant_used ?? 0) };
+}
+
+/** Everything the budget rule needs, straight from the database (the member's own pages). */
+export async function findCreditFigures(db: Executor, tenantId: number, memberId: number, groupId: number | null, period: string, day: string): Promise<CreditFigures> {
+  const [quotas, used, grantUnits] = await Promise.all([
+    findGroupQuotas(db, tenantId, groupId),
+    findUsedFigures(db, tenantId, memberId, groupId, period),
+    activeGrantUnits(db, tenantId, memberId, day),
+  ]);
+  return { groupQuotaUnits: quotas.memberUnits, groupPoolUnits: quotas.poolUnits, grantUnits, ...used };
 }
 
 export function usageByModel(db: Executor, tenantId: number, memberId: number, period: string) {
@@ -75,6 +79,8 @@ export function usageByModel(db: Executor, tenantId: number, memberId: number, p
 export interface ChargedTotals {
   memberUsedUnits: bigint;
   tenantUsedUnits: bigint;
+  /** The charged group's total; null for a charge without a group. */
+  groupUsedUnits: bigint | null;
 }
 
 /** One answer's use of credits: a `usage` row of the ledger. */
@@ -86,7 +92,17 @@ export interface UsageCharge {
   messageId: number;
   inputTokens: number;
   outputTokens: number;
+  /** The total: the parts below summed. */
   units: bigint;
+  inputUnits: bigint;
+  outputUnits: bigint;
+  maskingUnits: bigint;
+  webSearchCount: number;
+  webSearchUnits: bigint;
+  imageCount: number;
+  imageUnits: bigint;
+  /** The admission's reservation this charge settles (a database reservation), else null. */
+  reservationId: number | null;
 }
 
 const chargeInput = (c: UsageCharge) => ({
@@ -98,6 +114,14 @@ const chargeInput = (c: UsageCharge) => ({
   input_tokens: c.inputTokens,
   output_tokens: c.outputTokens,
   units: c.units.toString(),
+  input_units: c.inputUnits.toString(),
+  output_units: c.outputUnits.toString(),
+  masking_units: c.maskingUnits.toString(),
+  web_search_count: c.webSearchCount,
+  web_search_units: c.webSearchUnits.toString(),
+  image_count: c.imageCount,
+  image_units: c.imageUnits.toString(),
+  reservation_id: c.reservationId,
 });
 
 /**
@@ -117,23 +141,34 @@ export function chargeUsagePart(tenantId: number, period: string, charges: Usage
   return {
     call: { statement: CHARGE_SQL, params: [tenantId, JSON.stringify(charges.map(chargeInput)), period] },
     read(rows) {
-      const byN = new Map((rows as Array<{ n: string; used: string; tenant_used: string }>).map((r) => [Number(r.n), r]));
+      const byN = new Map((rows as Array<{ n: string; used: string; tenant_used: string; group_used: string | null }>).map((r) => [Number(r.n), r]));
       return charges.map((_, i) => {
         const row = byN.get(i + 1);
-        return row ? { memberUsedUnits: BigInt(row.used), tenantUsedUnits: BigInt(row.tenant_used) } : new Error('chargeUsage: a total is missing');
+        return row
+          ? { memberUsedUnits: BigInt(row.used), tenantUsedUnits: BigInt(row.tenant_used), groupUsedUnits: row.group_used === null ? null : BigInt(row.group_used) }
+          : new Error('chargeUsage: a total is missing');
       });
     },
   };
 }
-/** $1 tenant, $2 a JSON array of charges (n = position from 1), $3 the month. */
+/**
+ * $1 tenant, $2 a JSON array of charges (n = position from 1), $3 the month. Besides the ledger and
+ * the member's and tenant's monthly totals it moves the group's monthly total and the day's roll-up
+ * per model (what the console's dashboards read, decision 033) and deletes the reservations the
+ * charges settle (decision 031) — all in the one statement, so no figure ever drifts from the ledger.
+ */
 const CHARGE_SQL = statement('credits_charge', `with input as (
     select * from rows from (json_to_recordset($2::json) as (member_id int, member_group_id int, llm_model_id int, session_id int, message_id int,
-      input_tokens int, output_tokens int, units bigint))
-      with ordinality as i(member_id, member_group_id, llm_model_id, session_id, message_id, input_tokens, output_tokens, units, n)
+      input_tokens int, output_tokens int, units bigint, input_units bigint, output_units bigint, masking_units bigint,
+      web_search_count int, web_search_units bigint, image_count int, image_units bigint, reservation_id bigint))
+      with ordinality as i(member_id, member_group_id, llm_model_id, session_id, message_id, input_tokens, output_tokens, units, input_units, output_units,
+        masking_units, web_search_count, web_search_units, image_count, image_units, reservation_id, n)
   ),
   ledger as (
-    insert into credit_ledger (tenant_id, kind, member_id, member_group_id, llm_model_id, session_id, message_id, input_tokens, output_tokens, amount_units, period_start)
-    select $1, 'usage', member_id, member_group_id, llm_model_id, session_id, message_id, input_tokens, output_tokens, -units, $3::date from input order by n
+    insert into credit_ledger (tenant_id, kind, member_id, member_group_id, llm_model_id, session_id, message_id, input_tokens, output_tokens, amount_units,
+      input_units, output_units, masking_units, web_search_count, web_search_units, image_count, image_units, period_start)
+    select $1, 'usage', member_id, member_group_id, llm_model_id, session_id, message_id, input_tokens, output_tokens, -units,
+      input_units, output_units, masking_units, web_search_count, web_search_units, image_count, image_units, $3::date from input order by n
     returning id
   ),
   tenant_total as (
@@ -150,9 +185,44 @@ const CHARGE_SQL = statement('credits_charge', `with input as (
       input_tokens = member_credit_usage.input_tokens + excluded.input_tokens,
       output_tokens = member_credit_usage.output_tokens + excluded.output_tokens
     returning member_id, used_units
+  ),
+  group_total as (
+    insert into group_credit_usage (tenant_id, member_group_id, period_start, used_units, message_count)
+    select $1, i.member_group_id, $3::date, sum(i.units)::bigint, count(*)::int from input i
+    where i.member_group_id is not null and exists (select 1 from member_groups g where g.tenant_id = $1 and g.id = i.member_group_id)
+    group by i.member_group_id
+    on conflict (tenant_id, member_group_id, period_start) do update set
+      used_units = group_credit_usage.used_units + excluded.used_units,
+      message_count = group_credit_usage.message_count + excluded.message_count
+    returning member_group_id, used_units
+  ),
+  daily as (
+    insert into credit_usage_daily (tenant_id, day, llm_model_id, message_count, input_tokens, output_tokens, used_units, input_units, output_units,
+      web_search_count, web_search_units, image_count, image_units)
+    select $1, (now() at time zone 'UTC')::date, coalesce(llm_model_id, 0), count(*)::int, sum(input_tokens)::bigint, sum(output_tokens)::bigint,
+      sum(units)::bigint, sum(input_units)::bigint, sum(output_units)::bigint, sum(web_search_count)::int, sum(web_search_units)::bigint,
+      sum(image_count)::int, sum(image_units)::bigint
+    from input group by coalesce(llm_model_id, 0)
+    on conflict (tenant_id, day, llm_model_id) do update set
+      message_count = credit_usage_daily.message_count + excluded.message_count,
+      input_tokens = credit_usage_daily.input_tokens + excluded.input_tokens,
+      output_tokens = credit_usage_daily.output_tokens + excluded.output_tokens,
+      used_units = credit_usage_daily.used_units + excluded.used_units,
+      input_units = credit_usage_daily.input_units + excluded.input_units,
+      output_units = credit_usage_daily.output_units + excluded.output_units,
+      web_search_count = credit_usage_daily.web_search_count + excluded.web_search_count,
+      web_search_units = credit_usage_daily.web_search_units + excluded.web_search_units,
+      image_count = credit_usage_daily.image_count + excluded.image_count,
+      image_units = credit_usage_daily.image_units + excluded.image_units
+    returning 1
+  ),
+  settled as (
+    delete from credit_reservations where tenant_id = $1 and id in (select reservation_id from input where reservation_id is not null)
+    returning 1
   )
-  select i.n::text as n, mt.used_units::text as used, (select used_units from tenant_total)::text as tenant_used
-  from input i join member_total mt on mt.member_id = i.member_id, (select count(*) from ledger) l
+  select i.n::text as n, mt.used_units::text as used, (select used_units from tenant_total)::text as tenant_used, gt.used_units::text as group_used
+  from input i join member_total mt on mt.member_id = i.member_id left join group_total gt on gt.member_group_id = i.member_group_id,
+    (select count(*) from ledger) l, (select count(*) from daily) d, (select count(*) from settled) s
   order by i.n`);
 
 /** This month's usage per member group (the group each answer was charged under). */
@@ -166,4 +236,31 @@ export function usageByGroup(db: Executor, tenantId: number, period: string) {
     .from(creditLedger)
     .where(and(eq(creditLedger.tenantId, tenantId), eq(creditLedger.periodStart, period), eq(creditLedger.kind, 'usage')))
     .groupBy(creditLedger.memberGroupId);
+}
+
+/** A member's usage since `since` (the last-30-days card), from the ledger's member index. */
+export async function findRecentUsage(db: Executor, tenantId: number, memberId: number, since: Date): Promise<{ units: bigint; messageCount: number }> {
+  const [row] = await db
+    .select({ units: sql<string>`coalesce(-sum(${creditLedger.amountUnits}), 0)::text`, messageCount: sql<number>`count(*)::int` })
+    .from(creditLedger)
+    .where(
+      and(
+        eq(creditLedger.tenantId, tenantId),
+        eq(creditLedger.memberId, memberId),
+        eq(creditLedger.kind, 'usage'),
+        gte(creditLedger.periodStart, sql`(${since.toISOString()}::timestamptz - interval '1 month')::date`),
+        gte(creditLedger.createdAt, since),
+      ),
+    );
+  return { units: BigInt(row?.units ?? 0), messageCount: row?.messageCount ?? 0 };
+}
+
+/** Whether the member's active plan gives free use of low-cost models; null without a membership. */
+export async function findLowLlmFree(db: Executor, tenantId: number, memberId: number): Promise<boolean | null> {
+  const [row] = await queryRows<{ free: boolean }>(
+    db,
+    sql`select p.is_low_llm_free as free from memberships m join member_billing_plans p on p.tenant_id = m.tenant_id and p.id = m.plan_id
+      where m.tenant_id = ${tenantId} and m.member_id = ${memberId} and m.status = 'active'`,
+  );
+  return row ? row.free : null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { costToE4, creditsToUnits, isDepleted, periodEnd, periodStart, unitsToDisplay, unitsToExact, usageUnits, UNITS_PER_CREDIT } from './credits.rules';
+import { costToE4, creditsToUnits, depletedScope, isDepleted, periodEnd, periodStart, unitsToDisplay, unitsToExact, usageUnits, UNITS_PER_CREDIT } from './credits.rules';
 
 describe('credit rules', () => {
   it('usage units are exact: tokens × credits per 10K', () => {
@@ -32,5 +32,18 @@ describe('credit rules', () => {
     expect(periodStart(new Date('2026-11-22T12:00:00Z'))).toBe('2026-11-01');
     expect(periodEnd(new Date('2026-11-22T12:00:00Z'))).toBe('2026-12-01');
     expect(periodEnd(new Date('2026-12-31T23:59:59Z'))).toBe('2027-01-01');
+  });
+  it("the window starts on the tenant's billing day", () => {
+    expect(periodStart(new Date('2026-11-22T12:00:00Z'), 15)).toBe('2026-11-15');
+    expect(periodEnd(new Date('2026-11-22T12:00:00Z'), 15)).toBe('2026-12-15');
+    expect(periodStart(new Date('2026-11-14T23:59:59Z'), 15)).toBe('2026-10-15');
+    expect(periodStart(new Date('2027-01-03T00:00:00Z'), 28)).toBe('2026-12-28');
+    expect(periodEnd(new Date('2027-01-03T00:00:00Z'), 28)).toBe('2027-01-28');
+  });
+  it('the widest spent budget names the depletion: tenant, then group, then member', () => {
+    expect(depletedScope({ remainingUnits: 0n, groupRemainingUnits: 0n, tenantRemainingUnits: 0n })).toBe('tenant');
+    expect(depletedScope({ remainingUnits: 0n, groupRemainingUnits: -1n, tenantRemainingUnits: 5n })).toBe('group');
+    expect(depletedScope({ remainingUnits: 0n, groupRemainingUnits: null, tenantRemainingUnits: null })).toBe('member');
+    expect(depletedScope({ remainingUnits: 1n, groupRemainingUnits: 1n, tenantRemainingUnits: 1n })).toBe(null);
   });
 });

@@ -28,24 +28,47 @@ export function unitsToExact(units: bigint): number {
   return Number(units) / Number(UNITS_PER_CREDIT);
 }
 
-/** First day of the month (UTC) as `YYYY-MM-DD`: the monthly quota window. */
-export function periodStart(at: Date = new Date()): string {
-  return `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}-01`;
+const ymd = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * The start of the monthly billing window holding `at` (UTC) as `YYYY-MM-DD`: the latest
+ * `billingDay` (1–28, the tenant's) on or before it. Day 1 is the calendar month.
+ */
+export function periodStart(at: Date = new Date(), billingDay = 1): string {
+  const y = at.getUTCFullYear();
+  const m = at.getUTCMonth();
+  return ymd(new Date(Date.UTC(y, at.getUTCDate() >= billingDay ? m : m - 1, billingDay)));
 }
-export function periodEnd(at: Date = new Date()): string {
-  const next = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1));
-  return next.toISOString().slice(0, 10);
+/** The end (exclusive) of the billing window holding `at`. */
+export function periodEnd(at: Date = new Date(), billingDay = 1): string {
+  const start = new Date(`${periodStart(at, billingDay)}T00:00:00Z`);
+  return ymd(new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, billingDay)));
+}
+/** The UTC day of `at`, `YYYY-MM-DD`: the day credit grants' windows are compared with. */
+export function dayOf(at: Date = new Date()): string {
+  return ymd(at);
 }
 
 export interface CreditStatus {
+  /** The member's budget this period: custom limit or the group's member quota, plus grants. */
   quotaUnits: bigint;
   usedUnits: bigint;
   remainingUnits: bigint;
+  /** null when the member's group has no pool. */
+  groupRemainingUnits: bigint | null;
   /** null when the tenant has no tenant-wide pool. */
   tenantRemainingUnits: bigint | null;
 }
 
-/** Spec §4: depleted when member remaining ≤ 0, or tenant remaining is not null and ≤ 0. */
-export function isDepleted(status: Pick<CreditStatus, 'remainingUnits' | 'tenantRemainingUnits'>): boolean {
-  return status.remainingUnits <= 0n || (status.tenantRemainingUnits !== null && status.tenantRemainingUnits <= 0n);
+/** Spec §4: depleted when member remaining ≤ 0, or tenant remaining is not null and ≤ 0 (and, the same, a group's pool). */
+export function isDepleted(status: Pick<CreditStatus, 'remainingUnits' | 'tenantRemainingUnits'> & { groupRemainingUnits?: bigint | null }): boolean {
+  return depletedScope({ groupRemainingUnits: null, ...status }) !== null;
+}
+
+/** Which budget is spent, the widest first: tenant, group, member; null when none is. */
+export function depletedScope(s: Pick<CreditStatus, 'remainingUnits' | 'tenantRemainingUnits' | 'groupRemainingUnits'>): 'tenant' | 'group' | 'member' | null {
+  if (s.tenantRemainingUnits !== null && s.tenantRemainingUnits <= 0n) return 'tenant';
+  if (s.groupRemainingUnits !== null && s.groupRemainingUnits <= 0n) return 'group';
+  if (s.remainingUnits <= 0n) return 'member';
+  return null;
 }

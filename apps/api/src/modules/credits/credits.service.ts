@@ -4,33 +4,77 @@ import type { Database, Executor, WritePart } from '../../db/client';
 import type { CacheHub } from '../../platform/cache';
 import type { MemberContext, MemberRow, TenantRow } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { type ChargedTotals, chargeUsagePart, type CreditFigures, findCreditFigures, findGroupMemberQuota, findMemberUsage, type UsageCharge, usageByGroup, usageByModel } from './credits.repo';
-import { type CreditStatus, isDepleted, periodEnd, periodStart, unitsToDisplay } from './credits.rules';
+import {
+  type ChargedTotals,
+  chargeUsagePart,
+  type CreditFigures,
+  findCreditFigures,
+  findGroupQuotas,
+  findLowLlmFree,
+  findMemberUsage,
+  findRecentUsage,
+  type UsageCharge,
+  usageByGroup,
+  usageByModel,
+} from './credits.repo';
+import { type CreditStatus, dayOf, depletedScope, periodEnd, periodStart, unitsToDisplay } from './credits.rules';
 import { activeGrantUnits, type CreditGrantRow, insertGrant, type NewGrant } from './grants.repo';
+import { type BudgetScope, createLocalHolds, type Holder, type LocalHold, releaseInDatabase, reserveInDatabase } from './reservations';
 import { createUsageCache } from './usage-cache';
 
-export type { ChargedTotals, CreditGrantRow, NewGrant, UsageCharge };
+export type { BudgetScope, ChargedTotals, CreditGrantRow, NewGrant, UsageCharge };
 
 type MemberQuotaFields = Pick<MemberRow, 'id' | 'customCreditLimitUnits' | 'defaultMemberGroupId'>;
 
-/** Monthly quota is the member's custom limit, else the default group's member quota (spec §6). */
+/** The member's budget is their custom limit, else the default group's member quota (spec §6), plus their grants. */
 export function statusFrom(tenant: Pick<TenantRow, 'creditQuotaUnits'>, member: MemberQuotaFields, f: CreditFigures): CreditStatus {
-  const quotaUnits = member.customCreditLimitUnits ?? f.groupQuotaUnits;
+  const quotaUnits = (member.customCreditLimitUnits ?? f.groupQuotaUnits) + f.grantUnits;
   return {
     quotaUnits,
     usedUnits: f.usedUnits,
     remainingUnits: quotaUnits - f.usedUnits,
+    groupRemainingUnits: f.groupPoolUnits === null ? null : f.groupPoolUnits - f.groupUsedUnits,
     tenantRemainingUnits: tenant.creditQuotaUnits === null ? null : tenant.creditQuotaUnits - f.tenantUsedUnits,
   };
 }
 
-export function toCreditCheck(s: CreditStatus): CreditCheck {
+export function toCreditCheck(s: CreditStatus, extra: { planKind: string; lowLlmFree: boolean }): CreditCheck {
   return {
     remaining_credit: unitsToDisplay(s.remainingUnits),
     quota: unitsToDisplay(s.quotaUnits),
     used_credit: unitsToDisplay(s.usedUnits),
+    group: { remaining_credit: s.groupRemainingUnits === null ? null : unitsToDisplay(s.groupRemainingUnits) },
     tenant: { remaining_credit: s.tenantRemainingUnits === null ? null : unitsToDisplay(s.tenantRemainingUnits) },
+    depleted: depletedScope(s),
+    plan_kind: extra.planKind,
+    is_low_llm_free: extra.lowLlmFree,
   };
+}
+
+/** The §8 variant of a refusal: which budget is spent, on which plan. */
+function depleted(scope: BudgetScope, tenant: TenantRow, s: Pick<CreditStatus, 'remainingUnits' | 'tenantRemainingUnits'>): AppError {
+  return new AppError('credits_depleted', undefined, {
+    scope,
+    plan_kind: tenant.planKind,
+    member_remaining_credit: unitsToDisplay(s.remainingUnits),
+    tenant_remaining_credit: s.tenantRemainingUnits === null ? null : unitsToDisplay(s.tenantRemainingUnits),
+  });
+}
+
+/**
+ * An admitted chat's hold on the credits its estimate needs, until its charge settles it (or it is
+ * released: the answer never came). Low-cost models are admitted without one (spec §4).
+ */
+export interface Admission {
+  status: CreditStatus;
+  period: string;
+  groupId: number | null;
+  /** On a server: the database's atomic admission; refuses with 402 when another instance's chats took the rest. */
+  confirm(): Promise<void>;
+  /** The database reservation the charge deletes, once confirmed (null on the embedded database). */
+  reservationId(): number | null;
+  /** Idempotent: lets go of the hold without a charge. */
+  release(): void;
 }
 
 /** What the credits module needs of the members module: the caller's own record (or 404 / 403), the tenant's groups. */
@@ -41,75 +85,138 @@ export interface GroupQuotas {
   all(tenantId: number): Promise<Array<{ id: number; koName: string; enName: string; creditQuotaUnits: bigint | null }>>;
 }
 
+/** Seconds after which a reservation no charge settled is ignored (a crashed instance's): longer than any answer. */
+const RESERVATION_TTL_SECONDS = 15 * 60;
+
 /**
- * Credits own the ledger, the monthly totals and the figures of the depletion rule (spec §4).
- * Chat asks `check` before an answer and `charge` after it; both work on per-process figures, so a
- * chat reads nothing from the database for its credits while the caches hold:
- * - group quotas are cached like the other hot rows and dropped by the groups' trigger;
+ * Credits own the ledger, the period totals and the budget rule (spec §4, §6; decision 031).
+ * Before an answer chat calls `admit`, which reserves the estimated cost against the member's,
+ * group's and tenant's remaining credit; after it `chargePart` (with the answer's other writes) and
+ * `settle`. The figures come from per-process caches, so admission reads nothing from the database
+ * while they hold:
+ * - group quotas and a member's grants are cached like the other hot rows and dropped by triggers;
  * - used credits come from the usage cache (usage-cache.ts), which every charge of this process
  *   updates, which refreshes figures older than a second on a PostgreSQL server (other instances
  *   charge too), and which `invalidate` — or any invalidation of the tenant's cached rows —
- *   empties for a tenant.
+ *   empties for a tenant;
+ * - on the embedded database the process's holds complete the picture; on a server the database's
+ *   `credit_reserve` decides, after the provider request has left (chat.open.ts).
  */
 export function createCreditsService(database: Database, caches: CacheHub, members: OwnRecordLookup, groups: GroupQuotas) {
   const { db } = database;
-  const groupQuotas = caches.scoped<{ units: bigint }>();
+  const groupQuotas = caches.scoped<{ memberUnits: bigint; poolUnits: bigint | null }>();
+  const grants = caches.scoped<{ units: bigint }>();
   // One process owns an embedded database, so its own charges keep the figures exact; with a
   // server other instances charge too, and a figure older than a second is refreshed.
-  const usage = createUsageCache(database, { maxAgeMs: database.kind === 'pglite' ? Number.POSITIVE_INFINITY : 1000 });
+  const embedded = database.kind === 'pglite';
+  const usage = createUsageCache(database, { maxAgeMs: embedded ? Number.POSITIVE_INFINITY : 1000 });
+  const holds = createLocalHolds();
   caches.onInvalidate((tenantId) => usage.invalidate(tenantId));
 
-  async function groupQuota(tenantId: number, groupId: number | null): Promise<bigint> {
-    if (groupId === null) return 0n;
-    const hit = await caches.through(groupQuotas, tenantId, String(groupId), async () => ({ units: await findGroupMemberQuota(db, tenantId, groupId) }));
-    return hit!.units;
+  function invalidate(tenantId: number): void {
+    usage.invalidate(tenantId);
+    groupQuotas.clearTenant(tenantId);
+    grants.clearTenant(tenantId);
   }
 
-  /** The member's figures this month from the per-process caches. */
-  async function currentStatus(ctx: MemberContext, period: string): Promise<CreditStatus> {
-    const { member } = ctx;
-    const [groupQuotaUnits, used] = await Promise.all([
-      member.customCreditLimitUnits === null ? groupQuota(ctx.tenantId, member.defaultMemberGroupId) : Promise.resolve(0n),
-      usage.figures(ctx.tenantId, member.id, member.defaultMemberGroupId, period),
-    ]);
-    return statusFrom(ctx.tenant, member, { groupQuotaUnits, ...used });
+  async function quotasOf(tenantId: number, groupId: number | null) {
+    if (groupId === null) return { memberUnits: 0n, poolUnits: null };
+    return (await caches.through(groupQuotas, tenantId, String(groupId), () => findGroupQuotas(db, tenantId, groupId)))!;
   }
+  async function grantsOf(tenantId: number, memberId: number, day: string): Promise<bigint> {
+    return (await caches.through(grants, tenantId, `${memberId}:${day}`, async () => ({ units: await activeGrantUnits(db, tenantId, memberId, day) })))!.units;
+  }
+
+  const periodOf = (tenant: TenantRow, at = new Date()) => periodStart(at, tenant.billingDay);
 
   /** The figures straight from the database, for the member's own pages. */
   async function freshStatus(tenant: TenantRow, member: MemberQuotaFields, at = new Date()): Promise<CreditStatus> {
-    return statusFrom(tenant, member, await findCreditFigures(db, tenant.id, member.id, member.defaultMemberGroupId, periodStart(at)));
+    return statusFrom(tenant, member, await findCreditFigures(db, tenant.id, member.id, member.defaultMemberGroupId, periodOf(tenant, at), dayOf(at)));
   }
 
   return {
     /**
-     * Before an answer: the member's status, or `credits_depleted` (402) when they are depleted and
-     * the model is not a low-cost one (those stay usable, spec §4).
+     * Before an answer: admits the chat, holding `estimateUnits` against every budget that has
+     * something left, or refuses it with `credits_depleted` (402, with the spent budget's scope).
+     * Low-cost models stay usable when depleted (spec §4) and hold nothing.
      */
-    async check(ctx: MemberContext, model: { isLowLlm: boolean }): Promise<CreditStatus> {
-      const status = await currentStatus(ctx, periodStart());
-      if (isDepleted(status) && !model.isLowLlm) {
-        throw new AppError('credits_depleted', undefined, {
-          member_remaining_credit: unitsToDisplay(status.remainingUnits),
-          tenant_remaining_credit: status.tenantRemainingUnits === null ? null : unitsToDisplay(status.tenantRemainingUnits),
-        });
-      }
-      return status;
+    async admit(ctx: MemberContext, model: { isLowLlm: boolean }, estimateUnits: bigint): Promise<Admission> {
+      const { member, tenant } = ctx;
+      const now = new Date();
+      const h: Holder = { tenantId: ctx.tenantId, memberId: member.id, groupId: member.defaultMemberGroupId, period: periodOf(tenant, now) };
+      const [quotas, grantUnits, loaded] = await Promise.all([
+        quotasOf(h.tenantId, h.groupId),
+        grantsOf(h.tenantId, h.memberId, dayOf(now)),
+        usage.figures(h.tenantId, h.memberId, h.groupId, h.period),
+      ]);
+      // From here to the hold nothing awaits: no charge of this process settles in between.
+      const used = usage.current(h.tenantId, h.memberId, h.groupId, h.period, loaded);
+      const status = statusFrom(tenant, member, { groupQuotaUnits: quotas.memberUnits, groupPoolUnits: quotas.poolUnits, grantUnits, ...used });
+      const free = { status, period: h.period, groupId: h.groupId, confirm: async () => undefined, reservationId: () => null, release: () => undefined };
+      if (model.isLowLlm) return free;
+      const held = holds.of(h);
+      const left = {
+        remainingUnits: status.remainingUnits - held.member,
+        groupRemainingUnits: status.groupRemainingUnits === null ? null : status.groupRemainingUnits - held.group,
+        tenantRemainingUnits: status.tenantRemainingUnits === null ? null : status.tenantRemainingUnits - held.tenant,
+      };
+      const scope = depletedScope(left);
+      if (scope) throw depleted(scope, tenant, status);
+      const hold: LocalHold = holds.take(h, estimateUnits);
+      if (embedded) return { ...free, release: () => hold.release() };
+
+      let confirmed: Promise<number | null> | null = null;
+      let id: number | null = null;
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        hold.release();
+        if (id !== null) releaseInDatabase(database, h.tenantId, id).catch(() => undefined);
+      };
+      return {
+        ...free,
+        confirm: () =>
+          (confirmed ??= (async () => {
+            const budgets = { memberUnits: status.quotaUnits, groupPoolUnits: quotas.poolUnits, tenantPoolUnits: tenant.creditQuotaUnits };
+            const r = await reserveInDatabase(database, h, estimateUnits, budgets, RESERVATION_TTL_SECONDS);
+            if ('refused' in r) {
+              release();
+              throw depleted(r.refused, tenant, { remainingUnits: r.memberLeft, tenantRemainingUnits: r.tenantLeft });
+            }
+            id = r.id;
+            // Released before the database answered: let go of the row as well.
+            if (released) releaseInDatabase(database, h.tenantId, id).catch(() => undefined);
+            return id;
+          })()).then(() => undefined),
+        reservationId: () => id,
+        release,
+      };
     },
 
     /**
      * After answers: the credits' share of closing them — their usage rows appended to the ledger
-     * and the monthly totals moved, in one statement for a batch of one tenant and month — which
-     * chat runs with the answers' other writes as one unit (decision 020). Its rows read as each
-     * charge's totals, or an Error for one whose total is missing (never retried: it committed).
+     * and the period totals and roll-ups moved, in one statement for a batch of one tenant and
+     * period — which chat runs with the answers' other writes as one unit (decision 020). Its rows
+     * read as each charge's totals, or an Error for one whose total is missing (never retried).
      */
     chargePart(tenantId: number, period: string, charges: UsageCharge[]): WritePart<Array<ChargedTotals | Error>> {
       return chargeUsagePart(tenantId, period, charges);
     },
 
-    /** A charge committed: keep its totals for the next check; the member's remaining credits against `quotaUnits`. */
-    settle(tenantId: number, memberId: number, period: string, quotaUnits: bigint, totals: ChargedTotals): { remainingUnits: bigint } {
-      usage.record(tenantId, memberId, period, totals);
-      return { remainingUnits: quotaUnits - totals.memberUsedUnits };
+    /**
+     * A charge committed: keep its totals for the next admission and let go of the admission's hold
+     * in the same tick; the member's remaining credits against their budget.
+     */
+    settle(tenantId: number, memberId: number, admission: Admission, period: string, totals: ChargedTotals): { remainingUnits: bigint } {
+      usage.record(tenantId, memberId, admission.groupId, period, totals);
+      admission.release();
+      return { remainingUnits: admission.status.quotaUnits - totals.memberUsedUnits };
+    },
+
+    /** Holds this process keeps (tests: none once every chat closed). */
+    heldCount(): number {
+      return holds.size();
     },
 
     /**
@@ -118,25 +225,23 @@ export function createCreditsService(database: Database, caches: CacheHub, membe
      * once it has committed (before that, a check could read and keep the old figures).
      */
     async grant(tenantId: number, g: NewGrant, tx?: Executor): Promise<CreditGrantRow> {
-      const row = await insertGrant(tx ?? db, tenantId, g, periodStart());
-      if (!tx) this.invalidate(tenantId);
+      const tenant = await db.query.tenants.findFirst({ columns: { billingDay: true }, where: (t, { eq }) => eq(t.id, tenantId) });
+      const row = await insertGrant(tx ?? db, tenantId, g, periodStart(new Date(), tenant?.billingDay ?? 1));
+      if (!tx) invalidate(tenantId);
       return row;
     },
 
     /** Something changed a tenant's figures outside a charge (an adjustment, a purchase): read them anew. */
-    invalidate(tenantId: number): void {
-      usage.invalidate(tenantId);
-      groupQuotas.clearTenant(tenantId);
-    },
+    invalidate,
 
-    /** The console's usage per group this month (spec §7 `GET /admin/member-groups/usage/`). */
+    /** The console's usage per group this period (spec §7 `GET /admin/member-groups/usage/`). */
     async groupUsage(ctx: MemberContext, at = new Date()): Promise<MemberGroupUsage> {
-      const period = periodStart(at);
+      const period = periodOf(ctx.tenant, at);
       const [all, used] = await Promise.all([groups.all(ctx.tenantId), usageByGroup(db, ctx.tenantId, period)]);
       const byGroup = new Map(used.map((u) => [u.memberGroupId, u]));
       return {
         period_start: period,
-        period_end: periodEnd(at),
+        period_end: periodEnd(at, ctx.tenant.billingDay),
         items: all.map((g) => ({
           member_group_id: g.id,
           ko_name: g.koName,
@@ -150,26 +255,31 @@ export function createCreditsService(database: Database, caches: CacheHub, membe
 
     async creditCheck(ctx: MemberContext, memberId: number): Promise<CreditCheck> {
       const member = await members.ownRecord(ctx, memberId);
-      return toCreditCheck(await freshStatus(ctx.tenant, member));
+      const [status, planFree] = await Promise.all([freshStatus(ctx.tenant, member), findLowLlmFree(db, ctx.tenantId, member.id)]);
+      // A member plan decides; without one, the tenant's plan (a free tenant plan gives no free use).
+      return toCreditCheck(status, { planKind: ctx.tenant.planKind, lowLlmFree: planFree ?? ctx.tenant.planKind !== 'free' });
     },
 
     async usage(ctx: MemberContext, memberId: number, at = new Date()): Promise<Usage> {
       const member = await members.ownRecord(ctx, memberId);
-      const period = periodStart(at);
-      const [status, totals, byModel] = await Promise.all([
+      const period = periodOf(ctx.tenant, at);
+      const since = new Date(at.getTime() - 30 * 86_400_000);
+      const [status, totals, byModel, recent] = await Promise.all([
         freshStatus(ctx.tenant, member, at),
         findMemberUsage(db, ctx.tenantId, member.id, period),
         usageByModel(db, ctx.tenantId, member.id, period),
+        findRecentUsage(db, ctx.tenantId, member.id, since),
       ]);
       return {
         period_start: period,
-        period_end: periodEnd(at),
+        period_end: periodEnd(at, ctx.tenant.billingDay),
         quota: unitsToDisplay(status.quotaUnits),
         used_credit: unitsToDisplay(status.usedUnits),
         remaining_credit: unitsToDisplay(status.remainingUnits),
         message_count: totals.messageCount,
         input_tokens: Number(totals.inputTokens),
         output_tokens: Number(totals.outputTokens),
+        last_30_days: { used_credit: unitsToDisplay(recent.units), message_count: recent.messageCount },
         by_model: byModel.map((r) => ({
           llm_model_id: r.llmModelId ?? 0,
           display_name: r.displayName,

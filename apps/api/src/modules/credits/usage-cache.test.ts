@@ -58,13 +58,14 @@ describe('usage cache', () => {
     expect((await cache.figures(t.a.id, m, t.a.defaultGroupId, period)).usedUnits).toBe(40n);
   });
 
-  it("keeps the larger of two charges' totals that resolve out of order, and the tenant's total with them", async () => {
+  it("keeps the larger of two charges' totals that resolve out of order, and the tenant's and group's totals with them", async () => {
     const cache = createUsageCache(t.database, { maxAgeMs: Number.POSITIVE_INFINITY });
     const m = t.a.admin.id;
     await cache.figures(t.a.id, m, t.a.defaultGroupId, period);
-    cache.record(t.a.id, m, period, { memberUsedUnits: 500n, tenantUsedUnits: 9_000n });
-    cache.record(t.a.id, m, period, { memberUsedUnits: 400n, tenantUsedUnits: 8_000n });
-    expect(await cache.figures(t.a.id, m, t.a.defaultGroupId, period)).toEqual({ usedUnits: 500n, tenantUsedUnits: 9_000n });
+    const g = t.a.defaultGroupId;
+    cache.record(t.a.id, m, g, period, { memberUsedUnits: 500n, tenantUsedUnits: 9_000n, groupUsedUnits: 3_000n });
+    cache.record(t.a.id, m, g, period, { memberUsedUnits: 400n, tenantUsedUnits: 8_000n, groupUsedUnits: 2_000n });
+    expect(await cache.figures(t.a.id, m, g, period)).toEqual({ usedUnits: 500n, tenantUsedUnits: 9_000n, groupUsedUnits: 3_000n });
   });
 
   it('does not keep a figure whose read started before an invalidation', async () => {
