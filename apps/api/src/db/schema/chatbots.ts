@@ -180,7 +180,10 @@ export const chatbotDocuments = pgTable(
     name: text().notNull(),
     contentType: text().notNull(),
     size: integer().notNull(),
-    bytes: bytea().notNull(),
+    /** Documents stored before the files issue; later ones live in the storage (`file_id`). */
+    bytes: bytea(),
+    /** The uploaded file: parsed, chunked and searched (modules/files, decision 034). */
+    fileId: integer(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -13,3 +13,4 @@ export * from './audit';
 export * from './apikeys';
 export * from './task-modes';
 export * from './billing';
+export * from './files';
