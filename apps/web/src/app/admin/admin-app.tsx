@@ -1,9 +1,11 @@
 import { Box, Divider, NavLink, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconHistory, IconRobot, IconShieldLock, IconSpeakerphone, IconUserCog, IconUsers, IconUsersGroup, IconWand } from '@tabler/icons-react';
+import { IconArrowLeft, IconCoins, IconHistory, IconLayoutDashboard, IconRobot, IconShieldLock, IconSpeakerphone, IconUserCog, IconUsers, IconUsersGroup, IconWand } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import { ResponsiveShell } from '../../components/responsive-shell';
 import { TenantLogo } from '../../components/tenant-logo';
+import { CreditsPage } from '../../features/admin-credits/components/credits-page';
+import { DashboardPage } from '../../features/admin-dashboard/components/dashboard-page';
 import { AnnouncementsPage } from '../../features/announcements/components/announcements-page';
 import { AuditLogPage } from '../../features/audit-log/components/audit-log-page';
 import { ChatbotsPage } from '../../features/chatbot-publishing/components/chatbots-page';
@@ -17,8 +19,10 @@ import { MembersArea } from './members-area';
 
 /** Admin areas built so far; each later admin feature adds its entry here. */
 const AREAS = [
+  { path: '/admin', key: 'dashboard', icon: IconLayoutDashboard },
   { path: '/admin/members', key: 'members', icon: IconUsers },
   { path: '/admin/member-groups', key: 'memberGroups', icon: IconUsersGroup },
+  { path: '/admin/credits', key: 'credits', icon: IconCoins },
   { path: '/admin/sign-up-settings', key: 'signUpSettings', icon: IconUserCog },
   { path: '/admin/chatbots', key: 'chatbots', icon: IconRobot },
   { path: '/admin/announcements', key: 'announcements', icon: IconSpeakerphone },
@@ -47,7 +51,7 @@ export default function AdminApp() {
           </Box>
           <Divider visibleFrom="sm" />
           {AREAS.map((a) => (
-            <NavLink key={a.path} component={Link} to={a.path} label={t(`areas.${a.key}`)} leftSection={<a.icon size={16} />} active={pathname.startsWith(a.path)} />
+            <NavLink key={a.path} component={Link} to={a.path} label={t(`areas.${a.key}`)} leftSection={<a.icon size={16} />} active={a.path === '/admin' ? pathname.replace(/\/$/, '') === '/admin' : pathname.startsWith(a.path)} />
           ))}
           <Box flex={1} />
           <MemberLanguageSwitch />
@@ -56,6 +60,8 @@ export default function AdminApp() {
       }
     >
       <Routes>
+        <Route index element={<DashboardPage />} />
+        <Route path="credits" element={<CreditsPage />} />
         <Route path="members/*" element={<MembersArea />} />
         <Route path="member-groups/*" element={<GroupsPage />} />
         <Route path="pending-requests" element={<Navigate to="/admin/members/pending" replace />} />
@@ -66,7 +72,7 @@ export default function AdminApp() {
         <Route path="task-modes" element={<TaskModesPage />} />
         <Route path="restricted-words" element={<RestrictedWordsPage />} />
         <Route path="audit-log" element={<AuditLogPage />} />
-        <Route path="*" element={<Navigate to="/admin/announcements" replace />} />
+        <Route path="*" element={<Navigate to="/admin" replace />} />
       </Routes>
     </ResponsiveShell>
   );

@@ -1,0 +1,56 @@
+import type { AdminMemberList, BulkMembersResponse } from '@app/contracts/admin-members';
+import type { AdminCredits } from '@app/contracts/dashboards';
+import type { MemberGroup, MemberGroupList, PatchMemberGroupBody } from '@app/contracts/member-groups';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+export const PAGE_SIZE = 10;
+const creditsKey = ['admin-credits'] as const;
+
+/** `GET /admin/credits/?month&page`: a month's usage by model and a page of the purchase history. */
+export const adminCreditsQueryOptions = (month: string, page: number) =>
+  queryOptions({
+    queryKey: [...creditsKey, month, page],
+    queryFn: () => apiRequest<AdminCredits>('/admin/credits/', { query: { month, page } }),
+    placeholderData: keepPreviousData,
+    retry: 1,
+  });
+export const useAdminCredits = (month: string, page: number) => useQuery(adminCreditsQueryOptions(month, page));
+
+/** The groups and their quotas, 10 a page (`GET /admin/member-groups/`). */
+export const useQuotaGroups = (page: number) =>
+  useQuery({
+    queryKey: [...queryKeys.adminMemberGroups, 'credits', page],
+    queryFn: () => apiRequest<MemberGroupList>('/admin/member-groups/', { query: { page, size: PAGE_SIZE, order_by: 'id.asc' } }),
+    placeholderData: keepPreviousData,
+  });
+
+/** A group's pool and per-member quota (`PATCH /admin/member-groups/{id}/`). */
+export function useUpdateGroupQuota() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: Pick<PatchMemberGroupBody, 'credit_quota' | 'member_credit_quota'> }) =>
+      apiRequest<MemberGroup>(`/admin/member-groups/${id}/`, { method: 'PATCH', body }),
+    onSuccess: () =>
+      Promise.all([queryKeys.adminMemberGroups, queryKeys.memberGroups, queryKeys.memberGroupUsage].map((queryKey) => qc.invalidateQueries({ queryKey }))),
+  });
+}
+
+/** Members with their custom limits, 10 a page, searchable (`GET /admin/members/`). */
+export const useQuotaMembers = (page: number, search: string) =>
+  useQuery({
+    queryKey: [...queryKeys.adminMembers, 'credits', page, search],
+    queryFn: () =>
+      apiRequest<AdminMemberList>('/admin/members/', { query: { page, size: PAGE_SIZE, member_status: 'active', order_by: 'name.asc', search_term: search.trim() || undefined } }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Several members' custom monthly limit; null puts them back on their group's (`PATCH /admin/members/bulk/`). */
+export function useBulkCreditQuota() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { member_ids: number[]; credit_quota: number | null }) => apiRequest<BulkMembersResponse>('/admin/members/bulk/', { method: 'PATCH', body }),
+    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.adminMembers }),
+  });
+}

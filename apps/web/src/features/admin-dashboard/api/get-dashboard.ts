@@ -1,0 +1,19 @@
+import type { DashboardCards, DashboardUsage } from '@app/contracts/dashboards';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export const dashboardKeys = { cards: ['admin-dashboard', 'cards'] as const, usage: (start: string, end: string) => ['admin-dashboard', 'usage', start, end] as const };
+
+/** `GET /admin/dashboards/`: the console home's cards. */
+export const dashboardCardsQueryOptions = () => queryOptions({ queryKey: dashboardKeys.cards, queryFn: () => apiRequest<DashboardCards>('/admin/dashboards/'), retry: 1 });
+export const useDashboardCards = () => useQuery(dashboardCardsQueryOptions());
+
+/** `GET /admin/dashboards/usage/?start_month&end_month`: usage by month and by month and model. */
+export const dashboardUsageQueryOptions = (start: string, end: string) =>
+  queryOptions({
+    queryKey: dashboardKeys.usage(start, end),
+    queryFn: () => apiRequest<DashboardUsage>('/admin/dashboards/usage/', { query: { start_month: start, end_month: end } }),
+    placeholderData: keepPreviousData,
+    retry: 1,
+  });
+export const useDashboardUsage = (start: string, end: string) => useQuery(dashboardUsageQueryOptions(start, end));
