@@ -6,7 +6,7 @@ import { TenantLogo } from '../components/tenant-logo';
 import { useSignOut } from '../features/auth/api/sign-out';
 import { useChatbots } from '../features/chatbots/api/list-chatbots';
 import { useCreditCheck } from '../features/credits/api/get-credit-check';
-import { isDepleted } from '../features/credits/lib/warning-level';
+import { newChatTargetId } from '../features/credits/lib/warning-level';
 import { SessionList } from '../features/sessions/components/session-list';
 import { RecentChatbots } from '../features/store/components/recent-chatbots';
 import { useTenant } from '../features/tenant/api/get-tenant';
@@ -26,9 +26,10 @@ export function NavBar() {
   const items = chatbots.data?.items ?? [];
   const firstDefault = items.find((c) => c.is_default);
 
-  // New chat target: when depleted, the first low-cost chatbot; otherwise the open chatbot.
+  // New chat target (spec §2): when depleted on a plan with free low-cost use, the first low-cost chatbot; otherwise the open chatbot.
   const lowCost = items.find((c) => c.llm_model.is_low_llm && c.llm_model.is_available);
-  const newChatId = credits.data && isDepleted(credits.data) && lowCost ? lowCost.id : (chatbotId ?? firstDefault?.id);
+  const open = chatbotId ? Number(chatbotId) : firstDefault?.id;
+  const newChatId = newChatTargetId(credits.data, lowCost?.id, open);
   const newChatTo = newChatId ? `/dashboard/chat/${newChatId}` : '/dashboard/chat';
 
   return (

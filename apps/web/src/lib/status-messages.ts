@@ -10,6 +10,7 @@ import { ApiError } from './api-client';
 const byCode: Partial<Record<ErrorCode, string>> = {
   message_empty: 'errors.code.message_empty',
   credits_depleted: 'errors.code.credits_depleted',
+  creator_credits_depleted: 'errors.code.creator_credits_depleted',
   model_not_allowed: 'errors.code.model_not_allowed',
   chatbot_unavailable: 'errors.code.chatbot_unavailable',
   session_not_found: 'errors.code.session_not_found',
@@ -75,11 +76,26 @@ export function statusOf(err: unknown): number | null {
   return err instanceof ApiError ? err.status : null;
 }
 
+/**
+ * Spec §8's depleted variants: the organisation's or the group's credits, else the member's on
+ * their plan — a free plan asks for an upgrade, a team plan keeps unlimited models until the next
+ * recharge.
+ */
+function depletedKey(details: unknown): string {
+  const d = (typeof details === 'object' && details !== null ? details : {}) as { scope?: unknown; plan_kind?: unknown };
+  if (d.scope === 'tenant') return 'errors.code.credits_depleted_tenant';
+  if (d.scope === 'group') return 'errors.code.credits_depleted_group';
+  if (d.plan_kind === 'free') return 'errors.code.credits_depleted_free_plan';
+  if (d.plan_kind === 'team') return 'errors.code.credits_depleted_team_plan';
+  return 'errors.code.credits_depleted';
+}
+
 export function messageKeyFor(err: unknown, overrides: MessageOverrides = {}): string {
   const status = statusOf(err);
   const own = (status === null ? undefined : overrides[status]) ?? overrides.otherwise;
   if (own) return own;
   if (!(err instanceof ApiError)) return 'errors.unknown';
+  if (err.code === 'credits_depleted') return depletedKey(err.details);
   const finer = Object.hasOwn(byCode, err.code) ? byCode[err.code as ErrorCode] : undefined;
   return finer ?? byStatus[err.status] ?? (err.status >= 500 ? 'errors.status.500' : 'errors.unknown');
 }

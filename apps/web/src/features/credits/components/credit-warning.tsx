@@ -6,9 +6,8 @@ import { useUsage } from '../api/get-usage';
 import { averageCostPerMessage, creditWarning } from '../lib/warning-level';
 
 /**
- * Warning cards at 50% and 80% used, almost depleted and depleted (spec §4). Credits cannot be
- * bought in the product yet, so the depleted cards send the member to their administrator; a
- * purchase or plan view, once there is one, belongs on them.
+ * Warning cards at 50% and 80% used, almost depleted and depleted (spec §4): the member's, their
+ * group's or the organisation's credits, the member's in the words of the tenant's plan (spec §8).
  */
 export function CreditWarning({ memberId, lowCostAvailable }: { memberId: number; lowCostAvailable: boolean }) {
   const { t } = useTranslation('credits');
@@ -17,7 +16,7 @@ export function CreditWarning({ memberId, lowCostAvailable }: { memberId: number
   if (!check.data) return null;
   const { level, usedPercent, messagesLeft } = creditWarning(check.data, averageCostPerMessage(usage.data));
   if (level === 'none') return null;
-  const depleted = level === 'depleted' || level === 'tenant-depleted';
+  const depleted = level === 'depleted' || level === 'group-depleted' || level === 'tenant-depleted';
   const color = depleted ? 'red' : level === 'half' ? 'blue' : 'orange';
   const { remaining_credit: remaining, quota } = check.data;
   const credits = t('amount', { count: remaining });
@@ -26,11 +25,13 @@ export function CreditWarning({ memberId, lowCostAvailable }: { memberId: number
       ? messagesLeft === null || messagesLeft < 1
         ? t('almost.bodyUnderOne', { credits })
         : t('almost.body', { count: messagesLeft, credits })
-      : t(`${level}.body`, { percent: usedPercent, remaining, quota });
+      : level === 'depleted' && (check.data.plan_kind === 'free' || check.data.plan_kind === 'team')
+        ? t(`depleted.${check.data.plan_kind}Plan`)
+        : t(`${level}.body`, { percent: usedPercent, remaining, quota });
   return (
     <Alert color={color} variant="light" icon={<IconAlertTriangle size={18} />} title={t(`${level}.title`)} data-testid={`credit-warning-${level}`}>
       {body}
-      {depleted && lowCostAvailable ? ` ${t('lowCostStillAvailable')}` : ''}
+      {depleted && lowCostAvailable && check.data.is_low_llm_free && check.data.plan_kind !== 'team' ? ` ${t('lowCostStillAvailable')}` : ''}
     </Alert>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { averageCostPerMessage, creditWarning, isDepleted } from './warning-level';
+import { averageCostPerMessage, creditWarning, isDepleted, newChatTargetId } from './warning-level';
 
 const check = (remaining: number, quota = 1000, tenant: number | null = null) => ({
   remaining_credit: remaining,
@@ -67,5 +67,22 @@ describe('credit warning stages', () => {
     expect(isDepleted(check(0))).toBe(true);
     expect(isDepleted(check(10, 1000, 0))).toBe(true);
     expect(isDepleted(check(10, 1000, null))).toBe(false);
+  });
+});
+
+describe('what the server says is spent', () => {
+  it("a group's spent pool is its own stage, between the tenant's and the member's", () => {
+    expect(creditWarning({ ...check(500), group: { remaining_credit: 0 }, depleted: 'group' }, null).level).toBe('group-depleted');
+    expect(creditWarning({ ...check(0, 1000, 0), group: { remaining_credit: 0 }, depleted: 'tenant' }, null).level).toBe('tenant-depleted');
+    expect(isDepleted({ ...check(500), group: { remaining_credit: -3 } })).toBe(true);
+  });
+
+  it('New chat goes to the first low-cost chatbot only when depleted on a plan with free low-cost use (spec §2)', () => {
+    const depleted = { ...check(0), depleted: 'member' as const, is_low_llm_free: true };
+    expect(newChatTargetId(depleted, 7, 3)).toBe(7);
+    expect(newChatTargetId({ ...depleted, is_low_llm_free: false }, 7, 3)).toBe(3);
+    expect(newChatTargetId({ ...check(10), depleted: null, is_low_llm_free: true }, 7, 3)).toBe(3);
+    expect(newChatTargetId(depleted, undefined, 3)).toBe(3);
+    expect(newChatTargetId(undefined, 7, 3)).toBe(3);
   });
 });

@@ -1,6 +1,6 @@
 import type { CreditCheck, Usage } from '@app/contracts/credits';
 
-export type CreditWarningLevel = 'none' | 'half' | 'high' | 'almost' | 'depleted' | 'tenant-depleted';
+export type CreditWarningLevel = 'none' | 'half' | 'high' | 'almost' | 'depleted' | 'group-depleted' | 'tenant-depleted';
 
 export interface CreditWarning {
   level: CreditWarningLevel;
@@ -10,9 +10,30 @@ export interface CreditWarning {
   messagesLeft: number | null;
 }
 
-/** Spec §4: depleted when member remaining ≤ 0, or tenant remaining is not null and ≤ 0. */
-export function isDepleted(c: Pick<CreditCheck, 'remaining_credit' | 'tenant'>): boolean {
-  return c.remaining_credit <= 0 || (c.tenant.remaining_credit !== null && c.tenant.remaining_credit <= 0);
+type Check = Pick<CreditCheck, 'remaining_credit' | 'quota' | 'tenant'> & Partial<Pick<CreditCheck, 'group' | 'depleted'>>;
+
+/** Which budget is spent (spec §4: member remaining ≤ 0, or tenant's — or the group's pool — not null and ≤ 0), widest first. */
+export function depletedScope(c: Check): 'tenant' | 'group' | 'member' | null {
+  if (c.depleted !== undefined) return c.depleted;
+  if (c.tenant.remaining_credit !== null && c.tenant.remaining_credit <= 0) return 'tenant';
+  if (c.group && c.group.remaining_credit !== null && c.group.remaining_credit <= 0) return 'group';
+  return c.remaining_credit <= 0 ? 'member' : null;
+}
+
+export function isDepleted(c: Check): boolean {
+  return depletedScope(c) !== null;
+}
+
+/**
+ * Spec §2 New chat target: when depleted and the member's plan gives free use of low-cost models,
+ * the first such chatbot; otherwise the open chatbot (or the first default one).
+ */
+export function newChatTargetId(
+  c: (Check & Partial<Pick<CreditCheck, 'is_low_llm_free'>>) | undefined,
+  lowCostId: number | undefined,
+  openId: number | undefined,
+): number | undefined {
+  return c && isDepleted(c) && c.is_low_llm_free !== false && lowCostId !== undefined ? lowCostId : openId;
 }
 
 export const ALMOST_DEPLETED_MESSAGES = 10;
@@ -28,13 +49,15 @@ export function averageCostPerMessage(usage: Pick<Usage, 'used_credit' | 'messag
  * message), depleted. "Almost" is the last stage before depleted, never a shortcut past the 50%
  * and 80% ones: a member whose messages are dear sees each stage in turn.
  */
-export function creditWarning(c: CreditCheck, averagePerMessage: number | null): CreditWarning {
+export function creditWarning(c: Check, averagePerMessage: number | null): CreditWarning {
   const used = c.quota > 0 ? Math.min(1, Math.max(0, (c.quota - c.remaining_credit) / c.quota)) : 0;
   const usedPercent = Math.floor(used * 100);
   const messagesLeft = averagePerMessage !== null && averagePerMessage > 0 ? Math.floor(Math.max(0, c.remaining_credit) / averagePerMessage) : null;
   const at = (level: CreditWarningLevel): CreditWarning => ({ level, usedPercent, messagesLeft });
-  if (c.tenant.remaining_credit !== null && c.tenant.remaining_credit <= 0) return at('tenant-depleted');
-  if (c.remaining_credit <= 0) return at('depleted');
+  const spent = depletedScope(c);
+  if (spent === 'tenant') return at('tenant-depleted');
+  if (spent === 'group') return at('group-depleted');
+  if (spent === 'member') return at('depleted');
   if (used >= 0.8) return at(averagePerMessage !== null && averagePerMessage > 0 && c.remaining_credit <= ALMOST_DEPLETED_MESSAGES * averagePerMessage ? 'almost' : 'high');
   if (used >= 0.5) return at('half');
   return at('none');
