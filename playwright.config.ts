@@ -49,7 +49,8 @@ export default defineConfig({
         SEED_MEMBER_EMAIL: E2E_MEMBER.email,
         SEED_MEMBER_PASSWORD: E2E_MEMBER.password,
         OPENAI_COMPATIBLE_BASE_URL: `http://127.0.0.1:${FAKE_LLM_PORT}/v1`,
-        OPENAI_COMPATIBLE_MODELS: 'fake-model,fake-model-2',
+        OPENAI_COMPATIBLE_MODELS: 'fake-model,fake-model-2,fake-cheap',
+        OPENAI_COMPATIBLE_LOW_COST_MODELS: 'fake-cheap',
         DEFAULT_TENANT: 'demo',
         // The suite signs the same accounts in far more often than a person would; the limits
         // themselves are tested through the API (apps/api/src/platform/security.test.ts).

@@ -34,6 +34,7 @@ const envSchema = z.object({
   OPENAI_COMPATIBLE_BASE_URL: optionalString,
   OPENAI_COMPATIBLE_API_KEY: optionalString,
   OPENAI_COMPATIBLE_MODELS: optionalString,
+  OPENAI_COMPATIBLE_LOW_COST_MODELS: optionalString,
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Chatbot platform <no-reply@localhost>'),
   APP_URL: optionalString,
@@ -86,7 +87,8 @@ export interface ProvidersConfig {
   openai?: { apiKey: string; baseUrl?: string };
   anthropic?: { apiKey: string };
   google?: { apiKey: string };
-  openaiCompatible?: { baseUrl: string; apiKey?: string; models: string[] };
+  /** `lowCostModels`: those of `models` that are low-cost (unlimited: usable when credits are depleted, spec §4). */
+  openaiCompatible?: { baseUrl: string; apiKey?: string; models: string[]; lowCostModels?: string[] };
 }
 
 export interface AppConfig {
@@ -159,7 +161,13 @@ function providersFrom(env: z.infer<typeof envSchema>): ProvidersConfig {
       .map((m) => m.trim())
       .filter(Boolean);
     if (models.length === 0) throw new Error('OPENAI_COMPATIBLE_MODELS must list at least one model when OPENAI_COMPATIBLE_BASE_URL is set');
-    providers.openaiCompatible = { baseUrl: env.OPENAI_COMPATIBLE_BASE_URL, apiKey: env.OPENAI_COMPATIBLE_API_KEY, models };
+    const lowCostModels = (env.OPENAI_COMPATIBLE_LOW_COST_MODELS ?? '')
+      .split(',')
+      .map((m) => m.trim())
+      .filter(Boolean);
+    const unknown = lowCostModels.filter((m) => !models.includes(m));
+    if (unknown.length > 0) throw new Error(`OPENAI_COMPATIBLE_LOW_COST_MODELS names models not in OPENAI_COMPATIBLE_MODELS: ${unknown.join(', ')}`);
+    providers.openaiCompatible = { baseUrl: env.OPENAI_COMPATIBLE_BASE_URL, apiKey: env.OPENAI_COMPATIBLE_API_KEY, models, lowCostModels };
   }
   return providers;
 }

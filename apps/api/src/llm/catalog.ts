@@ -46,7 +46,8 @@ export function catalogFor(providers: ProvidersConfig): CatalogModel[] {
     );
   }
   for (const name of providers.openaiCompatible?.models ?? []) {
-    out.push({ ...base, provider: 'openai-compatible', modelName: name, displayName: name, contextLimit: 32_768, inputCost: 1, outputCost: 1, isLowLlm: false, releaseDate: null, supportsThinking: true });
+    const isLowLlm = providers.openaiCompatible?.lowCostModels?.includes(name) ?? false;
+    out.push({ ...base, provider: 'openai-compatible', modelName: name, displayName: name, contextLimit: 32_768, inputCost: isLowLlm ? 0.1 : 1, outputCost: isLowLlm ? 0.1 : 1, isLowLlm, releaseDate: null, supportsThinking: true });
   }
   if (out.length === 0) {
     out.push({ ...base, provider: 'offline', modelName: OFFLINE_MODEL_NAME, displayName: OFFLINE_DISPLAY_NAME, contextLimit: 32_768, inputCost: 0, outputCost: 0, isLowLlm: true, releaseDate: null });
