@@ -19,10 +19,10 @@ export const adminCreditsQueryOptions = (month: string, page: number) =>
 export const useAdminCredits = (month: string, page: number) => useQuery(adminCreditsQueryOptions(month, page));
 
 /** The groups and their quotas, 10 a page (`GET /admin/member-groups/`). */
-export const useQuotaGroups = (page: number) =>
+export const useQuotaGroups = (page: number, search: string) =>
   useQuery({
-    queryKey: [...queryKeys.adminMemberGroups, 'credits', page],
-    queryFn: () => apiRequest<MemberGroupList>('/admin/member-groups/', { query: { page, size: PAGE_SIZE, order_by: 'id.asc' } }),
+    queryKey: [...queryKeys.adminMemberGroups, 'credits', page, search],
+    queryFn: () => apiRequest<MemberGroupList>('/admin/member-groups/', { query: { page, size: PAGE_SIZE, order_by: 'id.asc', search_term: search.trim() || undefined } }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,7 +1,8 @@
 import type { MemberGroup } from '@app/contracts/member-groups';
-import { ActionIcon, Badge, Button, Checkbox, Group, Modal, NumberInput, Pagination, Paper, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Checkbox, Group, Modal, NumberInput, Pagination, Paper, Skeleton, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconLock, IconPencil } from '@tabler/icons-react';
+import { IconLock, IconPencil, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localizedName } from '../../../lib/localized-name';
@@ -50,13 +51,29 @@ function QuotaModal({ group, onClose }: { group: MemberGroup; onClose: () => voi
 export function GroupQuotas() {
   const { t, i18n } = useTranslation('admin-credits');
   const [page, setPage] = useState(1);
-  const groups = useQuotaGroups(page);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const groups = useQuotaGroups(page, debounced);
   const [editing, setEditing] = useState<MemberGroup | null>(null);
   const num = (n: number) => n.toLocaleString(i18n.language);
   const items = groups.data?.items ?? [];
   return (
     <Stack gap="sm">
-      <Text fw={600}>{t('allocation.groups')}</Text>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Text fw={600}>{t('allocation.groups')}</Text>
+        <TextInput
+          leftSection={<IconSearch size={16} />}
+          placeholder={t('allocation.search')}
+          aria-label={t('allocation.search')}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          w={240}
+          data-testid="group-quota-search"
+        />
+      </Group>
       <Paper withBorder radius="md">
         {groups.isPending ? (
           <Stack p="md" data-testid="groups-loading">
