@@ -96,6 +96,34 @@ describe('admission reserves', () => {
     }, 120_000);
   }
 
+  // Two instances on one server: each has its own caches and holds, so only the database's
+  // credit_reserve keeps them from admitting the same credits twice.
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('two instances on one PostgreSQL server admit about 5 between them', async () => {
+    const { buildApp } = await import('../../app');
+    const second = await buildApp(t.config, { database: t.built.database });
+    try {
+      const other = { ...t, app: second.app, built: second, settle: () => second.caches.sync() };
+      const cost = await oneAnswerCost();
+      // The second instance learns the model's answer length from an answer of its own (before
+      // one, its estimate is the default, larger: it would admit fewer, never more).
+      expect((await streamChat(other, t.a, token, botId, { text: QUESTION })).status).toBe(200);
+      const start = await ledgerSum();
+      await setBudget(start.units + 5n * cost);
+      await second.caches.sync();
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? chat() : streamChat(other, t.a, token, botId, { text: QUESTION }))));
+      const admitted = results.filter((r) => r.status === 200).length;
+      expect(admitted).toBeGreaterThanOrEqual(4);
+      expect(admitted).toBeLessThanOrEqual(6);
+      const end = await ledgerSum();
+      expect(end.units - start.units).toBe(BigInt(admitted) * cost);
+      const [left] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from credit_reservations where tenant_id = ${t.a.id}`);
+      expect(left!.n).toBe(0);
+    } finally {
+      await second.close();
+      await setBudget(null);
+    }
+  }, 60_000);
+
   it('every figure equals the ledger: member, group, tenant totals, the daily roll-up, the usage views (0 drift)', async () => {
     const period = periodStart();
     const db = t.database.db;
