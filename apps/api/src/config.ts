@@ -59,6 +59,8 @@ const envSchema = z.object({
   FILES_MAX_PER_MESSAGE: z.coerce.number().int().min(1).max(50).default(5),
   FILES_PAGES_PER_DAY: z.coerce.number().int().min(1).default(1000),
   FILES_EXPIRE_HOURS: z.coerce.number().min(0.01).default(24),
+  ERROR_REPORT_URL: optionalString,
+  SAMPLE_DATA: z.enum(['0', '1', 'true', 'false']).default('0'),
 });
 
 const limitOverride = z.object({ max: z.number().int().min(1).optional(), windowSeconds: z.number().int().min(1).optional() }).strict();
@@ -129,6 +131,10 @@ export interface AppConfig {
   storage?: StorageConfig;
   /** Upload limits (`FILES_*`), served to the web app by `GET /files/settings/`. */
   fileLimits?: Partial<FileLimitsConfig>;
+  /** Server errors (≥ 500) and the web app's uncaught errors are posted here (`ERROR_REPORT_URL`); unset: the structured log only. */
+  errorReportUrl?: string | null;
+  /** `SAMPLE_DATA=1`: the seed fills the demo tenant with sample members, chatbots, sessions and a month of usage. */
+  sampleData?: boolean;
 }
 
 export type StorageConfig =
@@ -234,6 +240,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
         }
       : { kind: 'local', dir: path.join(dataDir, 'files') },
+    errorReportUrl: e.ERROR_REPORT_URL ?? null,
+    sampleData: e.SAMPLE_DATA === '1' || e.SAMPLE_DATA === 'true',
     fileLimits: { maxMb: e.FILES_MAX_MB, maxPages: e.FILES_MAX_PAGES, maxFilesPerMessage: e.FILES_MAX_PER_MESSAGE, pagesPerDay: e.FILES_PAGES_PER_DAY, expireHours: e.FILES_EXPIRE_HOURS },
   };
 }
