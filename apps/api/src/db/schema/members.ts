@@ -57,6 +57,8 @@ export const members = pgTable(
     tempPasswordExpiresAt: timestamp({ withTimezone: true }),
     /** Signed in with a temporary password: a new one must be set first. */
     mustChangePassword: boolean().notNull().default(false),
+    /** The last release whose notes ("What's new", spec §2) this admin has seen; null = none yet. */
+    releaseNotesSeenVersion: text(),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },

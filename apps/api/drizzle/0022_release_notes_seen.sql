@@ -1,0 +1,1 @@
+ALTER TABLE "members" ADD COLUMN "release_notes_seen_version" text;
