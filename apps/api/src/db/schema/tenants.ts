@@ -17,6 +17,8 @@ export const tenants = pgTable('tenants', {
   billingDay: integer().notNull().default(1),
   /** The tenant's plan: free | team | enterprise (spec §8: depletion messages differ). */
   planKind: text().notNull().default('team'),
+  /** Stop an answer once nobody reads it (its client left and none came back); default: it finishes and is charged. */
+  stopAnswersWithoutReader: boolean().notNull().default(false),
   createdAt: createdAt(),
 });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "tenants" ADD COLUMN "stop_answers_without_reader" boolean DEFAULT false NOT NULL;
