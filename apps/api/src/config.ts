@@ -59,6 +59,11 @@ const envSchema = z.object({
   FILES_MAX_PER_MESSAGE: z.coerce.number().int().min(1).max(50).default(5),
   FILES_PAGES_PER_DAY: z.coerce.number().int().min(1).default(1000),
   FILES_EXPIRE_HOURS: z.coerce.number().min(0.01).default(24),
+  WEB_SEARCH_PROVIDER: z.enum(['searxng', 'tavily', 'brave']).optional(),
+  WEB_SEARCH_URL: optionalString,
+  WEB_SEARCH_API_KEY: optionalString,
+  WEB_SEARCH_MAX_RESULTS: z.coerce.number().int().min(1).max(20).default(5),
+  WEB_SEARCH_FETCH_PAGES: z.coerce.number().int().min(0).max(5).default(2),
   ERROR_REPORT_URL: optionalString,
   SAMPLE_DATA: z.enum(['0', '1', 'true', 'false']).default('0'),
 });
@@ -131,10 +136,21 @@ export interface AppConfig {
   storage?: StorageConfig;
   /** Upload limits (`FILES_*`), served to the web app by `GET /files/settings/`. */
   fileLimits?: Partial<FileLimitsConfig>;
+  /** Web search for chats (`WEB_SEARCH_*`, decision 035); a tenant's console settings override it. */
+  webSearch?: WebSearchConfig;
   /** Server errors (≥ 500) and the web app's uncaught errors are posted here (`ERROR_REPORT_URL`); unset: the structured log only. */
   errorReportUrl?: string | null;
   /** `SAMPLE_DATA=1`: the seed fills the demo tenant with sample members, chatbots, sessions and a month of usage. */
   sampleData?: boolean;
+}
+
+export interface WebSearchConfig {
+  /** null: no search provider unless a tenant sets one in the console. */
+  provider: { kind: 'searxng' | 'tavily' | 'brave'; url: string | null; apiKey: string | null } | null;
+  /** Results put in the prompt per search (1–20). */
+  maxResults: number;
+  /** Top result pages fetched (through the SSRF guard) to enrich their snippets; 0 = snippets only. */
+  fetchPages: number;
 }
 
 export type StorageConfig =
@@ -195,6 +211,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
   }
   const e = parsed.data;
+  if (e.WEB_SEARCH_PROVIDER === 'searxng' && !e.WEB_SEARCH_URL) throw new Error('Invalid configuration:\n  WEB_SEARCH_URL: required with WEB_SEARCH_PROVIDER=searxng');
+  if ((e.WEB_SEARCH_PROVIDER === 'tavily' || e.WEB_SEARCH_PROVIDER === 'brave') && !e.WEB_SEARCH_API_KEY) throw new Error(`Invalid configuration:\n  WEB_SEARCH_API_KEY: required with WEB_SEARCH_PROVIDER=${e.WEB_SEARCH_PROVIDER}`);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -242,6 +260,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : { kind: 'local', dir: path.join(dataDir, 'files') },
     errorReportUrl: e.ERROR_REPORT_URL ?? null,
     sampleData: e.SAMPLE_DATA === '1' || e.SAMPLE_DATA === 'true',
+    webSearch: {
+      provider: e.WEB_SEARCH_PROVIDER ? { kind: e.WEB_SEARCH_PROVIDER, url: e.WEB_SEARCH_URL?.replace(/\/+$/, '') ?? null, apiKey: e.WEB_SEARCH_API_KEY ?? null } : null,
+      maxResults: e.WEB_SEARCH_MAX_RESULTS,
+      fetchPages: e.WEB_SEARCH_FETCH_PAGES,
+    },
     fileLimits: { maxMb: e.FILES_MAX_MB, maxPages: e.FILES_MAX_PAGES, maxFilesPerMessage: e.FILES_MAX_PER_MESSAGE, pagesPerDay: e.FILES_PAGES_PER_DAY, expireHours: e.FILES_EXPIRE_HOURS },
   };
 }

@@ -82,11 +82,14 @@ export const errorCatalogue = {
   announcement_title_required: { status: 422, message: 'Enter a title' },
   announcement_content_required: { status: 422, message: 'Enter the content' },
   announcement_location_required: { status: 422, message: 'Choose a location' },
+  web_search_unavailable: { status: 422, message: 'Web search is not available for this model or tenant' },
+  web_search_settings_invalid: { status: 422, message: 'This search provider needs a URL or an API key' },
   // 423: the account may not use the service.
   not_eligible: { status: 423, message: 'Not eligible to use the service' },
   // 424: a service the request depends on failed (mail, SSO).
   upstream_failed: { status: 424, message: 'A service this request depends on failed; try again' },
   mail_failed: { status: 424, message: 'The email could not be sent; try again later' },
+  web_search_failed: { status: 424, message: 'The web search failed; try again or turn web search off' },
   // 428: sensitive content.
   restricted_term: { status: 428, message: 'Request blocked due to sensitive information' },
   personal_data_found: { status: 428, message: 'Personal data found: remove it and send again' },
