@@ -34,6 +34,8 @@ export const DEFAULT_RATE_LIMITS = {
   publicChatPerAddress: { max: 30, windowSeconds: 60 },
   /** Requests of one developer API key (issue 28). */
   apiPerKey: { max: 60, windowSeconds: 60 },
+  /** The web app's own error reports (`POST /client-errors/`) from one address. */
+  clientErrorsPerAddress: { max: 30, windowSeconds: 60 },
 } satisfies Record<string, Limit>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
