@@ -14,3 +14,4 @@ export * from './apikeys';
 export * from './task-modes';
 export * from './billing';
 export * from './files';
+export * from './web-search';
