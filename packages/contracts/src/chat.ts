@@ -32,6 +32,8 @@ export type ChatMeta = z.infer<typeof chatMetaSchema>;
 
 /** One SSE `data:` line. */
 export const chatEventSchema = z.discriminatedUnion('type', [
+  /** First event of a reattached stream (`GET /sessions/{hash}/stream/`): the answer so far; deltas follow. */
+  z.object({ type: z.literal('snapshot'), text: z.string(), reasoning: z.string() }),
   z.object({ type: z.literal('text'), text: z.string() }),
   z.object({ type: z.literal('reasoning'), text: z.string() }),
   z.object({ type: z.literal('source'), url: z.string(), title: z.string().nullable() }),
@@ -48,3 +50,7 @@ export const chatEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('end'), status: z.enum(['completed', 'stopped', 'failed']) }),
 ]);
 export type ChatEvent = z.infer<typeof chatEventSchema>;
+
+/** `POST /sessions/{hash}/stop/`: whether a running answer of the session was stopped. */
+export const stopAnswerResponse = z.object({ stopped: z.boolean() });
+export type StopAnswerResponse = z.infer<typeof stopAnswerResponse>;

@@ -18,6 +18,8 @@ export async function closeChat(
   relay: AnswerRelay,
   signal: AbortSignal,
   emit: (e: ChatEvent) => void,
+  /** A live answer's readers stay when it is stopped and are told how it ended; otherwise a stop means the reader left. */
+  readersStay = false,
 ): Promise<void> {
   const { ctx, model } = run;
   const { text, reasoning } = relay.answer;
@@ -66,7 +68,7 @@ export async function closeChat(
     throw err;
   }
   const { remainingUnits } = deps.credits.settle(ctx.tenantId, ctx.member.id, run.admission, period, totals);
-  if (signal.aborted) return;
+  if (signal.aborted && !readersStay) return;
   emit({
     type: 'usage',
     input_tokens: inputTokens,

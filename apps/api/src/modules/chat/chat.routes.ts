@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { chatBody, type ChatEvent } from '@app/contracts/chat';
-import { errorBody, idParam } from '@app/contracts/common';
+import { chatBody, type ChatEvent, stopAnswerResponse } from '@app/contracts/chat';
+import { errorBody, hashParam, idParam } from '@app/contracts/common';
 import { byAddress, byMember, type RateLimiter } from '../../platform/rate-limits';
 import { memberCtx, tenantCtx } from '../../platform/request-context';
-import type { ChatRun, ChatService } from './chat.service';
+import type { ChatRun, ChatService, LiveAnswer } from './chat.service';
 import { sseWriter } from './sse';
 
 const HEARTBEAT_MS = 15_000;
@@ -24,14 +25,9 @@ export function registerChatRoutes(app: FastifyInstance, deps: { chat: ChatServi
     response: { 400: errorBody, 401: errorBody, 402: errorBody, 403: errorBody, 404: errorBody, 413: errorBody, 422: errorBody, 428: errorBody, 429: errorBody },
   };
 
-  /** Opens the turn with `start`, then streams the answer: one handler for members and visitors. */
-  async function relay(req: FastifyRequest, reply: FastifyReply, start: (abort: AbortController) => Promise<ChatRun>) {
+  /** The SSE response's head: from here on the reply is the event stream. */
+  function openStream(reply: FastifyReply, meta: ChatRun['meta']) {
     const res = reply.raw;
-    const abort = new AbortController();
-    res.on('close', () => {
-      if (!res.writableEnded) abort.abort();
-    });
-    const run = await start(abort);
     reply.hijack();
     res.socket?.setNoDelay(true);
     res.writeHead(200, {
@@ -39,28 +35,92 @@ export function registerChatRoutes(app: FastifyInstance, deps: { chat: ChatServi
       'cache-control': 'no-cache, no-transform',
       connection: 'keep-alive',
       'x-accel-buffering': 'no',
-      'x-chat-meta': asciiJson(run.meta),
+      'x-chat-meta': asciiJson(meta),
       'access-control-expose-headers': 'x-chat-meta',
     });
     res.flushHeaders();
     const write = sseWriter(res);
     // A comment line now and then keeps proxies from closing a stream that is thinking quietly.
     const heartbeat = setInterval(() => write(': ping\n\n'), HEARTBEAT_MS);
-    try {
-      // Inline: a named closure per stream would get a name property of its own (tsx's keepNames).
-      await deps.chat.stream(run, abort.signal, (e) => write(frameOf(e)));
-    } catch (err) {
-      req.log.error({ err, reqId: req.id }, 'chat stream failed');
-      write(frameOf({ type: 'error', code: 'internal_error', message: 'Chat processing failed; try again' }));
-      write(frameOf({ type: 'end', status: 'failed' }));
-    }
-    clearInterval(heartbeat);
-    if (!res.writableEnded) res.end();
+    return {
+      write,
+      end() {
+        clearInterval(heartbeat);
+        if (!res.writableEnded) res.end();
+      },
+    };
   }
 
-  r.post('/chatbots/:id/chat/', { preHandler: deps.limits.guard(['chatPerMember', byMember]), schema }, (req, reply) =>
-    relay(req, reply, (abort) => deps.chat.start(memberCtx(req), req.params.id, req.body, abort)),
+  /**
+   * A member's chat (issue 27 item 5): the answer outlives this connection. Leaving only detaches
+   * the reader; a stop, a new question in the session or (the tenant's choice) the last reader
+   * leaving stops it.
+   */
+  async function relayLive(req: FastifyRequest, reply: FastifyReply, start: () => Promise<{ run: ChatRun; live: LiveAnswer }>) {
+    const { run, live } = await start();
+    const out = openStream(reply, run.meta);
+    reply.raw.on('close', () => live.detach(out.write));
+    try {
+      await deps.chat.streamLive(run, live, out.write);
+    } catch (err) {
+      req.log.error({ err, reqId: req.id }, 'chat stream failed');
+      out.write(frameOf({ type: 'error', code: 'internal_error', message: 'Chat processing failed; try again' }));
+      out.write(frameOf({ type: 'end', status: 'failed' }));
+    }
+    out.end();
+  }
+
+  /** Opens the turn with `start`, then streams the answer; the client's leaving stops it (a visitor's chat). */
+  async function relay(req: FastifyRequest, reply: FastifyReply, start: (abort: AbortController) => Promise<ChatRun>) {
+    const res = reply.raw;
+    const abort = new AbortController();
+    res.on('close', () => {
+      if (!res.writableEnded) abort.abort();
+    });
+    const run = await start(abort);
+    const out = openStream(reply, run.meta);
+    try {
+      // Inline: a named closure per stream would get a name property of its own (tsx's keepNames).
+      await deps.chat.stream(run, abort.signal, (e) => out.write(frameOf(e)));
+    } catch (err) {
+      req.log.error({ err, reqId: req.id }, 'chat stream failed');
+      out.write(frameOf({ type: 'error', code: 'internal_error', message: 'Chat processing failed; try again' }));
+      out.write(frameOf({ type: 'end', status: 'failed' }));
+    }
+    out.end();
+  }
+
+  r.post('/chatbots/:id/chat/', { preHandler: deps.limits.guard(['chatPerMember', byMember]), schema }, (req, reply) => {
+    const ctx = memberCtx(req);
+    return relayLive(req, reply, () => deps.chat.startLive(ctx, req.params.id, req.body, { stopWithoutReader: ctx.tenant.stopAnswersWithoutReader }));
+  });
+  // A returning reader (a reload, another tab): the running answer so far, then the rest as it comes; 204 when none runs here.
+  r.get(
+    '/sessions/:hash/stream/',
+    {
+      schema: {
+        tags: ['chat'],
+        description: 'Reattaches to the session\'s running answer: `text/event-stream` starting with a `snapshot` event (the answer so far), then the chat events; 204 when no answer is running.',
+        params: hashParam,
+        response: { 204: z.null(), 401: errorBody, 403: errorBody, 404: errorBody },
+      },
+    },
+    async (req, reply) => {
+      const live = await deps.chat.running(memberCtx(req), req.params.hash);
+      if (!live) return reply.code(204).send(null);
+      const out = openStream(reply, live.meta);
+      live.attach(out.write);
+      reply.raw.on('close', () => live.detach(out.write));
+      await live.closed;
+      out.end();
+    },
   );
+  r.post(
+    '/sessions/:hash/stop/',
+    { schema: { tags: ['chat'], params: hashParam, response: { 200: stopAnswerResponse, 401: errorBody, 403: errorBody, 404: errorBody } } },
+    async (req) => ({ stopped: await deps.chat.stop(memberCtx(req), req.params.hash) }),
+  );
+
   // A visitor on a public link (spec §6): no token, the creator's credits, limited per address.
   r.post(
     '/public/chatbots/:id/chat/',

@@ -8,9 +8,10 @@ import { type ChatDeps, type ChatInput, type ChatTurn, createOutputEstimates, pr
 import { stopInterruptedStreams } from './chat.repo';
 import { streamChat } from './chat.stream';
 import { createAnswerCloser, createAnswerFlusher, createTurnOpener } from './turn-writer';
+import { createLiveAnswers, LiveAnswer } from './live-answers';
 
 export { stopInterruptedStreams };
-export type { ChatDeps, ChatRun, ChatTurn };
+export type { ChatDeps, ChatRun, ChatTurn, LiveAnswer };
 /** The SSE frame writer of the chat's stream, for other streamed answers (the developer API). */
 export { sseWriter } from './sse';
 
@@ -32,7 +33,68 @@ export function createChatService(database: Database, deps: ChatDeps) {
   // What an answer of each model is expected to cost, for the admission's hold (decision 031).
   const outputs = createOutputEstimates();
 
+  // Answers generating in this process, by session: readers come and go, only a stop aborts.
+  const live = createLiveAnswers();
+
+  /** Stops the session's running answer, if any, and waits (up to `waitMs`) until it is closed. */
+  async function stopRunning(tenantId: number, hash: string, waitMs = 5000): Promise<boolean> {
+    const running = live.get(tenantId, hash);
+    if (!running) return false;
+    running.stopper.abort();
+    await Promise.race([running.closed, new Promise((r) => setTimeout(r, waitMs).unref())]);
+    return true;
+  }
+
+  async function stream(run: ChatRun, signal: AbortSignal, emit: (e: ChatEvent) => void): Promise<void> {
+    const tracked = flusher.track(run.ctx.tenantId, run.assistantMessageId);
+    const relay = await streamChat(run, signal, emit, tracked);
+    await closeChat(deps, outputs, closeAnswer, run, relay, signal, emit);
+  }
+
   return {
+    /**
+     * A member's chat whose answer outlives its reader (issue 27 item 5): a question in a session
+     * first stops the session's running answer (spec §4); the answer is registered so that a stop
+     * or a returning reader finds it. `stopWithoutReader`: the tenant's choice to stop an answer
+     * once nobody reads it (default: it finishes and is charged).
+     */
+    async startLive(ctx: MemberContext, chatbotId: number, input: ChatInput, opts: { stopWithoutReader: boolean }): Promise<{ run: ChatRun; live: LiveAnswer }> {
+      if (input.session_hash_id) await stopRunning(ctx.tenantId, input.session_hash_id);
+      const stopper = new AbortController();
+      const run = await openChat(deps.registry, openTurn, await prepareChat(deps, outputs, ctx, chatbotId, input), stopper);
+      const answer = new LiveAnswer(ctx.tenantId, ctx.member.id, run.meta.session_hash_id, run.meta, stopper, opts.stopWithoutReader);
+      live.add(answer);
+      return { run, live: answer };
+    },
+    /** Streams a live answer to its readers (`write` is the asking client's), then closes it. */
+    async streamLive(run: ChatRun, answer: LiveAnswer, write: (frame: string) => void): Promise<void> {
+      answer.setPrimary(write);
+      try {
+        const tracked = flusher.track(run.ctx.tenantId, run.assistantMessageId);
+        answer.answer = tracked;
+        const emit = (e: ChatEvent) => answer.emit(e);
+        const relay = await streamChat(run, answer.stopper.signal, emit, tracked);
+        await closeChat(deps, outputs, closeAnswer, run, relay, answer.stopper.signal, emit, true);
+      } finally {
+        live.remove(answer);
+        answer.close();
+      }
+    },
+    /** The member's own session's running answer in this process, or null (`session_not_found` for another's). */
+    async running(ctx: MemberContext, hash: string): Promise<LiveAnswer | null> {
+      const found = live.get(ctx.tenantId, hash);
+      if (found && found.memberId === ctx.member.id) return found;
+      // Not running here: still refuse a session that is not the member's own.
+      await deps.sessions.own(ctx, hash);
+      return null;
+    },
+    /** `POST /sessions/{hash}/stop/`: aborts the running answer (kept as `stopped`) and waits until it is closed. */
+    async stop(ctx: MemberContext, hash: string): Promise<boolean> {
+      const found = await this.running(ctx, hash);
+      return found ? stopRunning(ctx.tenantId, hash) : false;
+    },
+    /** Answers generating in this process (tests, shutdown). */
+    liveCount: () => live.size,
     /**
      * Checks the request, writes the turn and sends the provider request. One call, so that the
      * caller, which waits while the answer streams, never holds the plan and its history; only
@@ -61,11 +123,8 @@ export function createChatService(database: Database, deps: ChatDeps) {
       const input: ChatInput = { text: messages.text, file_ids: [], is_test: false, web_search: false, thinking: false };
       return openChat(deps.registry, openTurn, await prepareChat(deps, outputs, ctx, chatbotId, input, { api: messages }), abort);
     },
-    /** Streams the answer through `emit`, then closes it: the message row and the ledger stay exact. */
-    async stream(run: ChatRun, signal: AbortSignal, emit: (e: ChatEvent) => void): Promise<void> {
-      const relay = await streamChat(run, signal, emit, flusher.track(run.ctx.tenantId, run.assistantMessageId));
-      await closeChat(deps, outputs, closeAnswer, run, relay, signal, emit);
-    },
+    /** Streams the answer through `emit`, then closes it: the message row and the ledger stay exact. Its reader's leaving stops it (`signal`). */
+    stream,
   };
 }
 export type ChatService = ReturnType<typeof createChatService>;

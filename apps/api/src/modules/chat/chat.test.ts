@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, tokenize, type FakeLlm } from '../../../../../tools/fake-llm/server';
 import { creditLedger, llmModelGroupAccess, llmModels, memberGroups, members, tenants } from '../../db/schema/index';
-import { streamChat, textOf } from '../../test/chat-client';
+import { reattach, streamChat, textOf } from '../../test/chat-client';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 
 let fake: FakeLlm;
@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 afterEach(() => fake.reset());
 
-const chat = (payload: Record<string, unknown>, who = token, id = botId) => streamChat(t, t.a, who, id, payload);
+const chat = (payload: Record<string, unknown>, who = token, id = botId, opts: Parameters<typeof streamChat>[5] = {}) => streamChat(t, t.a, who, id, payload, opts);
 
 describe('streamed chat', () => {
   it('streams text deltas incrementally, then usage and end; both messages are rows', async () => {
@@ -104,24 +104,119 @@ describe('streamed chat', () => {
     await db.update(llmModels).set({ inputCostE4: 10_000n, outputCostE4: 10_000n }).where(and(eq(llmModels.tenantId, t.a.id), eq(llmModels.modelName, 'fake-model')));
   });
 
-  it('a client abort aborts upstream and keeps the partial answer as stopped', async () => {
-    const long = Array.from({ length: 200 }, (_, i) => `word${i}`).join(' ');
+  it('a client that leaves does not stop the answer: a returning reader gets the text so far, then the rest; it completes and is charged', async () => {
+    const long = Array.from({ length: 120 }, (_, i) => `word${i}`).join(' ');
+    fake.set({ reply: long, tokenDelayMs: 10 });
+    const gone = await chat({ text: 'tell me a long story' }, token, botId, { abortAfterTextEvents: 5 });
+    const hash = gone.meta!.session_hash_id;
+    const back = await reattach(t, t.a, token, hash);
+    expect(back.status).toBe(200);
+    expect(back.meta).toMatchObject({ session_hash_id: hash, assistant_message_id: gone.meta!.assistant_message_id });
+    const [first, ...rest] = back.events;
+    expect(first!.type).toBe('snapshot');
+    const snapshot = (first as { text: string }).text;
+    expect(snapshot.length).toBeGreaterThanOrEqual(textOf(gone.events).length);
+    expect(snapshot + textOf(rest)).toBe(long);
+    expect(back.events.at(-2)?.type).toBe('usage');
+    expect(back.events.at(-1)).toEqual({ type: 'end', status: 'completed' });
+    expect(fake.aborted).toBe(0);
+    const h = (await t.call(t.a, token, { method: 'GET', url: `/api/sessions/${hash}/history/` })).json();
+    expect(h.items.at(-1)).toMatchObject({ status: 'completed', text: long });
+    expect(h.items.at(-1).credits).toBeGreaterThan(0);
+    // Nothing runs any more: 204; the stop finds nothing to stop.
+    expect((await reattach(t, t.a, token, hash)).status).toBe(204);
+    expect((await t.call(t.a, token, { method: 'POST', url: `/api/sessions/${hash}/stop/` })).json()).toEqual({ stopped: false });
+  });
+
+  it('an explicit stop aborts upstream within 1 s, keeps the partial answer as stopped and tells every reader', async () => {
+    const long = Array.from({ length: 300 }, (_, i) => `word${i}`).join(' ');
     fake.set({ reply: long, tokenDelayMs: 20 });
-    const r = await streamChat(t, t.a, token, botId, { text: 'tell me a long story' }, { abortAfterTextEvents: 5 });
-    const hash = r.meta!.session_hash_id;
-    let last: { status: string; text: string } | undefined;
-    for (let i = 0; i < 100; i += 1) {
-      const h = (await t.call(t.a, token, { method: 'GET', url: `/api/sessions/${hash}/history/` })).json();
-      last = h.items.at(-1);
-      if (last?.status !== 'streaming') break;
-      await new Promise((res) => setTimeout(res, 20));
+    let hash = '';
+    let resolveStarted!: () => void;
+    const started = new Promise<void>((r) => (resolveStarted = r));
+    let texts = 0;
+    const reading = chat({ text: 'a story to stop' }, token, botId, {
+      onEvent: (e) => {
+        if (e.type === 'text' && (texts += 1) === 5) resolveStarted();
+      },
+    });
+    await started;
+    const sessions = (await t.call(t.a, token, { method: 'GET', url: '/api/sessions/?size=1' })).json();
+    hash = sessions.items[0].hash_id;
+    // A second reader (another tab) on the same answer.
+    const other = reattach(t, t.a, token, hash);
+    await new Promise((r) => setTimeout(r, 50));
+    const before = Date.now();
+    const stop = await t.call(t.a, token, { method: 'POST', url: `/api/sessions/${hash}/stop/` });
+    expect(stop.json()).toEqual({ stopped: true });
+    await expect.poll(() => fake.aborted, { timeout: 1000, interval: 10 }).toBe(1);
+    expect(Date.now() - before).toBeLessThan(1000);
+    const [asker, tab] = await Promise.all([reading, other]);
+    expect(asker.events.at(-1)).toEqual({ type: 'end', status: 'stopped' });
+    expect(tab.events.at(-1)).toEqual({ type: 'end', status: 'stopped' });
+    const h = (await t.call(t.a, token, { method: 'GET', url: `/api/sessions/${hash}/history/` })).json();
+    const last = h.items.at(-1);
+    expect(last.status).toBe('stopped');
+    expect(last.text.length).toBeGreaterThan(0);
+    expect(long.startsWith(last.text)).toBe(true);
+    expect(last.text.length).toBeLessThan(long.length);
+  });
+
+  it('a new question in the same session stops the running answer first (spec §4)', async () => {
+    const long = Array.from({ length: 300 }, (_, i) => `w${i}`).join(' ');
+    fake.set({ reply: long, tokenDelayMs: 20 });
+    const gone = await chat({ text: 'first question' }, token, botId, { abortAfterTextEvents: 3 });
+    const hash = gone.meta!.session_hash_id;
+    fake.set({ reply: REPLY, tokenDelayMs: 1 });
+    const second = await chat({ text: 'second question', session_hash_id: hash });
+    expect(second.status).toBe(200);
+    const h = (await t.call(t.a, token, { method: 'GET', url: `/api/sessions/${hash}/history/` })).json();
+    expect(h.items.map((m: { speaker_type: string; status: string }) => [m.speaker_type, m.status])).toEqual([
+      ['member', 'completed'],
+      ['chatbot', 'stopped'],
+      ['member', 'completed'],
+      ['chatbot', 'completed'],
+    ]);
+    // The second question's history holds the stopped answer as it was when stopped.
+    const sent = fake.requests.at(-1)!.messages as Array<{ role: string; content: string }>;
+    expect(sent.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+  });
+
+  it("another member's or another tenant's session: no stop, no reattach", async () => {
+    const long = Array.from({ length: 200 }, (_, i) => `x${i}`).join(' ');
+    fake.set({ reply: long, tokenDelayMs: 10 });
+    const gone = await chat({ text: 'mine' }, token, botId, { abortAfterTextEvents: 2 });
+    const hash = gone.meta!.session_hash_id;
+    for (const res of [
+      await t.call(t.a, otherToken, { method: 'POST', url: `/api/sessions/${hash}/stop/` }),
+      await t.call(t.a, otherToken, { method: 'GET', url: `/api/sessions/${hash}/stream/` }),
+    ]) {
+      expect([403, 404]).toContain(res.statusCode);
     }
-    expect(last!.status).toBe('stopped');
-    expect(last!.text.length).toBeGreaterThan(0);
-    expect(long.startsWith(last!.text)).toBe(true);
-    expect(last!.text.length).toBeLessThan(long.length);
-    await new Promise((res) => setTimeout(res, 50));
-    expect(fake.aborted).toBe(1);
+    const outsider = await t.signIn(t.b, t.b.member.email);
+    expect((await t.call(t.b, outsider, { method: 'POST', url: `/api/sessions/${hash}/stop/` })).statusCode).toBe(404);
+    // Still running, untouched: its owner stops it.
+    expect((await t.call(t.a, token, { method: 'POST', url: `/api/sessions/${hash}/stop/` })).json()).toEqual({ stopped: true });
+  });
+
+  it("the tenant's choice: an answer whose last reader left is stopped", async () => {
+    const db = t.database.db;
+    await db.update(tenants).set({ stopAnswersWithoutReader: true }).where(eq(tenants.id, t.a.id));
+    const { buildApp } = await import('../../app');
+    const fresh = await buildApp(t.config, { database: t.built.database });
+    try {
+      const long = Array.from({ length: 200 }, (_, i) => `word${i}`).join(' ');
+      fake.set({ reply: long, tokenDelayMs: 20 });
+      const r = await streamChat({ ...t, app: fresh.app, built: fresh }, t.a, token, botId, { text: 'leave me' }, { abortAfterTextEvents: 5 });
+      const hash = r.meta!.session_hash_id;
+      await expect.poll(() => fake.aborted, { timeout: 2000, interval: 20 }).toBe(1);
+      await expect
+        .poll(async () => (await t.call(t.a, token, { method: 'GET', url: `/api/sessions/${hash}/history/` })).json().items.at(-1).status, { timeout: 3000, interval: 20 })
+        .toBe('stopped');
+    } finally {
+      await fresh.close();
+      await db.update(tenants).set({ stopAnswersWithoutReader: false }).where(eq(tenants.id, t.a.id));
+    }
   });
 
   it('flushes the partial answer to its row while streaming (a crash keeps the text so far)', async () => {
