@@ -35,6 +35,8 @@ import { squareImages } from './modules/chatbots/images.service';
 import { createPublishingService } from './modules/chatbots/publishing.service';
 import { registerGovernanceRoutes } from './modules/governance/governance.routes';
 import { createGovernanceService } from './modules/governance/governance.service';
+import { registerWebSearchRoutes } from './modules/web-search/web-search.routes';
+import { createWebSearchService } from './modules/web-search/web-search.service';
 import { registerCreditRoutes } from './modules/credits/credits.routes';
 import { registerDashboardRoutes } from './modules/dashboards/dashboards.routes';
 import { createDashboardsService, USAGE_EXPORT_TASK } from './modules/dashboards/dashboards.service';
@@ -136,6 +138,8 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
   const sessions = createSessionsService(db, chatbots);
   const credits = createCreditsService(database, caches, members, groups);
   const governance = createGovernanceService(db, caches, { maskingCost: config.maskingCreditCost });
+  // Web search for chats (decision 035): the tenant's provider or the server's; result pages through the SSRF guard.
+  const webSearch = createWebSearchService(db, caches, { config: config.webSearch, secret: config.jwtSecret, log: (line) => app.log.warn(line) });
   const taskModes = createTaskModesService(db, { exists: async (ctx, id) => !!(await llmModels.enabledModel(ctx, id).catch(() => null)) });
   const chat = createChatService(database, { chatbots, models: llmModels, sessions, credits, governance, registry, members, taskModes });
   const apiKeys = createApiKeysService(database, caches, { tenantById: (id) => findTenantById(db, id), memberById: members.findById }, (line) => app.log.warn(line));
@@ -188,6 +192,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
       registerChatRoutes(api, { chat, limits });
       registerAnnouncementRoutes(api, { announcements: createAnnouncementsService(db) });
       registerGovernanceRoutes(api, { governance });
+      registerWebSearchRoutes(api, { webSearch });
       registerApiKeyRoutes(api, { apiKeys });
       registerTaskModeRoutes(api, { taskModes });
       // Later modules register here.
