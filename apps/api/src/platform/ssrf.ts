@@ -44,6 +44,10 @@ export interface GuardOptions {
   allowLoopback?: boolean;
   /** Sent as `accept`. */
   accept?: string;
+  /** GET by default; a POST becomes a GET on a 301/302/303 redirect, as browsers do. */
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
 }
 
 export interface GuardedResponse {
@@ -208,7 +212,13 @@ interface Hop {
   body: Buffer;
 }
 
-function fetchOnce(url: URL, pinned: LookupAddress, opts: Required<Pick<GuardOptions, 'maxBytes' | 'accept'>>, signal: AbortSignal): Promise<Hop> {
+interface HopRequest {
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+}
+
+function fetchOnce(url: URL, pinned: LookupAddress, hop: HopRequest, opts: Required<Pick<GuardOptions, 'maxBytes' | 'accept'>>, signal: AbortSignal): Promise<Hop> {
   return new Promise((resolve, reject) => {
     const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
     if (signal.aborted) return reject(new SsrfError('timeout', 'The page took too long'));
@@ -220,8 +230,8 @@ function fetchOnce(url: URL, pinned: LookupAddress, opts: Required<Pick<GuardOpt
     const req: ClientRequest = request(
       url,
       {
-        method: 'GET',
-        headers: { accept: opts.accept, 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'ChatbotPlatform-WebSearch/1.0' },
+        method: hop.method,
+        headers: { accept: opts.accept, 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'ChatbotPlatform-WebSearch/1.0', ...hop.headers },
         // The connection goes to the address that was checked, whatever DNS answers now. Node may ask
         // for all addresses (autoSelectFamily): answer with the one.
         lookup: (_hostname, options, callback) => {
@@ -260,7 +270,7 @@ function fetchOnce(url: URL, pinned: LookupAddress, opts: Required<Pick<GuardOpt
     );
     signal.addEventListener('abort', onAbort, { once: true });
     req.on('error', (e) => fail(e instanceof SsrfError ? e : new SsrfError('network', 'The page could not be fetched')));
-    req.end();
+    req.end(hop.body);
   });
 }
 
@@ -284,9 +294,10 @@ export async function guardedFetch(raw: string, options: GuardOptions = {}): Pro
   const timer = setTimeout(() => controller.abort(), opts.timeoutMs);
   try {
     let url = checkUrl(raw);
+    let request: HopRequest = { method: options.method ?? 'GET', headers: options.headers ?? {}, body: options.body };
     for (let redirects = 0; ; redirects++) {
       const pinned = await Promise.race([pinnedAddress(url, resolve, allowLoopback), timedOut(controller.signal)]);
-      const hop = await fetchOnce(url, pinned, opts, controller.signal);
+      const hop = await fetchOnce(url, pinned, request, opts, controller.signal);
       const location = hop.headers.location;
       if (hop.status >= 300 && hop.status < 400 && location) {
         if (redirects >= opts.maxRedirects) throw new SsrfError('redirects', 'Too many redirects');
@@ -296,7 +307,16 @@ export async function guardedFetch(raw: string, options: GuardOptions = {}): Pro
         } catch {
           throw new SsrfError('scheme', 'Bad redirect');
         }
-        url = checkUrl(next);
+        // Headers (an API key) go only to the origin they were meant for.
+        const nextUrl = checkUrl(next);
+        const sameOrigin = nextUrl.origin === url.origin;
+        const keepsBody = hop.status === 307 || hop.status === 308;
+        request = {
+          method: keepsBody ? request.method : 'GET',
+          headers: sameOrigin ? request.headers : {},
+          body: keepsBody ? request.body : undefined,
+        };
+        url = nextUrl;
         continue;
       }
       return { url: url.toString(), status: hop.status, contentType: String(hop.headers['content-type'] ?? ''), body: hop.body };
