@@ -12,6 +12,8 @@ import { type Database, openDatabase } from './db/client';
 import { createLlmRegistry } from './llm/registry';
 import { type CacheHub, createCacheHub } from './platform/cache';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './platform/error-handler';
+import { createErrorReporter } from './platform/error-report';
+import { registerClientErrorRoutes } from './platform/error-report.routes';
 import { registerBodyLimits } from './platform/body-limits';
 import { registerInputGuards } from './platform/input-guards';
 import { createMailer } from './platform/mailer';
@@ -50,6 +52,8 @@ import { createGroupsService } from './modules/members/groups.service';
 import { registerMemberRoutes } from './modules/members/members.routes';
 import { createMembersService } from './modules/members/members.service';
 import { registerSessionRoutes } from './modules/sessions/sessions.routes';
+import { registerReleaseNotesRoutes } from './modules/release-notes/release-notes.routes';
+import { createReleaseNotesService } from './modules/release-notes/release-notes.service';
 import { registerSignUpRoutes } from './modules/sign-up/sign-up.routes';
 import { createSignUpService } from './modules/sign-up/sign-up.service';
 import { createSessionsService } from './modules/sessions/sessions.service';
@@ -95,7 +99,10 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app, { spa });
+  // Responses ≥ 500 and the web app's own errors: the log, and ERROR_REPORT_URL when set (decision 036).
+  const reporter = createErrorReporter({ url: config.errorReportUrl, log: app.log });
+  app.addHook('onClose', () => reporter.flush());
+  registerErrorHandler(app, { spa, reporter });
   registerInputGuards(app);
   registerRouteSecurity(app);
   registerBodyLimits(app);
@@ -135,7 +142,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
     memberById: members.findById,
     log: (line) => app.log.warn(line),
   });
-  const sessions = createSessionsService(db, chatbots);
+  const sessions = createSessionsService(db, chatbots, { models: llmModels, registry, log: (line) => app.log.warn(line) });
   const credits = createCreditsService(database, caches, members, groups);
   const governance = createGovernanceService(db, caches, { maskingCost: config.maskingCreditCost });
   // Web search for chats (decision 035): the tenant's provider or the server's; result pages through the SSRF guard.
@@ -189,6 +196,8 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
       registerCategoryRoutes(api, { categories: createCategoriesService(db) });
       registerChatbotRoutes(api, { chatbots, publishing, limits });
       registerSessionRoutes(api, { sessions });
+      registerReleaseNotesRoutes(api, { releaseNotes: createReleaseNotesService(db) });
+      registerClientErrorRoutes(api, { reporter, limits });
       registerChatRoutes(api, { chat, limits });
       registerAnnouncementRoutes(api, { announcements: createAnnouncementsService(db) });
       registerGovernanceRoutes(api, { governance });

@@ -3,9 +3,8 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorCatalogue, isErrorCode, type ErrorCode } from '@app/contracts/errors';
+import { errorText, REPORT_TEXT_LIMIT, type ErrorReporter } from './error-report';
 import { AppError } from './errors';
-
-const REPORT_LIMIT = 2900;
 
 /**
  * A schema's own code: a refinement's message naming a code of the route's status for malformed
@@ -37,9 +36,24 @@ const send = (reply: FastifyReply, code: ErrorCode, message: string = errorCatal
   reply.status(errorCatalogue[code].status).send({ error: { code, message, details } });
 
 /** One mapper from anything thrown to `{ error: { code, message, details? } }`. */
-export function registerErrorHandler(app: FastifyInstance, opts: { spa: boolean }) {
+export function registerErrorHandler(app: FastifyInstance, opts: { spa: boolean; reporter?: ErrorReporter }) {
+  /** Every response ≥ 500 is reported (spec §7 last paragraph): request id, method, route, status and the error's text. */
+  const report = (req: FastifyRequest, status: number, err: unknown) => {
+    if (!opts.reporter) return req.log.error({ reqId: req.id, report: errorText(err).slice(0, REPORT_TEXT_LIMIT) }, 'server error');
+    opts.reporter.report({
+      source: 'server',
+      request_id: req.id,
+      method: req.method,
+      route: req.routeOptions.url ?? req.url.split('?')[0],
+      status,
+      tenant: req.tenant?.subdomain ?? null,
+      member_id: req.member?.id ?? null,
+      text: errorText(err),
+    });
+  };
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
+      if (err.status >= 500) report(req, err.status, err);
       return send(reply, err.code, err.message, err.details);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -57,7 +71,7 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spa: boolean 
       return send(reply, req.routeOptions.config.malformedIsBadRequest ? 'bad_request' : 'validation_error');
     }
     // Server error: a structured report with the request id, never the internals in the reply.
-    req.log.error({ reqId: req.id, report: String(err.stack ?? err.message).slice(0, REPORT_LIMIT) }, 'server error');
+    report(req, errorCatalogue.internal_error.status, err);
     return send(reply, 'internal_error', `${errorCatalogue.internal_error.message} (request ${req.id})`);
   });
   app.setNotFoundHandler((req, reply) => {

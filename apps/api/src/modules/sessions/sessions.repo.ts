@@ -67,3 +67,11 @@ export function findFirstMemberMessage(db: Executor, tenantId: number, sessionId
     orderBy: asc(chatMessages.id),
   });
 }
+
+/** The first answer of the session (for its generated title). */
+export function findFirstChatbotMessage(db: Executor, tenantId: number, sessionId: number) {
+  return db.query.chatMessages.findFirst({
+    where: and(eq(chatMessages.tenantId, tenantId), eq(chatMessages.sessionId, sessionId), eq(chatMessages.speakerType, 'chatbot')),
+    orderBy: asc(chatMessages.id),
+  });
+}

@@ -9,6 +9,7 @@ import type { ChatbotsService } from '../chatbots/chatbots.service';
 import { unitsToExact } from '../credits/credits.rules';
 import {
   deleteSession,
+  findFirstChatbotMessage,
   findFirstMemberMessage,
   findMessagesBefore,
   findSessionByHash,
@@ -21,6 +22,7 @@ import {
 } from './sessions.repo';
 import { newHashId } from '../../platform/tokens';
 import type { SharedSession, ShareSession } from '@app/contracts/public';
+import { generateTitle, type TitleDeps } from './session-title';
 
 export function toSession(s: SessionRow): Session {
   return {
@@ -58,7 +60,8 @@ export function titleFrom(text: string): string {
   return `${(space > 20 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-export function createSessionsService(db: Db, chatbots: Pick<ChatbotsService, 'assertVisible' | 'sharedView'>) {
+/** `titles`: the models and provider registry a generated title asks; without them titles come from the first question. */
+export function createSessionsService(db: Db, chatbots: Pick<ChatbotsService, 'assertVisible' | 'sharedView'>, titles?: TitleDeps) {
   /** THE session ownership rule: the member's own session, or 404 (missing, another tenant's, a visitor's) / 403 (another member's). */
   async function own(ctx: MemberContext, hash: string): Promise<SessionRow> {
     const s = await findSessionByHash(db, ctx.tenantId, hash);
@@ -127,10 +130,18 @@ export function createSessionsService(db: Db, chatbots: Pick<ChatbotsService, 'a
       const row = await updateSession(db, ctx.tenantId, s.id, { title: body.title, chatbotId: body.chatbot_id });
       return toSession(row ?? s);
     },
+    /**
+     * `PATCH /sessions/{hash}/generate-title/`: a short title of the first question and answer from a
+     * model, in the member's language (decision 036); the question's first line when no model answers.
+     */
     async generateTitle(ctx: MemberContext, hash: string) {
       const s = await own(ctx, hash);
-      const first = await findFirstMemberMessage(db, ctx.tenantId, s.id);
-      const row = await updateSession(db, ctx.tenantId, s.id, { title: titleFrom(first?.text ?? '') });
+      const [question, answer] = await Promise.all([findFirstMemberMessage(db, ctx.tenantId, s.id), findFirstChatbotMessage(db, ctx.tenantId, s.id)]);
+      const generated =
+        titles && question && answer?.text
+          ? await generateTitle(ctx, titles, { question: question.text, answer: answer.text, answerModelId: answer.llmModelId })
+          : null;
+      const row = await updateSession(db, ctx.tenantId, s.id, { title: generated ?? titleFrom(question?.text ?? '') });
       return toSession(row ?? s);
     },
     async remove(ctx: MemberContext, hash: string) {

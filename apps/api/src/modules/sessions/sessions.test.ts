@@ -86,12 +86,44 @@ describe('sessions', () => {
     expect((await t.call(t.a, token, { method: 'PATCH', url: `/api/sessions/${h}/`, payload: { member_id: 1 } })).statusCode).toBe(422);
   });
 
-  it('generate-title derives a title from the first question', async () => {
+  it("generate-title asks the session's model for a short title of the first turn, in the member's language", async () => {
     const h = await newSession('Explain the difference between processes and threads in operating systems please');
+    const answerModel = fake.requests.at(-1)!.model;
     await t.call(t.a, token, { method: 'PATCH', url: `/api/sessions/${h}/`, payload: { title: 'temp' } });
-    const res = await t.call(t.a, token, { method: 'PATCH', url: `/api/sessions/${h}/generate-title/` });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().title).toBe('Explain the difference between…');
+    const titleCall = () => t.call(t.a, token, { method: 'PATCH', url: `/api/sessions/${h}/generate-title/` });
+    const lastPrompt = () => JSON.stringify(fake.requests.at(-1)!.messages);
+    try {
+      fake.set({ reply: '"프로세스와 스레드의 차이"' });
+      let res = await titleCall();
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ hash_id: h, title: '프로세스와 스레드의 차이' });
+      // One plain (not streamed) request to the session's model through the provider adapter, naming the member's language.
+      const sent = fake.requests.at(-1)!;
+      expect(sent.model).toBe(answerModel);
+      expect(sent.stream).not.toBe(true);
+      expect(lastPrompt()).toContain('in Korean');
+      expect(lastPrompt()).toContain('Explain the difference between processes and threads');
+      expect(lastPrompt()).toContain('ok'); // the first answer
+      expect((await get(`/api/sessions/${h}/`)).json().title).toBe('프로세스와 스레드의 차이');
+
+      const lang = await t.call(t.a, token, { method: 'PATCH', url: `/api/members/${t.a.member.id}/`, payload: { language: 'en' } });
+      expect(lang.statusCode).toBe(200);
+      fake.set({ reply: 'Title: Processes versus threads, explained in detail for operating systems students.' });
+      res = await titleCall();
+      expect(lastPrompt()).toContain('in English');
+      const title = res.json().title as string;
+      expect([...title].length).toBeLessThanOrEqual(50);
+      expect(title.startsWith('Processes versus threads')).toBe(true);
+
+      // The upstream fails: the title falls back to the question's first line, never a 5xx.
+      fake.set({ failStatus: 500 });
+      res = await titleCall();
+      expect(res.statusCode).toBe(200);
+      expect(res.json().title).toBe('Explain the difference between…');
+    } finally {
+      fake.reset();
+      await t.call(t.a, token, { method: 'PATCH', url: `/api/members/${t.a.member.id}/`, payload: { language: 'ko' } });
+    }
   });
 
   it('DELETE removes the session and its messages; another member gets 403', async () => {

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/**
+ * "What's new" for admins (spec §2): the notes of the running release, kept in the repository
+ * (docs/release-notes/<version>.<lng>.md), shown once per release to each admin.
+ */
+export const releaseNotesResponse = z.object({
+  /** The running release (the root package.json's version). */
+  version: z.string(),
+  /** Markdown per language; null when this release has no notes (nothing to show). */
+  notes: z.object({ ko: z.string(), en: z.string() }).nullable(),
+  /** Whether this admin has already seen (closed) this release's notes. */
+  seen: z.boolean(),
+});
+export type ReleaseNotes = z.infer<typeof releaseNotesResponse>;
+
+/** `POST /admin/release-notes/seen/`: marks the running release's notes seen (no body). */
+export const releaseNotesSeenResponse = z.object({ version: z.string(), seen: z.literal(true) });
+export type ReleaseNotesSeen = z.infer<typeof releaseNotesSeenResponse>;
