@@ -35,6 +35,8 @@ import { registerChatbotRoutes } from './modules/chatbots/chatbots.routes';
 import { createChatbotsService } from './modules/chatbots/chatbots.service';
 import { squareImages } from './modules/chatbots/images.service';
 import { createPublishingService } from './modules/chatbots/publishing.service';
+import { registerFileRoutes } from './modules/files/files.routes';
+import { createFilesService, createStorage } from './modules/files/files.service';
 import { registerGovernanceRoutes } from './modules/governance/governance.routes';
 import { createGovernanceService } from './modules/governance/governance.service';
 import { registerWebSearchRoutes } from './modules/web-search/web-search.routes';
@@ -72,6 +74,13 @@ export interface BuiltApp {
   database: Database;
   /** Per-process caches; `caches.sync()` waits for changes made straight in the database. */
   caches: CacheHub;
+  /** Background jobs run on demand (tests drive them with their own clock). */
+  jobs: {
+    /** Deletes the expiring files whose time is up (with their text); how many. */
+    expireFiles(now?: Date): Promise<number>;
+    /** Resolves once the files queued for parsing are parsed. */
+    filesParsed(): Promise<void>;
+  };
   close(): Promise<void>;
 }
 
@@ -135,7 +144,18 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
   const members = createMembersService(db, mailer);
   const groups = createGroupsService(db, caches);
   const llmModels = createLlmModelsService(db, caches, { groupIds: members.groupIds, all: groups.all });
-  const chatbots = createChatbotsService(database, caches, llmModels, squareImages);
+  // Files (decision 034): uploads to the storage, parsed in the background, expiring ones swept.
+  const files = createFilesService(db, {
+    owner: database.owner,
+    storage: createStorage(config.storage ?? { kind: 'local', dir: path.join(config.dataDir, 'files') }),
+    tmpDir: path.join(config.dataDir, 'tmp', 'uploads'),
+    limits: config.fileLimits,
+    secret: config.jwtSecret,
+    log: (line) => app.log.warn(line),
+  });
+  await files.start();
+  app.addHook('onClose', () => files.stop());
+  const chatbots = createChatbotsService(database, caches, llmModels, squareImages, files);
   const publishing = createPublishingService(db, {
     mailer,
     present: (ctx, id) => chatbots.get(ctx, id),
@@ -204,6 +224,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
       registerWebSearchRoutes(api, { webSearch });
       registerApiKeyRoutes(api, { apiKeys });
       registerTaskModeRoutes(api, { taskModes });
+      registerFileRoutes(api, { files, limits });
       // Later modules register here.
       api.get('/health/', { config: { tenantless: true } }, async () => ({ ok: true }));
     },
@@ -222,6 +243,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
     app,
     database,
     caches,
+    jobs: { expireFiles: (now) => files.expire(now), filesParsed: () => files.idle() },
     async close() {
       await app.close();
       if (!opts.database) await database.close();

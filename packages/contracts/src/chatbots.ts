@@ -56,6 +56,11 @@ export const chatbotDocumentSchema = z.object({
   content_type: z.string(),
   size: z.number().int(),
   created_at: z.string(),
+  /** Parsing and indexing for retrieval (files' statuses); null for a document stored before it existed. */
+  status: z.enum(['queued', 'parsing', 'parsed', 'partial', 'no_text', 'failed']).nullable(),
+  page_count: z.number().int().nullable(),
+  /** Why it is partial, has no text or failed. */
+  note: z.string().nullable(),
 });
 export type ChatbotDocument = z.infer<typeof chatbotDocumentSchema>;
 

@@ -11,6 +11,7 @@ import {
   chatbotRelations,
   chatbotReleases,
   chatbots,
+  files,
   llmModels,
   memberGroups,
 } from '../../db/schema/index';
@@ -276,27 +277,35 @@ const documentColumns = {
   contentType: chatbotDocuments.contentType,
   size: chatbotDocuments.size,
   createdAt: chatbotDocuments.createdAt,
+  fileId: chatbotDocuments.fileId,
+  status: files.status,
+  pageCount: files.pageCount,
+  note: files.note,
 };
-export type DocumentRow = { [K in keyof typeof documentColumns]: (typeof chatbotDocuments.$inferSelect)[K] };
+type DocumentBase = Pick<typeof chatbotDocuments.$inferSelect, 'id' | 'name' | 'contentType' | 'size' | 'createdAt' | 'fileId'>;
+export type DocumentRow = DocumentBase & { status: string | null; pageCount: number | null; note: string | null };
 
 export function listDocuments(db: Executor, tenantId: number, chatbotId: number): Promise<DocumentRow[]> {
   return db
     .select(documentColumns)
     .from(chatbotDocuments)
+    .leftJoin(files, and(eq(files.tenantId, chatbotDocuments.tenantId), eq(files.id, chatbotDocuments.fileId)))
     .where(and(eq(chatbotDocuments.tenantId, tenantId), eq(chatbotDocuments.chatbotId, chatbotId)))
     .orderBy(asc(chatbotDocuments.id));
 }
 
-export async function insertDocuments(db: Executor, tenantId: number, chatbotId: number, docs: Array<{ name: string; contentType: string; bytes: Buffer }>) {
-  await db.insert(chatbotDocuments).values(docs.map((d) => ({ tenantId, chatbotId, name: d.name, contentType: d.contentType, size: d.bytes.length, bytes: d.bytes })));
+export async function insertDocuments(db: Executor, tenantId: number, chatbotId: number, docs: Array<{ name: string; contentType: string; size: number; fileId: number }>) {
+  if (docs.length === 0) return;
+  await db.insert(chatbotDocuments).values(docs.map((d) => ({ tenantId, chatbotId, name: d.name, contentType: d.contentType, size: d.size, fileId: d.fileId })));
 }
 
-export async function deleteDocument(db: Executor, tenantId: number, chatbotId: number, id: number): Promise<boolean> {
+/** Deletes the document row: false when there was none; else its file (to delete with its chunks), if any. */
+export async function deleteDocument(db: Executor, tenantId: number, chatbotId: number, id: number): Promise<false | { fileId: number | null }> {
   const rows = await db
     .delete(chatbotDocuments)
     .where(and(eq(chatbotDocuments.tenantId, tenantId), eq(chatbotDocuments.chatbotId, chatbotId), eq(chatbotDocuments.id, id)))
-    .returning({ id: chatbotDocuments.id });
-  return rows.length > 0;
+    .returning({ fileId: chatbotDocuments.fileId });
+  return rows[0] ?? false;
 }
 
 /**

@@ -10,7 +10,6 @@ import {
   chatbotSchema,
   checkPublicHashBody,
   checkPublicHashResponse,
-  DOCUMENT_TYPES,
   documentParams,
   IMAGE_TYPES,
   listChatbotsQuery,
@@ -24,6 +23,7 @@ import { byMember, type RateLimiter } from '../../platform/rate-limits';
 import { memberCtx, tenantCtx } from '../../platform/request-context';
 import type { PublishingService } from './publishing.service';
 import type { ChatbotsService } from './chatbots.service';
+import { incomingFiles } from '../../platform/multipart-files';
 
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody };
 const uploadErrors = { ...errors, 400: errorBody, 413: errorBody, 415: errorBody, 429: errorBody };
@@ -119,13 +119,17 @@ export function registerChatbotRoutes(app: FastifyInstance, deps: { chatbots: Ch
       {
         preHandler: guard,
         bodyLimit: CHATBOT_LIMITS.documentMaxBytes * CHATBOT_LIMITS.documentsMax + 256 * 1024,
-        schema: { tags, description: 'multipart/form-data with one or more `files`.', params: idParam, response: { 200: chatbotDocumentsResponse, ...uploadErrors } },
+        schema: {
+          tags,
+          description: 'multipart/form-data with one or more `files`, checked by their bytes (PDF, DOCX, XLSX, PPTX, CSV, HTML, Markdown, text); parsed and indexed for retrieval afterwards (each document\'s `status`).',
+          params: idParam,
+          response: { 200: chatbotDocumentsResponse, ...uploadErrors },
+        },
       },
       async (req) => {
         const ctx = memberCtx(req);
         await deps.chatbots.assertOwn(ctx, req.params.id);
-        const files = await readFiles(req, DOCUMENT_TYPES, CHATBOT_LIMITS.documentMaxBytes, CHATBOT_LIMITS.documentsMax);
-        return deps.chatbots.addDocuments(ctx, req.params.id, files);
+        return deps.chatbots.addDocuments(ctx, req.params.id, incomingFiles(req, CHATBOT_LIMITS.documentMaxBytes, CHATBOT_LIMITS.documentsMax));
       },
     );
   });

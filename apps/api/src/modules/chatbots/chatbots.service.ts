@@ -1,4 +1,4 @@
-import type { Chatbot, ChatbotDocuments, ChatbotList, listChatbotsQuery, PublishStatus, UpdateChatbotBody } from '@app/contracts/chatbots';
+import type { Chatbot, ChatbotDocument, ChatbotDocuments, ChatbotList, listChatbotsQuery, PublishStatus, UpdateChatbotBody } from '@app/contracts/chatbots';
 import { CHATBOT_DEFAULTS, CHATBOT_LIMITS } from '@app/contracts/chatbots';
 import type { PublicChatbot } from '@app/contracts/public';
 import type { z } from 'zod';
@@ -8,6 +8,7 @@ import type { MemberContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { pagination } from '../../platform/pagination';
 import { newHashId } from '../../platform/tokens';
+import type { FilesService, IncomingFile } from '../files/files.service';
 import { type AccessProfile, deniedModelIds, isUsable, type LlmModelRow, type LlmModelsService } from '../llm-models/llm-models.service';
 import {
   type ChatbotFull,
@@ -69,7 +70,19 @@ function toModel(m: LlmModelRow, profile: AccessProfile | null): Chatbot['llm_mo
 }
 
 const named = (g: { id: number; koName: string; enName: string }) => ({ id: g.id, ko_name: g.koName, en_name: g.enName });
-const toDocument = (d: DocumentRow) => ({ id: d.id, name: d.name, content_type: d.contentType, size: d.size, created_at: d.createdAt.toISOString() });
+const toDocument = (d: DocumentRow) => ({
+  id: d.id,
+  name: d.name,
+  content_type: d.contentType,
+  size: d.size,
+  created_at: d.createdAt.toISOString(),
+  status: (d.status as ChatbotDocument['status']) ?? null,
+  page_count: d.fileId === null ? null : d.pageCount,
+  note: d.note,
+});
+
+/** What the documents need of the files module: a document is an uploaded file, parsed and chunked there. */
+export type DocumentFiles = Pick<FilesService, 'ingestDocument' | 'discard'>;
 
 function toChatbot(v: ViewOf, profile: AccessProfile | null, cats: Categories, extra: { groups?: Groups; documents?: DocumentRow[] } = {}): Chatbot {
   const c = v.chatbot;
@@ -126,7 +139,7 @@ export interface ImageProcessor {
   toSquare(bytes: Buffer): Promise<{ bytes: Buffer; contentType: string }>;
 }
 
-export function createChatbotsService(database: Database, caches: CacheHub, models: Pick<LlmModelsService, 'profileOf' | 'list'>, images: ImageProcessor) {
+export function createChatbotsService(database: Database, caches: CacheHub, models: Pick<LlmModelsService, 'profileOf' | 'list'>, images: ImageProcessor, documentFiles?: DocumentFiles) {
   const { db } = database;
   // Per-process, per tenant and chatbot; dropped by the chatbots, releases and groups triggers (decision 009).
   const forChat = caches.scoped<ChatLookup>();
@@ -281,17 +294,40 @@ export function createChatbotsService(database: Database, caches: CacheHub, mode
       return presentOwn(ctx, id);
     },
 
-    async addDocuments(ctx: MemberContext, id: number, docs: Array<{ name: string; contentType: string; bytes: Buffer }>): Promise<ChatbotDocuments> {
+    /**
+     * Knowledge documents, streamed one by one to the files module (checked by their bytes, stored,
+     * then parsed, chunked and indexed in the background; the list shows each one's status). One
+     * refused file refuses the upload: the documents before it in the same upload go too.
+     */
+    async addDocuments(ctx: MemberContext, id: number, incoming: AsyncIterable<IncomingFile>): Promise<ChatbotDocuments> {
+      if (!documentFiles) throw new AppError('internal_error');
       await ownFull(ctx, id);
-      const existing = await listDocuments(db, ctx.tenantId, id);
-      if (existing.length + docs.length > CHATBOT_LIMITS.documentsMax) throw new AppError('too_many_documents', undefined, { max: CHATBOT_LIMITS.documentsMax });
-      await insertDocuments(db, ctx.tenantId, id, docs);
+      const existing = (await listDocuments(db, ctx.tenantId, id)).length;
+      const added: Array<{ name: string; contentType: string; size: number; fileId: number }> = [];
+      try {
+        for await (const file of incoming) {
+          if (existing + added.length >= CHATBOT_LIMITS.documentsMax) {
+            file.stream.resume();
+            throw new AppError('too_many_documents', undefined, { max: CHATBOT_LIMITS.documentsMax });
+          }
+          const row = await documentFiles.ingestDocument(ctx, id, file, CHATBOT_LIMITS.documentMaxBytes);
+          added.push({ name: row.name, contentType: row.contentType, size: row.size, fileId: row.id });
+        }
+        if (added.length === 0) throw new AppError('bad_request', 'No file in the upload');
+        await insertDocuments(db, ctx.tenantId, id, added);
+      } catch (err) {
+        for (const a of added) await documentFiles.discard(ctx, a.fileId);
+        throw err;
+      }
       return { items: (await listDocuments(db, ctx.tenantId, id)).map(toDocument) };
     },
 
     async removeDocument(ctx: MemberContext, id: number, documentId: number): Promise<void> {
       await ownFull(ctx, id);
-      if (!(await deleteDocument(db, ctx.tenantId, id, documentId))) throw new AppError('document_not_found');
+      const removed = await deleteDocument(db, ctx.tenantId, id, documentId);
+      if (!removed) throw new AppError('document_not_found');
+      // The file goes with its text and chunks: the chatbot no longer finds anything of it.
+      if (removed.fileId !== null && documentFiles) await documentFiles.discard(ctx, removed.fileId);
     },
 
     /** Recently used (spec §9): a chatbot the member may use. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { chatbots } from '../../db/schema/index';
+import { chatbots, memberBillingPlans, paymentMethods } from '../../db/schema/index';
 import type { TestApp, TestTenant } from '../test-app';
 import { baseUrlOf } from '../chat-client';
 import { type HttpResponse, send } from './http';
@@ -42,6 +42,12 @@ export interface Fixtures {
   apiKeyId: number;
   /** The admin's task mode. */
   taskModeId: number;
+  /** A plan of the tenant's and the member's saved card (issue 24 §3). */
+  planId: number;
+  paymentMethodId: number;
+  /** The member's uploaded file and the token of its signed link (issue 25). */
+  fileId: number;
+  fileToken: string;
 }
 
 async function ok(res: Promise<HttpResponse>, what: string): Promise<HttpResponse> {
@@ -102,6 +108,13 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
   };
   const imaged = await upload('profile-image', 'file', 'me.png', 'image/png', png);
   const docs = await upload('documents', 'files', `${m('doc')}.txt`, 'text/plain', Buffer.from(m('doc-body')));
+  // The member's file (issue 25): its name is private; its bytes hold no marker (its signed link is
+  // a global key, readable by whoever holds it).
+  const fileForm = new FormData();
+  fileForm.append('files', new Blob([new TextEncoder().encode('plain file bytes')], { type: 'text/plain' }), `${m('file')}.txt`);
+  const fileRes = await fetch(`${await baseUrlOf(t)}/api/files/`, { method: 'POST', headers: { 'x-tenant-subdomain': t.a.subdomain, 'x-access-token': aMember }, body: fileForm });
+  if (!fileRes.ok) throw new Error(`fixture upload file: ${fileRes.status} ${await fileRes.text()}`);
+  const file = ((await fileRes.json()) as { items: Array<{ id: number; url: string }> }).items[0]!;
   await asMember('PATCH', `/api/chatbots/${own.id}/access/`, { is_public: true, member_group_ids: [t.a.defaultGroupId] });
   await asAdmin('POST', `/api/admin/chatbots/${own.id}/process-publish-request/`, { approve: true });
   await asMember('PATCH', `/api/chatbots/${own.id}/access/`, { is_public: true, member_group_ids: [t.a.defaultGroupId] });
@@ -115,6 +128,10 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
   // The member's developer API key (issue 28).
   const apiKey = (await asMember('POST', '/api/apikeys/', { name: m('api-key') })).json();
 
+  // A plan and the member's saved card (issue 24 §3; the manual provider saves no card, so it is written here).
+  const [plan] = await t.database.owner.insert(memberBillingPlans).values({ tenantId: t.a.id, koName: m('plan-ko'), enName: m('plan-en'), krwMonthPrice: 9900, creditUnits: 100_000_000_000n }).returning();
+  const [card] = await t.database.owner.insert(paymentMethods).values({ tenantId: t.a.id, memberId: t.a.member.id, provider: 'payple', cardName: m('card'), maskedCardNumber: '1234-****-****-5678' }).returning();
+
   // A finished export task of the admin's.
   const task = (await asAdmin('GET', '/api/admin/members/export-task/')).json();
   for (let i = 0; i < 200; i += 1) {
@@ -125,7 +142,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
   }
 
   const emails = (x: TestTenant) => [x.admin.email, x.member.email, x.other.email];
-  const memberPrivate = [t.a.member.email, question, meta.session_hash_id, m('session-title'), m('instructions'), m('doc'), m('api-key'), apiKey.prefix as string];
+  const memberPrivate = [t.a.member.email, question, meta.session_hash_id, m('session-title'), m('instructions'), m('doc'), m('api-key'), apiKey.prefix as string, m('file')];
   const tenant = [
     ...memberPrivate,
     ...emails(t.a),
@@ -144,6 +161,8 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     m('cat'),
     m('shared-question'),
     m('mode'),
+    m('plan'),
+    m('card'),
     own.hash_id as string,
   ];
   return {
@@ -168,5 +187,9 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     shareHash: share.share_hash_id,
     apiKeyId: apiKey.id,
     taskModeId: taskMode.id,
+    planId: plan!.id,
+    paymentMethodId: card!.id,
+    fileId: file.id,
+    fileToken: file.url.split('/').filter(Boolean).pop()!,
   };
 }

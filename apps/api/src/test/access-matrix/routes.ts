@@ -41,6 +41,12 @@ const pathResolvers: Record<string, (f: Fixtures, t: TestApp) => ParamValue> = {
   '/api/admin/categories/{id}': (f) => ({ value: f.categoryId, private: true }),
   '/api/apikeys/{id}': (f) => ({ value: f.apiKeyId, private: true }),
   '/api/admin/task-modes/{id}': (f) => ({ value: f.taskModeId, private: true }),
+  // Issue 24 §3: the tenant's plan (every member sees it); the member's saved card.
+  '/api/member-billing-plans/{id}': (f) => ({ value: f.planId, private: false }),
+  '/api/payment-methods/{id}': (f) => ({ value: f.paymentMethodId, private: true }),
+  // Issue 25: the member's file; its signed link is a global key (an <img> sends no tenant header).
+  '/api/files/{id}': (f) => ({ value: f.fileId, private: true }),
+  '/api/public/files/{token}': (f) => ({ value: f.fileToken, private: false, global: true }),
   // Public by design (spec §6): a public chatbot, its image, a shared session.
   '/api/public/chatbots/{hash}': (f) => ({ value: f.publicHash, private: false }),
   '/api/public/chatbots/{id}': (f) => ({ value: f.ownChatbotId, private: false }),

@@ -1,0 +1,150 @@
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
+import { documentChunks, filePageUsage, files, fileTexts } from '../../db/schema/index';
+
+export type FileRow = typeof files.$inferSelect;
+export type NewFile = Omit<typeof files.$inferInsert, 'tenantId' | 'id'>;
+
+export async function insertFile(db: Executor, tenantId: number, values: NewFile): Promise<FileRow> {
+  const [row] = await db
+    .insert(files)
+    .values({ ...values, tenantId })
+    .returning();
+  return row!;
+}
+
+export async function findFile(db: Executor, tenantId: number, id: number): Promise<FileRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.tenantId, tenantId), eq(files.id, id)));
+  return row;
+}
+
+export async function findFiles(db: Executor, tenantId: number, ids: number[]): Promise<FileRow[]> {
+  if (ids.length === 0) return [];
+  return await db
+    .select()
+    .from(files)
+    .where(and(eq(files.tenantId, tenantId), inArray(files.id, ids)));
+}
+
+export async function updateFile(db: Executor, tenantId: number, id: number, values: Partial<Pick<FileRow, 'status' | 'pageCount' | 'parsedPages' | 'note'>>) {
+  if (Object.values(values).every((v) => v === undefined)) return;
+  await db
+    .update(files)
+    .set(values)
+    .where(and(eq(files.tenantId, tenantId), eq(files.id, id)));
+}
+
+/** Deletes the row (its text and chunks go with it); the storage key to remove, if it was there. */
+export async function deleteFile(db: Executor, tenantId: number, id: number): Promise<string | null> {
+  const [row] = await db
+    .delete(files)
+    .where(and(eq(files.tenantId, tenantId), eq(files.id, id)))
+    .returning({ key: files.storageKey });
+  return row?.key ?? null;
+}
+
+export async function saveText(db: Executor, tenantId: number, fileId: number, text: string) {
+  await db
+    .insert(fileTexts)
+    .values({ tenantId, fileId, text })
+    .onConflictDoUpdate({ target: [fileTexts.tenantId, fileTexts.fileId], set: { text } });
+}
+
+export async function textsOf(db: Executor, tenantId: number, fileIds: number[]): Promise<Map<number, string>> {
+  if (fileIds.length === 0) return new Map();
+  const rows = await db
+    .select({ fileId: fileTexts.fileId, text: fileTexts.text })
+    .from(fileTexts)
+    .where(and(eq(fileTexts.tenantId, tenantId), inArray(fileTexts.fileId, fileIds)));
+  return new Map(rows.map((r) => [r.fileId, r.text]));
+}
+
+export async function insertChunks(db: Executor, tenantId: number, chatbotId: number, fileId: number, chunks: Array<{ heading: string; body: string }>) {
+  await db.delete(documentChunks).where(and(eq(documentChunks.tenantId, tenantId), eq(documentChunks.fileId, fileId)));
+  for (let i = 0; i < chunks.length; i += 500) {
+    await db.insert(documentChunks).values(chunks.slice(i, i + 500).map((c, j) => ({ tenantId, chatbotId, fileId, ord: i + j, heading: c.heading, body: c.body })));
+  }
+}
+
+/** Pages the member uploaded on `day` (UTC), after adding `pages` when they fit under `limit`. */
+export async function takePages(db: Executor, tenantId: number, memberId: number, day: string, pages: number, limit: number): Promise<{ ok: boolean; used: number }> {
+  const [row] = await queryRows<{ pages: number }>(
+    db,
+    sql`insert into file_page_usage as u (tenant_id, member_id, day, pages) values (${tenantId}, ${memberId}, ${day}, ${pages})
+      on conflict (tenant_id, member_id, day) do update set pages = u.pages + excluded.pages where u.pages + excluded.pages <= ${limit}
+      returning pages`,
+  );
+  if (row && row.pages <= limit) return { ok: true, used: row.pages };
+  if (row) {
+    // The first upload of the day alone is over the limit.
+    await db.delete(filePageUsage).where(and(eq(filePageUsage.tenantId, tenantId), eq(filePageUsage.memberId, memberId), eq(filePageUsage.day, day)));
+    return { ok: false, used: 0 };
+  }
+  const [cur] = await db
+    .select({ pages: filePageUsage.pages })
+    .from(filePageUsage)
+    .where(and(eq(filePageUsage.tenantId, tenantId), eq(filePageUsage.memberId, memberId), eq(filePageUsage.day, day)));
+  return { ok: false, used: cur?.pages ?? 0 };
+}
+
+/** Files of every tenant whose time is up (the expiry job; the owner's connection). */
+export async function expiredFiles(owner: Executor, now: Date, limit: number): Promise<Array<{ tenantId: number; id: number }>> {
+  return await owner
+    .select({ tenantId: files.tenantId, id: files.id })
+    .from(files)
+    .where(and(eq(files.shouldExpire, true), lte(files.expiresAt, now)))
+    .limit(limit);
+}
+
+/** Files whose parsing never finished (a restart): parsed again at start (the owner's connection). */
+export async function unparsedFiles(owner: Executor): Promise<Array<{ tenantId: number; id: number }>> {
+  return await owner
+    .select({ tenantId: files.tenantId, id: files.id })
+    .from(files)
+    .where(inArray(files.status, ['queued', 'parsing']));
+}
+
+export interface ChunkHit {
+  file_id: number;
+  document_name: string;
+  heading: string;
+  chunk: string;
+  score: number;
+}
+
+/**
+ * The best chunks of a chatbot's documents for a question: full-text (the `simple` tsvector, the
+ * question's words OR-ed) and trigram word similarity, each list ranked on its own and fused by
+ * reciprocal rank (k = 60), so a chunk found by both leads and one found by either still counts.
+ */
+export async function searchChunks(db: Executor, tenantId: number, chatbotId: number, tsquery: string, question: string, k: number): Promise<ChunkHit[]> {
+  return await db.transaction(async (tx) => {
+    // Trigram candidates come from the GIN index through `<%`, whose threshold is this setting.
+    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', '0.3', true)`);
+    return await queryRows<ChunkHit>(
+      tx,
+      sql`with fts as (
+          select c.id, row_number() over (order by ts_rank_cd(c.search, q) desc) as r
+          from document_chunks c, to_tsquery('simple', ${tsquery || "''"}) q
+          where c.tenant_id = ${tenantId} and c.chatbot_id = ${chatbotId} and ${tsquery !== ''} and c.search @@ q
+          order by ts_rank_cd(c.search, q) desc limit 50
+        ), trg as (
+          select c.id, row_number() over (order by word_similarity(${question}, c.body) desc) as r
+          from document_chunks c
+          where c.tenant_id = ${tenantId} and c.chatbot_id = ${chatbotId} and ${question} <% c.body
+          order by word_similarity(${question}, c.body) desc limit 50
+        ), fused as (
+          select id, sum(1.0 / (60 + r)) as s from (select * from fts union all select * from trg) x group by id
+        )
+        select c.file_id, f.name as document_name, c.heading, c.body as chunk, round((fused.s * 30.5)::numeric, 4)::float8 as score
+        from fused
+        join document_chunks c on c.tenant_id = ${tenantId} and c.id = fused.id
+        join files f on f.tenant_id = c.tenant_id and f.id = c.file_id
+        order by fused.s desc, c.id
+        limit ${k}`,
+    );
+  });
+}
