@@ -66,6 +66,8 @@ import { findTenantById, findTenantBySubdomain } from './modules/tenants/tenants
 import { registerApiKeyRoutes } from './modules/apikeys/apikeys.routes';
 import { createApiKeysService } from './modules/apikeys/apikeys.service';
 import { registerOpenAiRoutes } from './modules/apikeys/openai.routes';
+import { registerBillingRoutes } from './modules/billing/billing.routes';
+import { createBillingService, paymentsFromConfig } from './modules/billing/billing.service';
 import { registerTaskModeRoutes } from './modules/task-modes/task-modes.routes';
 import { createTaskModesService } from './modules/task-modes/task-modes.service';
 
@@ -76,6 +78,7 @@ export interface BuiltApp {
   caches: CacheHub;
   /** Background jobs run on demand (tests drive them with their own clock). */
   jobs: {
+    runRenewals(now?: Date): Promise<unknown>;
     /** Deletes the expiring files whose time is up (with their text); how many. */
     expireFiles(now?: Date): Promise<number>;
     /** Resolves once the files queued for parsing are parsed. */
@@ -189,6 +192,10 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
   tasks.register(USAGE_EXPORT_TASK, ({ task, file, report }) => dashboards.exportUsageCsv(task.tenantId, task.params, file, report));
   await tasks.start();
   app.addHook('onClose', () => tasks.stop());
+  // Plans and payments (decision 032): renewals and scheduled ends run every minute.
+  const billing = createBillingService(database, { credits, members, ...paymentsFromConfig(config.payments, config.jwtSecret), log: (line) => app.log.warn(line) });
+  billing.start(60_000);
+  app.addHook('onClose', () => billing.stop());
   registerRequestContext(app, {
     loaders: { tenantBySubdomain: (subdomain) => findTenantBySubdomain(db, subdomain), memberById: members.findById },
     tokens,
@@ -225,6 +232,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
       registerApiKeyRoutes(api, { apiKeys });
       registerTaskModeRoutes(api, { taskModes });
       registerFileRoutes(api, { files, limits });
+      registerBillingRoutes(api, { billing });
       // Later modules register here.
       api.get('/health/', { config: { tenantless: true } }, async () => ({ ok: true }));
     },
@@ -243,7 +251,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
     app,
     database,
     caches,
-    jobs: { expireFiles: (now) => files.expire(now), filesParsed: () => files.idle() },
+    jobs: { runRenewals: (now) => billing.runRenewals(now), expireFiles: (now) => files.expire(now), filesParsed: () => files.idle() },
     async close() {
       await app.close();
       if (!opts.database) await database.close();

@@ -1,6 +1,7 @@
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { catalogFor } from './llm/catalog';
+import { seedDemoPlans } from './modules/billing/billing.service';
 import { createTenant, findTenantBySubdomain, generatePassword, listTenants, syncModels } from './modules/tenants/tenants.service';
 
 export const DEMO_SUBDOMAIN = 'demo';
@@ -11,7 +12,7 @@ export async function seed(db: Db, config: AppConfig, log: (line: string) => voi
   if (!(await findTenantBySubdomain(db, DEMO_SUBDOMAIN))) {
     const admin = { email: config.seed.adminEmail ?? 'admin@demo.local', password: config.seed.adminPassword ?? generatePassword() };
     const member = { email: config.seed.memberEmail ?? 'member@demo.local', password: config.seed.memberPassword ?? generatePassword() };
-    await createTenant(
+    const created = await createTenant(
       db,
       {
         subdomain: DEMO_SUBDOMAIN,
@@ -26,6 +27,7 @@ export async function seed(db: Db, config: AppConfig, log: (line: string) => voi
       },
       catalog,
     );
+    await seedDemoPlans(db, created.tenant.id);
     log('Demo tenant "demo" created.');
     log(`  admin:  ${admin.email}  password: ${config.seed.adminPassword ? '(from SEED_ADMIN_PASSWORD)' : admin.password}`);
     log(`  member: ${member.email}  password: ${config.seed.memberPassword ? '(from SEED_MEMBER_PASSWORD)' : member.password}`);

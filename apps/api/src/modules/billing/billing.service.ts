@@ -1,0 +1,574 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  AdminCreditGrantBody,
+  AdminMembershipBody,
+  CreditEntry,
+  CreditEntryPage,
+  CreditPurchaseBody,
+  Membership,
+  PaymentMethod,
+  PaymentMethodList,
+  PaymentOrder,
+  PlanList,
+  Plan,
+  PurchaseOptions,
+  SubscribeBody,
+  TenantMembership,
+} from '@app/contracts/billing';
+import type { Database, Db, Executor } from '../../db/client';
+import { withTenant } from '../../db/tenant-scope';
+import type { MemberContext, MemberRow, TenantContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { offsetOf, pagination } from '../../platform/pagination';
+import { creditsToUnits, unitsToDisplay } from '../credits/credits.rules';
+import type { CreditsService, NewGrant } from '../credits/credits.service';
+import {
+  deletePaymentMethod,
+  findDueMemberships,
+  findMembership,
+  findMembershipById,
+  findOrderByRef,
+  findPaymentMethod,
+  findPaymentMethodById,
+  findPlan,
+  findPlans,
+  insertOrder,
+  insertPaymentMethod,
+  insertPlans,
+  insertTransaction,
+  listCreditEntries,
+  listPaymentMethods,
+  listPlans,
+  markOrderFailed,
+  markOrderPaid,
+  type MembershipRow,
+  type OrderRow,
+  type PaymentMethodRow,
+  type PlanRow,
+  updateMembership,
+  updatePaymentMethod,
+  upsertMembership,
+  countPlans,
+} from './billing.repo';
+import type { PaymentsConfig } from '../../config';
+import { createManualProvider } from './payments/manual';
+import { createPaypleProvider } from './payments/payple';
+import type { PaymentProvider, PaymentResult } from './payments/provider';
+import { createSecretBox, type SecretBox } from './payments/secret-box';
+
+/** Renewal attempts before a membership whose card keeps failing ends. */
+export const MAX_RENEWAL_ATTEMPTS = 3;
+/** A failed renewal is tried again this long after the last attempt. */
+export const RENEWAL_RETRY_MS = 24 * 3600_000;
+const CREDIT_PACKS = [100, 500, 1000, 5000];
+
+/** `YYYY-MM-DD` of a moment (UTC). */
+export const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+
+/** The same day a month later, clamped to the month's last day (31 Jan → 28/29 Feb). */
+export function addMonth(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(y, m, Math.min(d, last))).toISOString().slice(0, 10);
+}
+
+const maskCard = (n: string) => {
+  const digits = n.replace(/[^0-9*]/g, '');
+  if (digits.length < 8) return n ? '****' : '';
+  return `${digits.slice(0, 4)}-****-****-${digits.slice(-4)}`;
+};
+
+const toPlan = (p: PlanRow): Plan => ({
+  id: p.id,
+  ko_name: p.koName,
+  en_name: p.enName,
+  krw_month_price: p.krwMonthPrice,
+  credit: unitsToDisplay(p.creditUnits),
+  is_low_llm_free: p.isLowLlmFree,
+});
+
+const toPaymentMethod = (m: PaymentMethodRow): PaymentMethod => ({ id: m.id, card_name: m.cardName, card_number: m.maskedCardNumber, type: m.provider === 'payple' ? 'card' : m.provider });
+
+/** What billing needs of the members module. */
+export interface MemberDirectory {
+  findById(tenantId: number, id: number): Promise<MemberRow | undefined>;
+  seatsTaken(tenantId: number): Promise<number>;
+}
+
+export interface BillingDeps {
+  credits: Pick<CreditsService, 'grant' | 'invalidate'>;
+  members: MemberDirectory;
+  /** The provider new payments go through (Payple when configured, else manual). */
+  provider: PaymentProvider;
+  /** Every provider a stored membership may name (renewals go through the one that took the first payment). */
+  providers: Partial<Record<PaymentProvider['name'], PaymentProvider>>;
+  box: SecretBox;
+  creditPriceKrw: number;
+  log: (line: string) => void;
+}
+
+type Settle =
+  | { kind: 'subscription'; plan: PlanRow; paymentMethodId: number | null; start: string }
+  | { kind: 'renewal'; plan: PlanRow; membership: MembershipRow }
+  | { kind: 'credits'; units: bigint; start: string };
+
+/**
+ * Plans, membership and payments (spec §3, §4 cancel/resume, §7; decision 032). Every payment is an
+ * order the server opened first; a provider's result grants only when it names a pending order of
+ * the caller, the provider confirms it was paid, and the amount is the order's. The order goes
+ * `pending → paid` once in the same transaction as the grant, so a replayed result grants nothing.
+ */
+export function createBillingService(database: Database, deps: BillingDeps) {
+  const { db } = database;
+  const owner: Db = database.owner;
+
+  async function planOr404(tenantId: number, id: number): Promise<PlanRow> {
+    const plan = await findPlan(db, tenantId, id);
+    if (!plan || !plan.isActive) throw new AppError('not_found', 'The plan does not exist');
+    return plan;
+  }
+
+  async function toMembership(tenantId: number, m: MembershipRow): Promise<Membership> {
+    const plans = await findPlans(db, tenantId, [...new Set([m.planId, ...(m.nextPlanId === null ? [] : [m.nextPlanId])])]);
+    const method = m.paymentMethodId === null ? undefined : await findPaymentMethodById(db, tenantId, m.paymentMethodId);
+    const plan = plans.get(m.planId)!;
+    const next = m.nextPlanId === null ? undefined : plans.get(m.nextPlanId);
+    return {
+      id: m.id,
+      plan: toPlan(plan),
+      next_plan: next ? toPlan(next) : null,
+      payment_method: method && !method.deletedAt ? toPaymentMethod(method) : null,
+      price: m.price,
+      currency: m.currency,
+      next_payment_date: m.nextPaymentDate,
+    };
+  }
+
+  async function activeMembership(ctx: MemberContext): Promise<MembershipRow> {
+    const m = await findMembership(db, ctx.tenantId, ctx.member.id);
+    if (!m || m.status !== 'active') throw new AppError('not_found', 'You have no membership');
+    return m;
+  }
+
+  async function openOrder(ctx: MemberContext, o: { kind: 'subscription' | 'credits'; plan?: PlanRow; credit?: number }, provider: PaymentProvider): Promise<OrderRow> {
+    const price = o.plan ? o.plan.krwMonthPrice : Math.round((o.credit ?? 0) * deps.creditPriceKrw);
+    const row = await insertOrder(db, ctx.tenantId, {
+      orderRef: `${o.kind === 'subscription' ? 'S' : 'C'}${ctx.tenantId}${randomBytes(12).toString('hex')}`,
+      memberId: ctx.member.id,
+      provider: provider.name,
+      kind: o.kind,
+      planId: o.plan?.id ?? null,
+      creditUnits: o.credit === undefined ? null : creditsToUnits(o.credit),
+      price,
+    });
+    return row!;
+  }
+
+  const orderView = (o: OrderRow, goods: string): PaymentOrder => ({
+    order_id: o.orderRef,
+    provider: o.provider as PaymentOrder['provider'],
+    kind: o.kind === 'credits' ? 'credits' : 'subscription',
+    price: o.price,
+    currency: o.currency,
+    goods,
+    payer_no: String(o.memberId),
+    credit: o.creditUnits === null ? null : unitsToDisplay(o.creditUnits),
+  });
+
+  /**
+   * The one way a payment turns into a membership or credits: checks the provider's result against
+   * the order, then in one transaction moves the order to paid (once), records the payment, saves
+   * the card when asked, and grants. Credits' figures are read anew after the commit.
+   */
+  async function settle(tenantId: number, memberId: number, order: OrderRow, result: PaymentResult, what: Settle, saveCard?: (tx: Executor) => Promise<number | null>) {
+    if (!result.ok || result.orderRef !== order.orderRef || result.total !== order.price) {
+      deps.log(`payment ${order.orderRef} refused: ${result.ok ? `amount ${result.total} / order ${result.orderRef}` : result.message}`);
+      await markOrderFailed(db, tenantId, order.id, result.ok ? 'amount or order mismatch' : result.message || 'declined');
+      throw new AppError('payment_failed');
+    }
+    const outcome = await db.transaction(async (tx) => {
+      if (!(await markOrderPaid(tx, tenantId, order.id))) throw new AppError('payment_already_processed');
+      const txRow = await insertTransaction(tx, tenantId, {
+        memberId,
+        orderId: order.id,
+        provider: order.provider,
+        providerRef: result.providerRef,
+        price: order.price,
+        currency: order.currency,
+        receiptUrl: result.receiptUrl,
+      });
+      if (!txRow) throw new AppError('payment_already_processed');
+      const methodId = saveCard ? await saveCard(tx) : null;
+      if (what.kind === 'credits') {
+        const grant: NewGrant = { memberId, kind: 'purchase', units: what.units, koName: '크레딧 구매', enName: 'Credit purchase', usageStartDate: what.start, usageEndDate: addMonth(what.start), transactionId: txRow.id, createdBy: memberId };
+        return { grant, membership: null };
+      }
+      const plan = what.plan;
+      const start = what.kind === 'renewal' ? what.membership.nextPaymentDate : what.start;
+      const next = addMonth(start);
+      const values = {
+        planId: plan.id,
+        nextPlanId: plan.id,
+        provider: order.provider,
+        price: plan.krwMonthPrice,
+        currency: 'KRW',
+        status: 'active',
+        currentPeriodStart: start,
+        nextPaymentDate: next,
+        failedRenewals: 0,
+      };
+      const membership =
+        what.kind === 'renewal'
+          ? await updateMembership(tx, tenantId, what.membership.id, values)
+          : await upsertMembership(tx, tenantId, memberId, { ...values, paymentMethodId: methodId ?? what.paymentMethodId });
+      const grant: NewGrant = { memberId, kind: 'plan', units: plan.creditUnits, koName: plan.koName, enName: plan.enName, usageStartDate: start, usageEndDate: next, transactionId: txRow.id, createdBy: memberId };
+      return { grant, membership: membership! };
+    });
+    const grant = await grantAfter(tenantId, outcome.grant, order.orderRef);
+    return { grantId: grant.id, membership: outcome.membership };
+  }
+
+  /**
+   * The grant once the payment's transaction committed. It belongs inside that transaction (the
+   * credits service takes a `tx`), but its grant reads the tenant through its own connection, which
+   * on the embedded database waits for the open transaction forever; until it reads through `tx`
+   * the grant follows the commit, and a grant that fails is logged with its order (decision 032).
+   */
+  async function grantAfter(tenantId: number, g: NewGrant, orderRef: string) {
+    try {
+      return await deps.credits.grant(tenantId, g);
+    } catch (err) {
+      deps.log(`payment ${orderRef} was recorded but its credits were not granted: ${(err as Error).message}`);
+      throw err;
+    }
+  }
+
+  /** A window's result: only its order id is taken from the page; everything else comes from the provider. */
+  async function verifiedOrder(ctx: MemberContext, orderRef: string, expect: { kind: 'subscription'; planId: number } | { kind: 'credits' }) {
+    if (deps.provider.name !== 'payple') throw new AppError('bad_request', 'Card payments are not configured');
+    const order = await findOrderByRef(db, ctx.tenantId, orderRef);
+    // Another member's (or tenant's) order is not told apart from a missing one.
+    if (!order || order.memberId !== ctx.member.id || order.kind !== expect.kind || (expect.kind === 'subscription' && order.planId !== expect.planId)) throw new AppError('not_found', 'The order does not exist');
+    if (order.status !== 'pending') throw new AppError('payment_already_processed');
+    let result: PaymentResult;
+    try {
+      result = await deps.provider.verify(order.orderRef);
+    } catch (err) {
+      deps.log(`payment ${order.orderRef}: verification failed: ${(err as Error).message}`);
+      throw new AppError('upstream_failed');
+    }
+    return { order, result };
+  }
+
+  /** Saves (or, with `methodId`, replaces) the card a verified result registered. */
+  function cardSaver(ctx: MemberContext, result: PaymentResult, methodId: number | undefined) {
+    return async (tx: Executor): Promise<number | null> => {
+      if (!result.billingKey) return methodId ?? null;
+      const values = { cardName: result.cardName, maskedCardNumber: maskCard(result.cardNumber), billingKeyEncrypted: deps.box.seal(result.billingKey) };
+      if (methodId !== undefined) {
+        await updatePaymentMethod(tx, ctx.tenantId, methodId, values);
+        return methodId;
+      }
+      return (await insertPaymentMethod(tx, ctx.tenantId, { memberId: ctx.member.id, provider: deps.provider.name, ...values })).id;
+    };
+  }
+
+  async function ownMethod(ctx: MemberContext, id: number | undefined): Promise<PaymentMethodRow | undefined> {
+    if (id === undefined) return undefined;
+    const m = await findPaymentMethod(db, ctx.tenantId, ctx.member.id, id);
+    if (!m) throw new AppError('not_found', 'The payment method does not exist');
+    return m;
+  }
+
+  /** Charges a saved card (Payple) or records an invoice (manual). */
+  async function chargeNow(ctx: MemberContext, order: OrderRow, goods: string, method: PaymentMethodRow | undefined): Promise<PaymentResult> {
+    if (deps.provider.name !== 'manual' && !method) throw new AppError('validation_error', 'Choose a saved card');
+    try {
+      return await deps.provider.charge({ orderRef: order.orderRef, amount: order.price, goods, payerNo: String(ctx.member.id), billingKey: method?.billingKeyEncrypted ? deps.box.open(method.billingKeyEncrypted) : null });
+    } catch (err) {
+      deps.log(`payment ${order.orderRef}: charge failed: ${(err as Error).message}`);
+      await markOrderFailed(db, ctx.tenantId, order.id, 'provider unreachable');
+      throw new AppError('payment_failed');
+    }
+  }
+
+  /** A subscription while one is active: the same plan is a conflict (a cancelled one resumes instead); another plan applies from the next payment. */
+  async function changeOfPlan(ctx: MemberContext, plan: PlanRow): Promise<Membership | null> {
+    const current = await findMembership(db, ctx.tenantId, ctx.member.id);
+    if (!current || current.status !== 'active') return null;
+    if (current.planId === plan.id && current.nextPlanId === plan.id) throw new AppError('already_subscribed');
+    const row = await updateMembership(db, ctx.tenantId, current.id, { nextPlanId: plan.id });
+    return toMembership(ctx.tenantId, row!);
+  }
+
+  async function entryById(ctx: MemberContext, grantId: number): Promise<CreditEntry> {
+    // The newest entries hold the one just granted.
+    const page = await listCreditEntries(db, ctx.tenantId, ctx.member.id, 5, 0);
+    const hit = page.rows.find((r) => r.grant.id === grantId)!;
+    return toEntry(hit);
+  }
+
+  const toEntry = (r: Awaited<ReturnType<typeof listCreditEntries>>['rows'][number]): CreditEntry => ({
+    id: r.grant.id,
+    quota: unitsToDisplay(r.grant.units),
+    // Decision 032: usage per entry is not attributed yet (the ledger charges the month, not a grant).
+    usage: 0,
+    created_at: r.grant.createdAt.toISOString(),
+    usage_start_date: r.grant.usageStartDate,
+    usage_end_date: r.grant.usageEndDate,
+    ko_name: r.grant.koName,
+    en_name: r.grant.enName,
+    transaction: r.tx ? { id: r.tx.id, price: r.tx.price, currency: r.tx.currency, receipt_url: r.tx.receiptUrl, created_at: r.tx.createdAt.toISOString() } : null,
+  });
+
+  /** One due membership of a tenant: renewed, ended (cancelled, or out of attempts), or left for a later try. */
+  async function renewOne(tenantId: number, id: number, now: Date): Promise<'renewed' | 'ended' | 'failed' | 'skipped'> {
+    const today = dayOf(now);
+    const m = await findMembershipById(db, tenantId, id);
+    if (!m || m.status !== 'active' || m.nextPaymentDate > today) return 'skipped';
+    if (m.failedRenewals > 0 && now.getTime() - m.updatedAt.getTime() < RENEWAL_RETRY_MS) return 'skipped';
+    const plan = m.nextPlanId === null ? undefined : await findPlan(db, tenantId, m.nextPlanId);
+    if (!plan || !plan.isActive) {
+      await updateMembership(db, tenantId, m.id, { status: 'ended' });
+      return 'ended';
+    }
+    const provider = deps.providers[m.provider as PaymentProvider['name']];
+    const method = m.paymentMethodId === null ? undefined : await findPaymentMethodById(db, tenantId, m.paymentMethodId);
+    // The reference names the period and the attempt: two instances due the same membership open one order, and only its opener charges.
+    const order = await insertOrder(db, tenantId, {
+      orderRef: `R${tenantId}m${m.id}d${m.nextPaymentDate.replace(/-/g, '')}a${m.failedRenewals}`,
+      memberId: m.memberId,
+      provider: m.provider,
+      kind: 'renewal',
+      planId: plan.id,
+      price: plan.krwMonthPrice,
+    });
+    if (!order) return 'skipped';
+    let result: PaymentResult | null = null;
+    try {
+      if (!provider) throw new Error(`provider ${m.provider} is not configured`);
+      const billingKey = method?.billingKeyEncrypted && !method.deletedAt ? deps.box.open(method.billingKeyEncrypted) : null;
+      if (provider.name !== 'manual' && !billingKey) throw new Error('no saved card');
+      result = await provider.charge({ orderRef: order.orderRef, amount: order.price, goods: plan.enName, payerNo: String(m.memberId), billingKey });
+      await settle(tenantId, m.memberId, order, result, { kind: 'renewal', plan, membership: m });
+      return 'renewed';
+    } catch (err) {
+      if (!(err instanceof AppError)) await markOrderFailed(db, tenantId, order.id, (err as Error).message);
+      const attempts = m.failedRenewals + 1;
+      deps.log(`renewal of membership ${m.id} (tenant ${tenantId}) failed, attempt ${attempts}: ${result?.message ?? (err as Error).message}`);
+      // The attempt's time is the job's clock: the retry waits a day from it.
+      await updateMembership(db, tenantId, m.id, attempts >= MAX_RENEWAL_ATTEMPTS ? { status: 'ended', failedRenewals: attempts, updatedAt: now } : { failedRenewals: attempts, updatedAt: now });
+      return attempts >= MAX_RENEWAL_ATTEMPTS ? 'ended' : 'failed';
+    }
+  }
+
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+
+  const service = {
+    async listPlans(ctx: TenantContext): Promise<PlanList> {
+      return { items: (await listPlans(db, ctx.tenantId)).map(toPlan), provider: deps.provider.name };
+    },
+
+    async membership(ctx: MemberContext): Promise<Membership | null> {
+      const m = await findMembership(db, ctx.tenantId, ctx.member.id);
+      return m && m.status === 'active' ? toMembership(ctx.tenantId, m) : null;
+    },
+
+    /** `POST /member-billing-plans/{id}/subscribe/`: the manual provider, or a saved card charged now. */
+    async subscribe(ctx: MemberContext, planId: number, body: SubscribeBody, now = new Date()): Promise<Membership> {
+      const plan = await planOr404(ctx.tenantId, planId);
+      const changed = await changeOfPlan(ctx, plan);
+      if (changed) return changed;
+      const method = await ownMethod(ctx, body.payment_method_id);
+      const order = await openOrder(ctx, { kind: 'subscription', plan }, deps.provider);
+      const result = await chargeNow(ctx, order, plan.enName, method);
+      const { membership } = await settle(ctx.tenantId, ctx.member.id, order, result, { kind: 'subscription', plan, paymentMethodId: method?.id ?? null, start: dayOf(now) });
+      return toMembership(ctx.tenantId, membership!);
+    },
+
+    /** An order for Payple's window (the page passes `order_id` as PCD_PAY_OID and `price` as PCD_PAY_TOTAL). */
+    async planOrder(ctx: MemberContext, planId: number): Promise<PaymentOrder> {
+      const plan = await planOr404(ctx.tenantId, planId);
+      return orderView(await openOrder(ctx, { kind: 'subscription', plan }, deps.provider), plan.enName);
+    },
+
+    /** `POST /member-billing-plans/{id}/payple-subscribe/`: the window's result, verified with Payple. */
+    async paypleSubscribe(ctx: MemberContext, planId: number, orderRef: string, paymentMethodId: number | undefined, now = new Date()): Promise<Membership> {
+      const plan = await planOr404(ctx.tenantId, planId);
+      await ownMethod(ctx, paymentMethodId);
+      const { order, result } = await verifiedOrder(ctx, orderRef, { kind: 'subscription', planId: plan.id });
+      const { membership } = await settle(ctx.tenantId, ctx.member.id, order, result, { kind: 'subscription', plan, paymentMethodId: paymentMethodId ?? null, start: dayOf(now) }, cardSaver(ctx, result, paymentMethodId));
+      return toMembership(ctx.tenantId, membership!);
+    },
+
+    /** Spec §4: a scheduled end — next_plan null, the membership lasts until next_payment_date. */
+    async cancel(ctx: MemberContext): Promise<Membership> {
+      const m = await activeMembership(ctx);
+      const row = m.nextPlanId === null ? m : await updateMembership(db, ctx.tenantId, m.id, { nextPlanId: null });
+      return toMembership(ctx.tenantId, row!);
+    },
+
+    /** Spec §4: resume restores the renewal of the current plan. */
+    async resume(ctx: MemberContext): Promise<Membership> {
+      const m = await activeMembership(ctx);
+      const row = m.nextPlanId !== null ? m : await updateMembership(db, ctx.tenantId, m.id, { nextPlanId: m.planId, failedRenewals: 0 });
+      return toMembership(ctx.tenantId, row!);
+    },
+
+    async paymentMethods(ctx: MemberContext): Promise<PaymentMethodList> {
+      return { items: (await listPaymentMethods(db, ctx.tenantId, ctx.member.id)).map(toPaymentMethod) };
+    },
+
+    async deletePaymentMethod(ctx: MemberContext, id: number): Promise<void> {
+      const m = await findMembership(db, ctx.tenantId, ctx.member.id);
+      if (m && m.status === 'active' && m.nextPlanId !== null && m.paymentMethodId === id) throw new AppError('conflict', 'This card pays for your membership; cancel it or subscribe with another card first');
+      if (!(await deletePaymentMethod(db, ctx.tenantId, ctx.member.id, id))) throw new AppError('not_found', 'The payment method does not exist');
+    },
+
+    async credits(ctx: MemberContext, q: { page: number; size: number }): Promise<CreditEntryPage> {
+      const { rows, total } = await listCreditEntries(db, ctx.tenantId, ctx.member.id, q.size, offsetOf(q.page, q.size));
+      return { items: rows.map(toEntry), pagination: pagination(q.page, q.size, total) };
+    },
+
+    purchaseOptions(): PurchaseOptions {
+      return { provider: deps.provider.name, currency: 'KRW', krw_per_credit: deps.creditPriceKrw, packs: CREDIT_PACKS.map((credit) => ({ credit, price: Math.round(credit * deps.creditPriceKrw) })) };
+    },
+
+    async creditOrder(ctx: MemberContext, credit: number): Promise<PaymentOrder> {
+      return orderView(await openOrder(ctx, { kind: 'credits', credit }, deps.provider), `${credit} credits`);
+    },
+
+    /** The credit purchase modal without a window: the manual provider, or a saved card. */
+    async purchase(ctx: MemberContext, body: CreditPurchaseBody, now = new Date()): Promise<CreditEntry> {
+      const method = await ownMethod(ctx, body.payment_method_id);
+      const order = await openOrder(ctx, { kind: 'credits', credit: body.credit }, deps.provider);
+      const result = await chargeNow(ctx, order, `${body.credit} credits`, method);
+      const { grantId } = await settle(ctx.tenantId, ctx.member.id, order, result, { kind: 'credits', units: order.creditUnits!, start: dayOf(now) });
+      return entryById(ctx, grantId);
+    },
+
+    async payplePurchase(ctx: MemberContext, orderRef: string, paymentMethodId: number | undefined, now = new Date()): Promise<CreditEntry> {
+      await ownMethod(ctx, paymentMethodId);
+      const { order, result } = await verifiedOrder(ctx, orderRef, { kind: 'credits' });
+      const { grantId } = await settle(ctx.tenantId, ctx.member.id, order, result, { kind: 'credits', units: order.creditUnits!, start: dayOf(now) }, cardSaver(ctx, result, paymentMethodId));
+      return entryById(ctx, grantId);
+    },
+
+    /** `GET /tenants/membership/`: the tenant's own plan. */
+    async tenantMembership(ctx: TenantContext): Promise<TenantMembership> {
+      const t = ctx.tenant;
+      return {
+        plan_kind: t.planKind,
+        max_members: t.maxMembers,
+        member_count: await deps.members.seatsTaken(ctx.tenantId),
+        credit: t.creditQuotaUnits === null ? null : unitsToDisplay(t.creditQuotaUnits),
+        billing_day: t.billingDay,
+      };
+    },
+
+    /** The console: credits for members, valid for a month from today (the manual provider's way to sell). */
+    async adminGrantCredits(ctx: MemberContext, body: AdminCreditGrantBody, now = new Date()): Promise<{ granted: number }> {
+      const ids = [...new Set(body.member_ids)];
+      for (const id of ids) if (!(await deps.members.findById(ctx.tenantId, id))) throw new AppError('not_found', `Member ${id} does not exist`);
+      const start = dayOf(now);
+      for (const memberId of ids) {
+        await deps.credits.grant(ctx.tenantId, {
+          memberId,
+          kind: 'manual',
+          units: creditsToUnits(body.credit),
+          koName: body.ko_name ?? '관리자 지급',
+          enName: body.en_name ?? 'Granted by an administrator',
+          usageStartDate: start,
+          usageEndDate: addMonth(start),
+          createdBy: ctx.member.id,
+        });
+      }
+      return { granted: ids.length };
+    },
+
+    /** The console: a member gets a plan without a payment (manual provider); it renews as an invoice until cancelled. */
+    async adminGrantMembership(ctx: MemberContext, body: AdminMembershipBody, now = new Date()): Promise<Membership> {
+      const plan = await planOr404(ctx.tenantId, body.plan_id);
+      if (!(await deps.members.findById(ctx.tenantId, body.member_id))) throw new AppError('not_found', 'The member does not exist');
+      const start = dayOf(now);
+      const next = addMonth(start);
+      const membership = await upsertMembership(db, ctx.tenantId, body.member_id, {
+          planId: plan.id,
+          nextPlanId: plan.id,
+          paymentMethodId: null,
+          provider: 'manual',
+          price: plan.krwMonthPrice,
+          currency: 'KRW',
+          status: 'active',
+          currentPeriodStart: start,
+          nextPaymentDate: next,
+          failedRenewals: 0,
+      });
+      await deps.credits.grant(ctx.tenantId, { memberId: body.member_id, kind: 'plan', units: plan.creditUnits, koName: plan.koName, enName: plan.enName, usageStartDate: start, usageEndDate: next, createdBy: ctx.member.id });
+      return toMembership(ctx.tenantId, membership);
+    },
+
+    /**
+     * The renewal job: memberships due by `now` (every tenant, claimed with the owner's connection),
+     * each worked in its tenant's scope. Tests call it with their own clock.
+     */
+    async runRenewals(now = new Date()): Promise<Record<'renewed' | 'ended' | 'failed' | 'skipped', number>> {
+      const counts = { renewed: 0, ended: 0, failed: 0, skipped: 0 };
+      for (;;) {
+        const due = await findDueMemberships(owner, dayOf(now), 100);
+        let progressed = false;
+        for (const d of due) {
+          const r = await withTenant(d.tenantId, () => renewOne(d.tenantId, d.id, now));
+          counts[r]++;
+          if (r !== 'skipped') progressed = true;
+        }
+        // Skipped rows (waiting for a retry) stay due: stop once a batch moved nothing.
+        if (due.length < 100 || !progressed) return counts;
+      }
+    },
+
+    /** Runs the renewal job every `intervalMs` (one run at a time). */
+    start(intervalMs: number) {
+      timer = setInterval(() => {
+        if (running) return;
+        running = service
+          .runRenewals()
+          .catch((err: Error) => deps.log(`renewal job: ${err.message}`))
+          .finally(() => {
+            running = null;
+          });
+      }, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+  return service;
+}
+export type BillingService = ReturnType<typeof createBillingService>;
+
+/** The demo tenant's plans (seed). */
+export async function seedDemoPlans(db: Db, tenantId: number): Promise<void> {
+  if ((await countPlans(db, tenantId)) > 0) return;
+  await insertPlans(db, tenantId, [
+    { koName: '베이직', enName: 'Basic', krwMonthPrice: 9900, creditUnits: creditsToUnits(1000), isLowLlmFree: true, sortOrder: 0 },
+    { koName: '프로', enName: 'Pro', krwMonthPrice: 29000, creditUnits: creditsToUnits(5000), isLowLlmFree: true, sortOrder: 1 },
+    { koName: '팀', enName: 'Team', krwMonthPrice: 99000, creditUnits: creditsToUnits(20000), isLowLlmFree: false, sortOrder: 2 },
+  ]);
+}
+
+/** The providers and the key box from config: Payple when configured (new payments go through it), manual always (admin grants, embedded default). */
+export function paymentsFromConfig(payments: PaymentsConfig | undefined, fallbackSecret: string): Pick<BillingDeps, 'provider' | 'providers' | 'box' | 'creditPriceKrw'> {
+  const manual = createManualProvider();
+  const payple = payments?.payple ? createPaypleProvider(payments.payple) : undefined;
+  return {
+    provider: payple ?? manual,
+    providers: { manual, ...(payple ? { payple } : {}) },
+    box: createSecretBox(payments?.secret ?? fallbackSecret),
+    creditPriceKrw: payments?.creditPriceKrw ?? 10,
+  };
+}

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { paginated } from './common';
+
+/**
+ * Plans, membership, payment methods and credit purchases (spec §3 Plan, Payment method,
+ * Membership, Credit entry; §4 cancel/resume; §7). Payments go through a provider: `manual` (the
+ * embedded default: the tenant settles outside the app, an administrator may grant plans and
+ * credits) or `payple` (card payments; the server verifies every result with Payple).
+ */
+export const paymentProviderSchema = z.enum(['manual', 'payple']);
+export type PaymentProvider = z.infer<typeof paymentProviderSchema>;
+
+export const BILLING_LIMITS = { creditsPageSize: 10, purchaseCreditsMax: 1_000_000, grantMembersMax: 500 } as const;
+
+export const planSchema = z.object({
+  id: z.number().int(),
+  ko_name: z.string(),
+  en_name: z.string(),
+  krw_month_price: z.number().int(),
+  /** Credits a month of the plan gives. */
+  credit: z.number(),
+  is_low_llm_free: z.boolean(),
+});
+export type Plan = z.infer<typeof planSchema>;
+export const planListResponse = z.object({
+  items: z.array(planSchema),
+  /** How this tenant takes payments: the web app opens Payple's window or subscribes directly. */
+  provider: paymentProviderSchema,
+});
+export type PlanList = z.infer<typeof planListResponse>;
+
+export const paymentMethodSchema = z.object({
+  id: z.number().int(),
+  card_name: z.string(),
+  /** Masked, e.g. `1234-****-****-5678`. */
+  card_number: z.string(),
+  type: z.string(),
+});
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+export const paymentMethodListResponse = z.object({ items: z.array(paymentMethodSchema) });
+export type PaymentMethodList = z.infer<typeof paymentMethodListResponse>;
+
+export const membershipSchema = z.object({
+  id: z.number().int(),
+  plan: planSchema,
+  /** The plan the next payment renews; null once cancelled (the membership ends at next_payment_date). */
+  next_plan: planSchema.nullable(),
+  payment_method: paymentMethodSchema.nullable(),
+  price: z.number().int(),
+  currency: z.string(),
+  next_payment_date: z.string(),
+});
+export type Membership = z.infer<typeof membershipSchema>;
+/** `GET /membership/`: the member's membership, or null when they have none. */
+export const membershipResponse = membershipSchema.nullable();
+
+export const creditTransactionSchema = z.object({
+  id: z.number().int(),
+  price: z.number().int(),
+  currency: z.string(),
+  receipt_url: z.string().nullable(),
+  created_at: z.string(),
+});
+export const creditEntrySchema = z.object({
+  id: z.number().int(),
+  /** Credits the entry gives. */
+  quota: z.number(),
+  /** Credits of this entry used so far (rounded down). */
+  usage: z.number().int(),
+  created_at: z.string(),
+  usage_start_date: z.string(),
+  /** Exclusive: the entry is usable before this day. */
+  usage_end_date: z.string(),
+  ko_name: z.string(),
+  en_name: z.string(),
+  transaction: creditTransactionSchema.nullable(),
+});
+export type CreditEntry = z.infer<typeof creditEntrySchema>;
+export const creditEntryPage = paginated(creditEntrySchema);
+export type CreditEntryPage = z.infer<typeof creditEntryPage>;
+
+export const creditsPageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(BILLING_LIMITS.creditsPageSize),
+});
+
+const positiveId = z.number().int().positive().max(2147483647);
+
+/** `POST /member-billing-plans/{id}/subscribe/`: manual provider (no body needed) or a saved card. */
+export const subscribeBody = z.object({ payment_method_id: positiveId.optional() }).strict();
+export type SubscribeBody = z.infer<typeof subscribeBody>;
+
+/** An order the server opened for the provider's payment window: the result must name it. */
+export const paymentOrderSchema = z.object({
+  order_id: z.string(),
+  provider: paymentProviderSchema,
+  kind: z.enum(['subscription', 'credits']),
+  price: z.number().int(),
+  currency: z.string(),
+  goods: z.string(),
+  /** The payer number the window sends back (the member's id). */
+  payer_no: z.string(),
+  credit: z.number().nullable(),
+});
+export type PaymentOrder = z.infer<typeof paymentOrderSchema>;
+
+/**
+ * The payment window's result (Payple's callback fields). Only `PCD_PAY_OID` is trusted as a
+ * pointer to our order: the rest is checked against Payple's own answer before anything is granted.
+ */
+export const paypleResultBody = z
+  .object({
+    PCD_PAY_RST: z.string().max(20),
+    PCD_PAY_OID: z.string().min(1).max(100),
+    PCD_PAY_MSG: z.string().max(500).optional(),
+    PCD_PAY_TOTAL: z.union([z.string().max(20), z.number()]).optional(),
+    PCD_PAYER_ID: z.string().max(200).optional(),
+    PCD_PAYER_NO: z.union([z.string().max(20), z.number()]).optional(),
+    PCD_AUTH_KEY: z.string().max(500).optional(),
+    PCD_PAY_TYPE: z.string().max(20).optional(),
+    PCD_PAY_CARDNAME: z.string().max(100).optional(),
+    PCD_PAY_CARDNUM: z.string().max(40).optional(),
+  })
+  .passthrough();
+export type PaypleResultBody = z.infer<typeof paypleResultBody>;
+export const paymentMethodQuery = z.object({ payment_method_id: z.coerce.number().int().positive().max(2147483647).optional() });
+
+/** Credits on sale: whole credits at the tenant's price per credit. */
+export const purchaseOptionsSchema = z.object({
+  provider: paymentProviderSchema,
+  currency: z.string(),
+  krw_per_credit: z.number(),
+  packs: z.array(z.object({ credit: z.number().int(), price: z.number().int() })),
+});
+export type PurchaseOptions = z.infer<typeof purchaseOptionsSchema>;
+export const creditOrderBody = z.object({ credit: z.number().int().min(1).max(BILLING_LIMITS.purchaseCreditsMax) }).strict();
+export const creditPurchaseBody = creditOrderBody.extend({ payment_method_id: positiveId.optional() }).strict();
+export type CreditPurchaseBody = z.infer<typeof creditPurchaseBody>;
+
+/** `GET /tenants/membership/`: the tenant's own plan. */
+export const tenantMembershipSchema = z.object({
+  /** free | team | enterprise */
+  plan_kind: z.string(),
+  /** The plan's member maximum; null = no limit. */
+  max_members: z.number().int().nullable(),
+  member_count: z.number().int(),
+  /** The tenant's monthly credit pool; null = unlimited. */
+  credit: z.number().nullable(),
+  billing_day: z.number().int(),
+});
+export type TenantMembership = z.infer<typeof tenantMembershipSchema>;
+
+/** The console: credits for members (the manual provider's way to sell, or a gift). */
+export const adminCreditGrantBody = z
+  .object({
+    member_ids: z.array(positiveId).min(1).max(BILLING_LIMITS.grantMembersMax),
+    credit: z.number().int().min(1).max(BILLING_LIMITS.purchaseCreditsMax),
+    ko_name: z.string().trim().min(1).max(100).optional(),
+    en_name: z.string().trim().min(1).max(100).optional(),
+  })
+  .strict();
+export type AdminCreditGrantBody = z.infer<typeof adminCreditGrantBody>;
+export const adminMembershipBody = z.object({ member_id: positiveId, plan_id: positiveId }).strict();
+export type AdminMembershipBody = z.infer<typeof adminMembershipBody>;
+export const adminGrantResponse = z.object({ granted: z.number().int() });
