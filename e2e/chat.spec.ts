@@ -49,6 +49,24 @@ test.describe('chat', () => {
     expect(((await again.textContent()) ?? '').length).toBeLessThan(LONG.length);
   });
 
+  test('a reload mid-answer reattaches: the rest of the answer arrives and it completes (issue 27 item 5)', async ({ page }) => {
+    await setFakeLlm({ reply: LONG, tokenDelayMs: 25 });
+    await signInAs(page, E2E_MEMBER, 'en');
+    await page.getByTestId('chat-input').fill('Count while I reload');
+    await page.getByTestId('chat-send').click();
+    await expect(page.getByTestId('chat-message-assistant').last()).toContainText('word5');
+    await expect(page).toHaveURL(/\/dashboard\/chat\/\d+\/[\w-]{16,}$/);
+    await page.reload();
+    const answer = page.getByTestId('chat-message-assistant').last();
+    // The answer went on while the page was away; after the reload it keeps growing to its end.
+    await expect(answer).toContainText('word149', { timeout: 20_000 });
+    await expect(answer).toHaveAttribute('data-status', 'completed');
+    await expect(answer).toContainText(LONG);
+    await page.reload();
+    await expect(page.getByTestId('chat-message-assistant').last()).toHaveAttribute('data-status', 'completed');
+    await expect(page.getByTestId('chat-message-assistant').last()).toContainText('word149');
+  });
+
   test('a new send aborts the previous stream', async ({ page }) => {
     await setFakeLlm({ reply: LONG, tokenDelayMs: 50 });
     await signInAs(page, E2E_MEMBER, 'en');

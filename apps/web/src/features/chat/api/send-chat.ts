@@ -1,6 +1,6 @@
-import type { ChatBody, ChatEvent, ChatMeta } from '@app/contracts/chat';
+import type { ChatBody, ChatEvent, ChatMeta, StopAnswerResponse } from '@app/contracts/chat';
 import type { ChatStreamParser } from '@app/contracts/chat-stream';
-import { apiHeaders, buildUrl, refreshSession, toApiError } from '../../../lib/api-client';
+import { apiHeaders, apiRequest, buildUrl, refreshSession, toApiError } from '../../../lib/api-client';
 import { authStore } from '../../../lib/auth-store';
 
 async function* readEvents(body: ReadableStream<Uint8Array>, parser: ChatStreamParser): AsyncGenerator<ChatEvent> {
@@ -42,4 +42,28 @@ export async function sendChat(chatbotId: number, body: ChatBody, signal: AbortS
   if (!res.ok || !res.body) throw await toApiError(res);
   const meta = JSON.parse(res.headers.get('x-chat-meta') ?? '{}') as ChatMeta;
   return { meta, events: readEvents(res.body, createChatStreamParser()) };
+}
+
+/**
+ * GET /sessions/{hash}/stream/: the session's running answer, reattached after a reload or a
+ * dropped connection — the answer so far (a `snapshot` event), then its events as they come.
+ * null when no answer is running (204).
+ */
+export async function reattachChat(hash: string, signal: AbortSignal): Promise<{ meta: ChatMeta; events: AsyncGenerator<ChatEvent> } | null> {
+  const send = () => fetch(buildUrl(`/sessions/${hash}/stream/`), { headers: apiHeaders(false), signal, credentials: 'same-origin' });
+  const [{ createChatStreamParser }, first] = await Promise.all([import('@app/contracts/chat-stream'), send()]);
+  let res = first;
+  if (res.status === 401 && authStore.get().accessToken) {
+    await refreshSession();
+    res = await send();
+  }
+  if (res.status === 204) return null;
+  if (!res.ok || !res.body) throw await toApiError(res);
+  const meta = JSON.parse(res.headers.get('x-chat-meta') ?? '{}') as ChatMeta;
+  return { meta, events: readEvents(res.body, createChatStreamParser()) };
+}
+
+/** POST /sessions/{hash}/stop/: the server aborts the answer and keeps it as `stopped`; its stream ends so. */
+export function stopAnswer(hash: string): Promise<StopAnswerResponse> {
+  return apiRequest<StopAnswerResponse>(`/sessions/${hash}/stop/`, { method: 'POST' });
 }

@@ -2,11 +2,12 @@ import type { ChatBody, ChatMeta } from '@app/contracts/chat';
 import type { History } from '@app/contracts/sessions';
 import { notifications } from '@mantine/notifications';
 import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../../lib/query-keys';
 import { errorMessage, type MessageOverrides, statusOf } from '../../../lib/status-messages';
 import { useAuth } from '../../../lib/use-auth';
+import { useHistory } from '../api/get-history';
 import type { ChatMode } from '../api/send-chat';
 import { inFlight, type LiveTurn, liveTurns, useLiveTurns } from '../lib/live-turn';
 
@@ -85,6 +86,35 @@ export function useChatTurn({ chatbotId, sessionHashId, onSessionStarted, mode =
       },
     }, mode);
   };
+
+  // A session whose answer is still being written (a reload, back from another session, another
+  // tab): read the rest of it as it comes (issue 27 item 5). Once per answer: when nothing runs on
+  // the server any more, the history keeps what was written.
+  const history = useHistory(visitor ? undefined : sessionHashId);
+  const tried = useRef(new Set<number>());
+  useEffect(() => {
+    if (visitor || !sessionHashId || chatbotId === undefined) return;
+    const rows = history.data?.pages[0]?.items;
+    const last = rows?.at(-1);
+    if (!rows || !last || last.speaker_type !== 'chatbot' || last.status !== 'streaming' || tried.current.has(last.id)) return;
+    if (liveTurns.get().some((turn) => turn.meta?.assistant_message_id === last.id)) return;
+    tried.current.add(last.id);
+    const before = rows.at(-2);
+    const question = before?.speaker_type === 'member' ? before.text : '';
+    const hash = sessionHashId;
+    void liveTurns
+      .reattach(chatbotId, hash, question, {
+        onStreamError: showError,
+        onDone: () => {
+          refreshCredits();
+          void settle(hash);
+        },
+      })
+      .then((found) => {
+        if (!found) void qc.invalidateQueries({ queryKey: queryKeys.history(hash) });
+      });
+    // showError, refreshCredits and settle read only stable values.
+  }, [history.data, sessionHashId, chatbotId, visitor]);
 
   return { turns, streaming: turns.some(inFlight), send, stop: liveTurns.stop };
 }

@@ -18,6 +18,12 @@ const encoder = new TextEncoder();
 type Reply = (init: RequestInit) => Promise<Response>;
 let replies: Reply[];
 let requests: RequestInit[];
+let urls: string[];
+
+/** The next request is the stop call: the server answers that it stopped the answer. */
+function stopReply() {
+  replies.push(async () => new Response(JSON.stringify({ stopped: true }), { status: 200, headers: { 'content-type': 'application/json' } }));
+}
 
 /** The next chat request answers 200 with this meta and a body the test writes frame by frame; an abort breaks the body as fetch does. */
 function streamReply(m: ChatMeta) {
@@ -40,16 +46,6 @@ function refuseWith(status: number, code: string) {
   replies.push(async () => new Response(JSON.stringify({ error: { code, message: code } }), { status, headers: { 'content-type': 'application/json' } }));
 }
 
-/** The next chat request never gets an answer; only an abort ends it. */
-function hangUntilAborted() {
-  replies.push(
-    (init) =>
-      new Promise<Response>((_resolve, reject) => {
-        init.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
-      }),
-  );
-}
-
 function callbacks() {
   return { onMeta: vi.fn(), onRefused: vi.fn(), onStreamError: vi.fn(), onDone: vi.fn() } satisfies Required<TurnCallbacks>;
 }
@@ -69,10 +65,12 @@ const row = (id: number, speaker: HistoryMessage['speaker_type'], text: string, 
 beforeEach(() => {
   replies = [];
   requests = [];
+  urls = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn((_url: string, init: RequestInit) => {
+    vi.fn((url: string, init: RequestInit = {}) => {
       requests.push(init);
+      urls.push(String(url));
       const reply = replies.shift();
       if (!reply) throw new Error('unexpected request');
       return reply(init);
@@ -105,7 +103,7 @@ describe('live turn', () => {
     expect(JSON.parse(String(requests[0]?.body))).toMatchObject({ text: 'Hi', thinking: true });
   });
 
-  it('stop → stopped, keeping the text received so far', async () => {
+  it('stop asks the server, which ends the stream as stopped; the text received so far stays', async () => {
     const turns = createLiveTurns();
     const s = streamReply(meta(10));
     const cb = callbacks();
@@ -113,9 +111,15 @@ describe('live turn', () => {
     await vi.waitFor(() => expect(turns.get()[0]?.status).toBe('streaming'));
     s.send({ type: 'text', text: 'one two' });
     await vi.waitFor(() => expect(turns.get()[0]?.text).toBe('one two'));
+    stopReply();
     turns.stop();
+    await vi.waitFor(() => expect(requests).toHaveLength(2));
+    expect(requests[1]?.method).toBe('POST');
+    expect(urls[1]).toContain('/sessions/hash-1/stop/');
+    s.send({ type: 'end', status: 'stopped' });
+    s.close();
     await done;
-    expect(requests[0]?.signal?.aborted).toBe(true);
+    expect(requests[0]?.signal?.aborted).toBe(false);
     expect(turns.get()).toMatchObject([{ status: 'stopped', text: 'one two' }]);
     expect(cb.onDone).toHaveBeenCalledWith(expect.objectContaining({ status: 'stopped' }));
     expect(cb.onStreamError).not.toHaveBeenCalled();
@@ -166,16 +170,40 @@ describe('live turn', () => {
     expect(cb.onDone).not.toHaveBeenCalled();
   });
 
-  it('a stop before the server answered leaves no turn and reports no refusal', async () => {
+  it('a stop before the server answered stops the answer as soon as the server names its session', async () => {
     const turns = createLiveTurns();
-    hangUntilAborted();
+    const s = streamReply(meta(10));
     const cb = callbacks();
     const done = turns.send(7, { text: 'Hi' }, cb);
-    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    stopReply();
     turns.stop();
+    await vi.waitFor(() => expect(requests).toHaveLength(2));
+    expect(urls[1]).toContain('/sessions/hash-1/stop/');
+    s.send({ type: 'end', status: 'stopped' });
+    s.close();
     await done;
-    expect(turns.get()).toEqual([]);
+    expect(turns.get()).toMatchObject([{ status: 'stopped' }]);
     expect(cb.onRefused).not.toHaveBeenCalled();
+  });
+
+  it('reattaches to a running answer: the snapshot, then the rest; none running → false', async () => {
+    const turns = createLiveTurns();
+    const s = streamReply(meta(10));
+    const cb = callbacks();
+    const done = turns.reattach(7, 'hash-1', 'Tell me', cb);
+    await vi.waitFor(() => expect(turns.get()).toHaveLength(1));
+    expect(urls[0]).toContain('/sessions/hash-1/stream/');
+    s.send({ type: 'snapshot', text: 'one two ', reasoning: '' });
+    s.send({ type: 'text', text: 'three' });
+    s.send({ type: 'end', status: 'completed' });
+    s.close();
+    expect(await done).toBe(true);
+    expect(turns.get()).toMatchObject([{ question: 'Tell me', text: 'one two three', status: 'completed', meta: meta(10) }]);
+    expect(cb.onDone).toHaveBeenCalledTimes(1);
+
+    replies.push(async () => new Response(null, { status: 204 }));
+    expect(await turns.reattach(7, 'hash-2', 'Other', callbacks())).toBe(false);
+    expect(turns.get()).toHaveLength(1);
   });
 
   it('an error event reports its code with the catalogue status; the turn ends failed', async () => {

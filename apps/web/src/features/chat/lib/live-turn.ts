@@ -1,9 +1,9 @@
-import type { ChatBody, ChatMeta } from '@app/contracts/chat';
+import type { ChatBody, ChatEvent, ChatMeta } from '@app/contracts/chat';
 import { isErrorCode, statusOfCode } from '@app/contracts/errors';
 import type { HistoryMessage } from '@app/contracts/sessions';
 import { useSyncExternalStore } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { type ChatMode, sendChat } from '../api/send-chat';
+import { type ChatMode, reattachChat, sendChat, stopAnswer } from '../api/send-chat';
 import { createSmoother } from './smoothing';
 
 export type LiveStatus = 'sending' | 'streaming' | 'completed' | 'stopped' | 'failed';
@@ -40,13 +40,28 @@ function settledIn(rows: readonly HistoryMessage[], turn: LiveTurn): boolean {
   return !inFlight(turn) && rows.some((r) => r.id === answerId && r.status !== 'streaming');
 }
 
+/** The stream this page reads now: its turn, and how it is let go. */
+interface Reading {
+  id: number;
+  controller: AbortController;
+  mode: ChatMode;
+  /** The stop button was pressed before the server named the session: stop it once it does. */
+  stopRequested: boolean;
+  /** A new question took over: the page stops reading; the server goes on (or stops it, same session). */
+  detached: boolean;
+}
+
 /**
  * The turns sent from this page, the one in flight and the finished ones the history does not
- * yet show settled. Only one streams at a time: a new send aborts the previous stream (spec §4).
+ * yet show settled. Only one is read at a time. Answers outlive the page (issue 27 item 5): a
+ * member's stop asks the server (`POST /sessions/{hash}/stop/`), which keeps the partial answer
+ * and ends the stream as `stopped`; a new question in the session makes the server stop the
+ * running answer first (spec §4); a reload or a return reattaches to a running answer. A
+ * visitor's stop closes the stream, which stops a visitor's answer.
  */
 export function createLiveTurns() {
   let turns: readonly LiveTurn[] = [];
-  let controller: AbortController | null = null;
+  let reading: Reading | null = null;
   let counter = 0;
   const listeners = new Set<() => void>();
   const set = (next: readonly LiveTurn[]) => {
@@ -55,6 +70,47 @@ export function createLiveTurns() {
   };
   const find = (id: number) => turns.find((t) => t.id === id);
   const update = (id: number, patch: Partial<LiveTurn>) => set(turns.map((t) => (t.id === id ? { ...t, ...patch } : t)));
+  const remove = (id: number) => set(turns.filter((t) => t.id !== id));
+
+  /** Takes over from the stream read so far: the page stops reading it. */
+  function beginReading(mode: ChatMode): Reading {
+    if (reading) {
+      reading.detached = true;
+      reading.controller.abort();
+    }
+    reading = { id: ++counter, controller: new AbortController(), mode, stopRequested: false, detached: false };
+    return reading;
+  }
+
+  /** Reads an accepted answer's events into its turn; resolves with how it ended. */
+  async function consume(own: Reading, events: AsyncGenerator<ChatEvent>, cb: TurnCallbacks): Promise<LiveStatus> {
+    const { id } = own;
+    const text = createSmoother((s) => update(id, { text: (find(id)?.text ?? '') + s }));
+    const reasoning = createSmoother((s) => update(id, { reasoning: (find(id)?.reasoning ?? '') + s }));
+    let final: LiveStatus = 'completed';
+    try {
+      for await (const e of events) {
+        if (e.type === 'snapshot') update(id, { text: e.text, reasoning: e.reasoning });
+        else if (e.type === 'text') text.push(e.text);
+        else if (e.type === 'reasoning') reasoning.push(e.text);
+        else if (e.type === 'usage') update(id, { credits: e.credits });
+        else if (e.type === 'error') cb.onStreamError?.(new ApiError(isErrorCode(e.code) ? statusOfCode(e.code) : 500, e.code, e.message));
+        else if (e.type === 'end') final = e.status;
+      }
+    } finally {
+      reasoning.flush();
+      text.flush();
+    }
+    return final;
+  }
+
+  /**
+   * The page stopped reading because a new question took over: in the same session the server
+   * stopped the answer (its turn was marked so); elsewhere it goes on and the history shows it.
+   */
+  function letGo(own: Reading) {
+    if (find(own.id)?.status !== 'stopped') remove(own.id);
+  }
 
   return {
     get: () => turns,
@@ -65,49 +121,74 @@ export function createLiveTurns() {
       };
     },
     async send(chatbotId: number, body: ChatBody, cb: TurnCallbacks = {}, mode: ChatMode = 'member'): Promise<void> {
-      controller?.abort();
-      const own = new AbortController();
-      controller = own;
-      const id = ++counter;
+      const previous = reading ? find(reading.id) : undefined;
+      if (previous && inFlight(previous) && previous.meta?.session_hash_id === body.session_hash_id) update(previous.id, { status: 'stopped' });
+      const own = beginReading(mode);
+      const { id } = own;
       set([...turns, { id, chatbotId, meta: null, question: body.text ?? '', text: '', reasoning: '', status: 'sending', credits: null }]);
-      const text = createSmoother((s) => update(id, { text: (find(id)?.text ?? '') + s }));
-      const reasoning = createSmoother((s) => update(id, { reasoning: (find(id)?.reasoning ?? '') + s }));
       try {
-        const { meta, events } = await sendChat(chatbotId, body, own.signal, mode);
+        const { meta, events } = await sendChat(chatbotId, body, own.controller.signal, mode);
         // Mask mode: the question shows as it was stored, its personal data masked.
         update(id, { meta, status: 'streaming', ...(meta.masked_text !== undefined && { question: meta.masked_text }) });
         cb.onMeta?.(meta);
-        let final: LiveStatus = 'completed';
-        for await (const e of events) {
-          if (e.type === 'text') text.push(e.text);
-          else if (e.type === 'reasoning') reasoning.push(e.text);
-          else if (e.type === 'usage') update(id, { credits: e.credits });
-          else if (e.type === 'error') cb.onStreamError?.(new ApiError(isErrorCode(e.code) ? statusOfCode(e.code) : 500, e.code, e.message));
-          else if (e.type === 'end') final = e.status;
-        }
-        reasoning.flush();
-        text.flush();
-        update(id, { status: final });
+        if (own.stopRequested) void stopAnswer(meta.session_hash_id).catch(() => undefined);
+        update(id, { status: await consume(own, events, cb) });
       } catch (err) {
-        reasoning.flush();
-        text.flush();
         if (!find(id)?.meta) {
           // Not accepted (refused, or stopped before the server answered): nothing to show.
-          set(turns.filter((t) => t.id !== id));
-          if (!own.signal.aborted) cb.onRefused?.(err);
+          remove(id);
+          if (!own.controller.signal.aborted) cb.onRefused?.(err);
           return;
         }
-        update(id, { status: own.signal.aborted ? 'stopped' : 'failed' });
-        if (!own.signal.aborted) cb.onStreamError?.(err);
+        if (own.detached) return letGo(own);
+        update(id, { status: own.controller.signal.aborted ? 'stopped' : 'failed' });
+        if (!own.controller.signal.aborted) cb.onStreamError?.(err);
       } finally {
-        if (controller === own) controller = null;
+        if (reading === own) reading = null;
       }
       const done = find(id);
       if (done) cb.onDone?.(done);
     },
-    /** The stop button: the server keeps the partial answer as `stopped`. */
+    /**
+     * A returning reader: the session's answer still running on the server (after a reload, or
+     * back from another session) continues on this page from what it has so far. Resolves false
+     * when none runs (the history then holds it).
+     */
+    async reattach(chatbotId: number, hash: string, question: string, cb: TurnCallbacks = {}): Promise<boolean> {
+      if (turns.some((t) => t.meta?.session_hash_id === hash && inFlight(t))) return true;
+      const own = beginReading('member');
+      const { id } = own;
+      try {
+        const found = await reattachChat(hash, own.controller.signal);
+        if (!found) return false;
+        set([...turns, { id, chatbotId, meta: found.meta, question, text: '', reasoning: '', status: 'streaming', credits: null }]);
+        update(id, { status: await consume(own, found.events, cb) });
+      } catch (err) {
+        if (!find(id)) return false;
+        if (own.detached) {
+          letGo(own);
+          return true;
+        }
+        update(id, { status: own.controller.signal.aborted ? 'stopped' : 'failed' });
+        if (!own.controller.signal.aborted) cb.onStreamError?.(err);
+      } finally {
+        if (reading === own) reading = null;
+      }
+      const done = find(id);
+      if (done) cb.onDone?.(done);
+      return true;
+    },
+    /** The stop button: the server stops the answer and keeps it as `stopped` (a visitor's stream is closed instead). */
     stop() {
-      controller?.abort();
+      const own = reading;
+      if (!own) return;
+      if (own.mode === 'public') {
+        own.controller.abort();
+        return;
+      }
+      const turn = find(own.id);
+      if (turn?.meta) void stopAnswer(turn.meta.session_hash_id).catch(() => own.controller.abort());
+      else own.stopRequested = true;
     },
     /** Lets go of the finished turns whose answers these history rows show settled. */
     forgetSettled(rows: readonly HistoryMessage[]) {
