@@ -9,6 +9,7 @@ import { DashboardPage } from '../../features/admin-dashboard/components/dashboa
 import { AnnouncementsPage } from '../../features/announcements/components/announcements-page';
 import { AuditLogPage } from '../../features/audit-log/components/audit-log-page';
 import { ChatbotsPage } from '../../features/chatbot-publishing/components/chatbots-page';
+import { WhatsNewModal } from '../../features/release-notes/components/whats-new-modal';
 import { RestrictedWordsPage } from '../../features/restricted-words/components/restricted-words-page';
 import { useTenant } from '../../features/tenant/api/get-tenant';
 import { MemberLanguageSwitch } from '../member-language-switch';
@@ -59,6 +60,7 @@ export default function AdminApp() {
         </Stack>
       }
     >
+      <WhatsNewModal />
       <Routes>
         <Route index element={<DashboardPage />} />
         <Route path="credits" element={<CreditsPage />} />

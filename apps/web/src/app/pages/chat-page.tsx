@@ -10,6 +10,7 @@ import { CreditWarning } from '../../features/credits/components/credit-warning'
 import { useSession } from '../../features/sessions/api/get-session';
 import { SessionActions } from '../../features/sessions/components/session-actions';
 import { ShareSessionButton } from '../../features/sessions/components/share-modal';
+import { useTitleAfterFirstAnswer } from '../../features/sessions/hooks/use-title-after-first-answer';
 import { useMarkRecent } from '../../features/store/hooks/use-mark-recent';
 import { useTaskModes } from '../../features/task-modes/api/list-task-modes';
 import { statusOf } from '../../lib/status-messages';
@@ -37,6 +38,7 @@ export default function ChatPage() {
   const taskModes = useTaskModes();
   const hash = params.sessionHashId;
   const session = useSession(hash);
+  const titles = useTitleAfterFirstAnswer();
   const lowCostAvailable = listed.some((c) => c.llm_model.is_low_llm && c.llm_model.is_available);
 
   // A chatbot or session the member may not see: the restricted-access page, at the URL they opened.
@@ -51,7 +53,10 @@ export default function ChatPage() {
       taskModes={taskModes.data?.items}
       sessionHashId={hash}
       sessionTitle={session.data?.title}
-      onSessionStarted={(meta) => navigate(`/dashboard/chat/${meta.chatbot_id}/${meta.session_hash_id}`, { replace: true })}
+      onSessionStarted={(meta) => {
+        titles.expect(meta.session_hash_id);
+        navigate(`/dashboard/chat/${meta.chatbot_id}/${meta.session_hash_id}`, { replace: true });
+      }}
       sessionActions={(open) => (
         <Group gap={4} wrap="nowrap">
           <ShareSessionButton hash={open.hash} />
