@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { chatbots } from './chatbots';
 import { members } from './members';
 import { createdAt } from './columns';
@@ -45,6 +45,8 @@ export const chatMessages = pgTable(
     inputTokens: integer().notNull().default(0),
     outputTokens: integer().notNull().default(0),
     creditUnits: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+    /** The files of the message (a question's attachments, an answer's images): id, type and name; links are made when read. */
+    attachments: jsonb().$type<Array<{ id: number; type: string; name: string }>>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
