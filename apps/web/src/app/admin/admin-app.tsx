@@ -1,5 +1,5 @@
 import { Box, Divider, NavLink, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconCoins, IconHistory, IconLayoutDashboard, IconRobot, IconShieldLock, IconSpeakerphone, IconUserCog, IconUsers, IconUsersGroup, IconWand } from '@tabler/icons-react';
+import { IconArrowLeft, IconCoins, IconHistory, IconLayoutDashboard, IconRobot, IconShieldLock, IconSpeakerphone, IconUserCog, IconUsers, IconUsersGroup, IconWand, IconWorldSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import { ResponsiveShell } from '../../components/responsive-shell';
@@ -15,6 +15,7 @@ import { useTenant } from '../../features/tenant/api/get-tenant';
 import { MemberLanguageSwitch } from '../member-language-switch';
 import { GroupsPage } from '../../features/member-groups/components/groups-page';
 import { TaskModesPage } from '../../features/task-modes/components/task-modes-page';
+import { WebSearchSettingsPage } from '../../features/web-search-settings/components/web-search-settings-page';
 import { SignUpSettingsArea } from './account-areas';
 import { MembersArea } from './members-area';
 
@@ -28,6 +29,7 @@ const AREAS = [
   { path: '/admin/chatbots', key: 'chatbots', icon: IconRobot },
   { path: '/admin/announcements', key: 'announcements', icon: IconSpeakerphone },
   { path: '/admin/task-modes', key: 'taskModes', icon: IconWand },
+  { path: '/admin/web-search', key: 'webSearch', icon: IconWorldSearch },
   { path: '/admin/restricted-words', key: 'restrictedWords', icon: IconShieldLock },
   { path: '/admin/audit-log', key: 'auditLog', icon: IconHistory },
 ] as const;
@@ -72,6 +74,7 @@ export default function AdminApp() {
         <Route path="chatbots/*" element={<ChatbotsPage />} />
         <Route path="announcements" element={<AnnouncementsPage />} />
         <Route path="task-modes" element={<TaskModesPage />} />
+        <Route path="web-search" element={<WebSearchSettingsPage />} />
         <Route path="restricted-words" element={<RestrictedWordsPage />} />
         <Route path="audit-log" element={<AuditLogPage />} />
         <Route path="*" element={<Navigate to="/admin" replace />} />
