@@ -2,6 +2,7 @@ import { Box, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/c
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form';
+import { BillingSection } from '../../features/billing/components/billing-section';
 import { useCustomFields } from '../../features/custom-fields/api/list-custom-fields';
 import { useMemberGroups } from '../../features/member-groups/api/list-member-groups';
 import { useMember } from '../../features/members/api/get-member';
@@ -10,7 +11,7 @@ import { ProfileForm } from '../../features/members/components/profile-form';
 import { errorMessage } from '../../lib/status-messages';
 import { useAuth } from '../../lib/use-auth';
 
-/** /dashboard/settings: the member's own record, password and groups (a change is asked for, an administrator decides). */
+/** /dashboard/settings: the member's own record, password and groups (a change is asked for, an administrator decides), plan & credits. */
 export default function SettingsPage() {
   const { t } = useTranslation('members');
   const { member: signedIn } = useAuth();
@@ -78,6 +79,7 @@ export default function SettingsPage() {
             )}
           </Paper>
         </SimpleGrid>
+        <BillingSection />
       </Stack>
     </Box>
   );

@@ -1,0 +1,17 @@
+import type { CreditEntryPage } from '@app/contracts/billing';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { billingKey } from './list-plans';
+
+/** Spec §9: credits list 10 per page. */
+export const CREDITS_PAGE_SIZE = 10;
+
+/** `GET /credits/`: the member's credit entries with the payment behind each. */
+export const creditsQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: [...billingKey, 'credits', page],
+    queryFn: () => apiRequest<CreditEntryPage>('/credits/', { query: { page, size: CREDITS_PAGE_SIZE } }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useCredits = (page: number) => useQuery(creditsQueryOptions(page));

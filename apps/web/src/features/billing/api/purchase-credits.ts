@@ -1,0 +1,20 @@
+import type { CreditEntry, CreditPurchaseBody, PurchaseOptions } from '@app/contracts/billing';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { useRefreshAfter } from './change-membership';
+import { billingKey } from './list-plans';
+
+/** `GET /credits/purchase-options/`: the packs on sale and the price per credit. */
+export const purchaseOptionsQueryOptions = () =>
+  queryOptions({ queryKey: [...billingKey, 'purchase-options'], queryFn: () => apiRequest<PurchaseOptions>('/credits/purchase-options/'), staleTime: 5 * 60_000 });
+
+export const usePurchaseOptions = (enabled = true) => useQuery({ ...purchaseOptionsQueryOptions(), enabled });
+
+/** `POST /credits/purchase/` (the manual provider, or a saved card). */
+export function usePurchaseCredits() {
+  const refresh = useRefreshAfter();
+  return useMutation({
+    mutationFn: (body: CreditPurchaseBody) => apiRequest<CreditEntry>('/credits/purchase/', { method: 'POST', body }),
+    onSuccess: refresh,
+  });
+}

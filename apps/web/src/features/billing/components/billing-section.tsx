@@ -1,0 +1,245 @@
+import { ActionIcon, Badge, Button, Card, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { Membership, Plan } from '@app/contracts/billing';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { localizedName } from '../../../lib/localized-name';
+import { errorMessage } from '../../../lib/status-messages';
+import { useMembershipAction, useSubscribe } from '../api/change-membership';
+import { useMembership } from '../api/get-membership';
+import { usePlans } from '../api/list-plans';
+import { useDeletePaymentMethod, usePaymentMethods } from '../api/payment-methods';
+import { CreditHistory } from './credit-history';
+import { CreditPurchaseModal } from './credit-purchase-modal';
+import { formatCredits, formatDay, formatPrice } from './format';
+
+const paymentErrors = { 402: 'billing:errors.paymentFailed', 409: 'billing:errors.alreadyProcessed' };
+
+function MembershipCard({ membership }: { membership: Membership | null }) {
+  const { t, i18n } = useTranslation('billing');
+  const action = useMembershipAction();
+  const [confirming, setConfirming] = useState(false);
+  const lng = i18n.language;
+  if (!membership)
+    return (
+      <Text c="dimmed" data-testid="membership-none">
+        {t('membership.none')}
+      </Text>
+    );
+  const cancelled = membership.next_plan === null;
+  return (
+    <Stack gap="xs" data-testid="membership">
+      <Group gap="xs">
+        <Text fw={700} size="lg">
+          {localizedName(membership.plan, lng)}
+        </Text>
+        <Badge color={cancelled ? 'orange' : 'green'} variant="light">
+          {cancelled ? t('membership.cancelled') : t('membership.active')}
+        </Badge>
+      </Group>
+      <Text size="sm">{t('membership.price', { price: formatPrice(membership.price, membership.currency, lng) })}</Text>
+      <Text size="sm" data-testid="membership-next">
+        {cancelled ? t('membership.endsOn', { date: formatDay(membership.next_payment_date, lng) }) : t('membership.nextPayment', { date: formatDay(membership.next_payment_date, lng) })}
+      </Text>
+      {membership.payment_method && <Text size="sm" c="dimmed">{t('membership.paidWith', { card: `${membership.payment_method.card_name} ${membership.payment_method.card_number}` })}</Text>}
+      {membership.next_plan && membership.next_plan.id !== membership.plan.id && (
+        <Text size="sm" c="dimmed">
+          {t('membership.switching', { plan: localizedName(membership.next_plan, lng) })}
+        </Text>
+      )}
+      {action.error && (
+        <Text c="red.9" size="sm" role="alert">
+          {errorMessage(t, action.error)}
+        </Text>
+      )}
+      <Group>
+        {cancelled ? (
+          <Button variant="light" onClick={() => action.mutate('resume', { onSuccess: () => notifications.show({ color: 'green', message: t('membership.resumed') }) })} loading={action.isPending}>
+            {t('membership.resume')}
+          </Button>
+        ) : (
+          <Button variant="default" color="red" onClick={() => setConfirming(true)}>
+            {t('membership.cancel')}
+          </Button>
+        )}
+      </Group>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('membership.cancelTitle')} centered>
+        <Stack>
+          <Text size="sm">{t('membership.cancelConfirm', { date: formatDay(membership.next_payment_date, lng) })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              {t('actions.keep')}
+            </Button>
+            <Button
+              color="red"
+              loading={action.isPending}
+              onClick={() =>
+                action.mutate('cancel', {
+                  onSuccess: () => {
+                    setConfirming(false);
+                    notifications.show({ message: t('membership.cancelledNotice') });
+                  },
+                })
+              }
+            >
+              {t('membership.cancel')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+function PlanCard({ plan, membership, provider, cardId }: { plan: Plan; membership: Membership | null; provider: string; cardId: number | null }) {
+  const { t, i18n } = useTranslation('billing');
+  const subscribe = useSubscribe();
+  const lng = i18n.language;
+  const current = membership?.plan.id === plan.id;
+  const next = membership?.next_plan?.id === plan.id;
+  const needsCard = provider === 'payple' && !membership;
+  const label = current ? t('plans.current') : membership ? t('plans.switch') : t('plans.subscribe');
+  return (
+    <Card withBorder radius="md" padding="md" data-testid={`plan-${plan.id}`}>
+      <Stack gap={6} h="100%">
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={700}>{localizedName(plan, lng)}</Text>
+          {plan.is_low_llm_free && (
+            <Tooltip label={t('plans.lowLlmFreeHint')} multiline w={220}>
+              <Badge variant="light" size="sm">
+                {t('plans.lowLlmFree')}
+              </Badge>
+            </Tooltip>
+          )}
+        </Group>
+        <Text size="xl" fw={700}>
+          {formatPrice(plan.krw_month_price, 'KRW', lng)}
+          <Text span size="sm" c="dimmed" fw={400}>
+            {' '}
+            {t('plans.perMonth')}
+          </Text>
+        </Text>
+        <Text size="sm">{t('plans.credits', { credit: formatCredits(plan.credit, lng) })}</Text>
+        {subscribe.error && (
+          <Text c="red.9" size="sm" role="alert">
+            {errorMessage(t, subscribe.error, paymentErrors)}
+          </Text>
+        )}
+        <Button
+          mt="auto"
+          variant={current ? 'light' : 'filled'}
+          disabled={(current && next) || (needsCard && cardId === null)}
+          loading={subscribe.isPending}
+          onClick={() =>
+            subscribe.mutate(
+              { planId: plan.id, body: needsCard && cardId !== null ? { payment_method_id: cardId } : {} },
+              { onSuccess: () => notifications.show({ color: 'green', message: membership ? t('plans.switched') : t('plans.subscribed') }) },
+            )
+          }
+        >
+          {label}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+function PaymentMethods() {
+  const { t } = useTranslation('billing');
+  const methods = usePaymentMethods();
+  const remove = useDeletePaymentMethod();
+  const items = methods.data?.items ?? [];
+  return (
+    <Stack gap="xs">
+      <Text fw={600}>{t('cards.title')}</Text>
+      {items.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('cards.none')}
+        </Text>
+      ) : (
+        items.map((c) => (
+          <Group key={c.id} justify="space-between" wrap="nowrap">
+            <Text size="sm">
+              {c.card_name} <Text span ff="monospace">{c.card_number}</Text>
+            </Text>
+            <ActionIcon variant="subtle" color="red" aria-label={t('cards.delete')} loading={remove.isPending} onClick={() => remove.mutate(c.id)}>
+              ×
+            </ActionIcon>
+          </Group>
+        ))
+      )}
+      {remove.error && (
+        <Text c="red.9" size="sm" role="alert">
+          {errorMessage(t, remove.error)}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The member's plan & credits (settings page): membership with cancel/resume, plans, saved cards, credit purchases and history. */
+export function BillingSection() {
+  const { t } = useTranslation('billing');
+  const plans = usePlans();
+  const membership = useMembership();
+  const methods = usePaymentMethods();
+  const [buying, setBuying] = useState(false);
+  const failed = plans.error ?? membership.error;
+  const firstCard = methods.data?.items[0]?.id ?? null;
+  return (
+    <Stack gap="lg" data-testid="billing-section">
+      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="billing-title">
+        <Group justify="space-between" mb="md" align="flex-start">
+          <div>
+            <Title order={3} size="h4" id="billing-title">
+              {t('title')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('description')}
+            </Text>
+          </div>
+          <Button variant="light" onClick={() => setBuying(true)}>
+            {t('purchase.open')}
+          </Button>
+        </Group>
+        {failed ? (
+          <Text c="red.9">{errorMessage(t, failed)}</Text>
+        ) : !plans.data || membership.data === undefined ? (
+          <Stack>
+            {Array.from({ length: 3 }, (_, i) => (
+              <Skeleton key={i} height={36} />
+            ))}
+          </Stack>
+        ) : (
+          <Stack gap="lg">
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+              <MembershipCard membership={membership.data} />
+              <PaymentMethods />
+            </SimpleGrid>
+            {plans.data.items.length === 0 ? (
+              <Text c="dimmed">{t('plans.none')}</Text>
+            ) : (
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+                {plans.data.items.map((p) => (
+                  <PlanCard key={p.id} plan={p} membership={membership.data} provider={plans.data.provider} cardId={firstCard} />
+                ))}
+              </SimpleGrid>
+            )}
+            {plans.data.provider === 'payple' && !membership.data && firstCard === null && (
+              <Text size="sm" c="dimmed">
+                {t('plans.cardFirst')}
+              </Text>
+            )}
+          </Stack>
+        )}
+      </Paper>
+      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="credit-history-title">
+        <Title order={3} size="h4" id="credit-history-title" mb="md">
+          {t('history.title')}
+        </Title>
+        <CreditHistory />
+      </Paper>
+      <CreditPurchaseModal opened={buying} onClose={() => setBuying(false)} />
+    </Stack>
+  );
+}

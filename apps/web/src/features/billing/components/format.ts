@@ -1,0 +1,10 @@
+/** Money and days in the reader's language. */
+export const formatPrice = (amount: number, currency: string, language: string) => new Intl.NumberFormat(language, { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount);
+
+export const formatCredits = (n: number, language: string) => new Intl.NumberFormat(language).format(n);
+
+/** A `YYYY-MM-DD` day or an ISO moment as a date. */
+export const formatDay = (value: string, language: string) => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: value.length === 10 ? 'UTC' : undefined }).format(new Date(value.length === 10 ? `${value}T00:00:00Z` : value));
+
+/** An exclusive end day shown as the last day the entry is usable. */
+export const lastDay = (exclusiveEnd: string) => new Date(Date.parse(`${exclusiveEnd}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
