@@ -47,6 +47,8 @@ export const chatMessages = pgTable(
     creditUnits: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
     /** The files of the message (a question's attachments, an answer's images): id, type and name; links are made when read. */
     attachments: jsonb().$type<Array<{ id: number; type: string; name: string }>>().notNull().default([]),
+    /** An answer's sources (web search results, knowledge document excerpts), shown as citations. */
+    sources: jsonb().$type<Array<Record<string, unknown>>>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
