@@ -16,3 +16,11 @@ export async function setSeenVersion(db: Executor, tenantId: number, memberId: n
     .set({ releaseNotesSeenVersion: version })
     .where(and(eq(members.tenantId, tenantId), eq(members.id, memberId)));
 }
+
+/** Every admin of the tenant has seen `version`'s notes (a fresh install has nothing new to tell). */
+export async function setSeenVersionOfAdmins(db: Executor, tenantId: number, version: string): Promise<void> {
+  await db
+    .update(members)
+    .set({ releaseNotesSeenVersion: version })
+    .where(and(eq(members.tenantId, tenantId), eq(members.isAdmin, true)));
+}

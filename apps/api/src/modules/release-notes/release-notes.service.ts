@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { ReleaseNotes, ReleaseNotesSeen } from '@app/contracts/release-notes';
 import type { Db } from '../../db/client';
 import type { MemberContext } from '../../platform/context';
-import { findSeenVersion, setSeenVersion } from './release-notes.repo';
+import { findSeenVersion, setSeenVersion, setSeenVersionOfAdmins } from './release-notes.repo';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 
@@ -40,3 +40,11 @@ export function createReleaseNotesService(db: Db, opts: { version?: string; dir?
   };
 }
 export type ReleaseNotesService = ReturnType<typeof createReleaseNotesService>;
+
+/**
+ * A tenant created by this release (the demo tenant on a first start): its admins have seen this
+ * release's notes, so What's new shows after upgrades, not on a fresh install.
+ */
+export function markReleaseNotesSeenByAdmins(db: Db, tenantId: number): Promise<void> {
+  return setSeenVersionOfAdmins(db, tenantId, currentVersion());
+}
