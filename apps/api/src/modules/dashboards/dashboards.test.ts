@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../../../../tools/fake-llm/server';
 import { creditGrants, creditTransactions, llmModels, members } from '../../db/schema/index';
@@ -55,16 +55,16 @@ afterAll(async () => {
 
 const get = (url: string, token = tokens.admin!, tenant: TestTenant = t.a) => t.call(tenant, token, { method: 'GET', url });
 const floor = (units: bigint) => Number(units / 100_000_000n);
+/** Rows of a statement on the test's own (owner) connection. */
+const rowsOf = async <T>(query: SQL) => ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /** The tenant's usage straight from the ledger, by model, for this month. */
 async function ledger(tenant: TestTenant) {
-  const rows = (
-    await t.database.db.execute(sql`select llm_model_id, count(*)::int as n, count(distinct member_id)::int as members,
+  const rows = await rowsOf<Record<string, string | number | null>>(sql`select llm_model_id, count(*)::int as n, count(distinct member_id)::int as members,
       sum(input_tokens)::text as input_tokens, sum(output_tokens)::text as output_tokens, (-sum(amount_units))::text as used,
       sum(input_units)::text as input_units, sum(output_units)::text as output_units, sum(web_search_count)::int as web,
       sum(web_search_units)::text as web_units, sum(image_count)::int as images
-      from credit_ledger where tenant_id = ${tenant.id} and kind = 'usage' group by rollup (llm_model_id)`)
-  ).rows as Array<Record<string, string | number | null>>;
+      from credit_ledger where tenant_id = ${tenant.id} and kind = 'usage' group by rollup (llm_model_id)`);
   const pick = (r: Record<string, string | number | null>) => ({
     messages: Number(r.n),
     members: Number(r.members),
@@ -86,18 +86,16 @@ describe('GET /admin/dashboards/', () => {
     const l = await ledger(t.a);
     expect(l.total.messages).toBe(3);
     const cards = (await get('/api/admin/dashboards/')).json();
-    const active = (await t.database.db.execute(sql`select count(*)::int as n from members where tenant_id = ${t.a.id} and member_status = 'active'`)).rows[0] as { n: number };
-    const bots = (
-      await t.database.db.execute(sql`select count(*) filter (where is_public and not is_default)::int as pub, count(*) filter (where not is_public and not is_default)::int as priv
-        from chatbots where tenant_id = ${t.a.id} and deleted_at is null`)
-    ).rows[0] as { pub: number; priv: number };
+    const [active] = await rowsOf<{ n: number }>(sql`select count(*)::int as n from members where tenant_id = ${t.a.id} and member_status = 'active'`);
+    const [bots] = await rowsOf<{ pub: number; priv: number }>(sql`select count(*) filter (where is_public and not is_default)::int as pub, count(*) filter (where not is_public and not is_default)::int as priv
+        from chatbots where tenant_id = ${t.a.id} and deleted_at is null`);
     expect(cards).toMatchObject({
       month,
-      members: { active: active.n, max: null },
+      members: { active: active!.n, max: null },
       monthly_chat_users: 2,
       monthly_messages: l.total.messages,
       monthly_credits: floor(l.total.used),
-      chatbots: { public: bots.pub, private: bots.priv },
+      chatbots: { public: bots!.pub, private: bots!.priv },
       totals: { messages: l.total.messages, tokens: l.total.inputTokens + l.total.outputTokens, credits: floor(l.total.used) },
     });
     // Whole credits, and fractions the display drops.

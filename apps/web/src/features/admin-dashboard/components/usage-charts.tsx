@@ -32,17 +32,20 @@ export function UsageCharts({ usage }: { usage: DashboardUsage }) {
     return row;
   });
   const common = { h: 220, dataKey: 'label', valueFormatter: fmt, tickLine: 'y' as const, gridAxis: 'y' as const };
+  // Counts and whole credits: no fractional ticks on the value axis.
+  const whole = { yAxisProps: { allowDecimals: false } };
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} data-testid="usage-charts">
       <ChartCard title={t('charts.messages')} testId="chart-messages">
-        <BarChart {...common} data={months} series={[{ name: 'message_count', label: t('charts.messagesSeries'), color: 'indigo.6' }]} />
+        <BarChart {...common} {...whole} data={months} series={[{ name: 'message_count', label: t('charts.messagesSeries'), color: 'indigo.6' }]} />
       </ChartCard>
       <ChartCard title={t('charts.credits')} testId="chart-credits">
-        <AreaChart {...common} data={months} curveType="monotone" series={[{ name: 'used_credit', label: t('charts.creditsSeries'), color: 'teal.6' }]} />
+        <AreaChart {...common} {...whole} data={months} curveType="monotone" series={[{ name: 'used_credit', label: t('charts.creditsSeries'), color: 'teal.6' }]} />
       </ChartCard>
       <ChartCard title={t('charts.creditsByModel')} testId="chart-models">
         <BarChart
           {...common}
+          {...whole}
           data={byModel}
           type="stacked"
           withLegend
@@ -51,7 +54,7 @@ export function UsageCharts({ usage }: { usage: DashboardUsage }) {
         />
       </ChartCard>
       <ChartCard title={t('charts.chatUsers')} testId="chart-users">
-        <LineChart {...common} data={months} curveType="linear" series={[{ name: 'chat_users', label: t('charts.chatUsersSeries'), color: 'grape.6' }]} />
+        <LineChart {...common} {...whole} data={months} curveType="linear" series={[{ name: 'chat_users', label: t('charts.chatUsersSeries'), color: 'grape.6' }]} />
       </ChartCard>
     </SimpleGrid>
   );

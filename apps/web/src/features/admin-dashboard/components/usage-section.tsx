@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Paper, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Paper, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Text, Title, useMatches } from '@mantine/core';
 import { IconChartBarOff, IconDownload } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +32,8 @@ export function UsageSection() {
   const exporter = useUsageExport();
   const options = useMemo(() => recentMonths(new Date(), MAX_RANGE_MONTHS).map((m) => ({ value: m, label: monthLabel(m, i18n.language, 'long') })), [i18n.language]);
   const preset = range.end === thisMonth ? PRESETS.find((n) => addMonths(thisMonth, -(n - 1)) === range.start) : undefined;
+  // On a phone the presets take the whole line, in a smaller size, so none is cut off.
+  const compact = useMatches({ base: true, sm: false });
   const empty = usage.data?.months.every((m) => m.message_count === 0 && m.used_credit === 0);
 
   return (
@@ -53,6 +55,8 @@ export function UsageSection() {
             value={preset ? String(preset) : ''}
             onChange={(v) => setRange({ start: addMonths(thisMonth, -(Number(v) - 1)), end: thisMonth })}
             data={PRESETS.map((n) => ({ value: String(n), label: t('usage.lastMonths', { count: n }) }))}
+            size={compact ? 'xs' : 'sm'}
+            fullWidth={compact}
             data-testid="usage-presets"
           />
           <Select
@@ -61,7 +65,7 @@ export function UsageSection() {
             value={range.start}
             onChange={(v) => v && setRange(normalizeRange(v, range.end))}
             allowDeselect={false}
-            w={170}
+            w={compact ? '100%' : 170}
             data-testid="usage-start"
           />
           <Select
@@ -70,7 +74,7 @@ export function UsageSection() {
             value={range.end}
             onChange={(v) => v && setRange(normalizeRange(range.start, v))}
             allowDeselect={false}
-            w={170}
+            w={compact ? '100%' : 170}
             data-testid="usage-end"
           />
         </Group>
