@@ -142,7 +142,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
   }
 
   const emails = (x: TestTenant) => [x.admin.email, x.member.email, x.other.email];
-  const memberPrivate = [t.a.member.email, question, meta.session_hash_id, m('session-title'), m('instructions'), m('doc'), m('api-key'), apiKey.prefix as string, m('file')];
+  const memberPrivate = [t.a.member.email, question, meta.session_hash_id, m('session-title'), m('instructions'), m('doc'), m('api-key'), apiKey.prefix as string, m('file'), m('card')];
   const tenant = [
     ...memberPrivate,
     ...emails(t.a),
@@ -162,7 +162,6 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     m('shared-question'),
     m('mode'),
     m('plan'),
-    m('card'),
     own.hash_id as string,
   ];
   return {
