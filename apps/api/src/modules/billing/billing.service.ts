@@ -6,27 +6,24 @@ import type {
   CreditEntryPage,
   CreditPurchaseBody,
   Membership,
-  PaymentMethod,
   PaymentMethodList,
   PaymentOrder,
   PlanList,
-  Plan,
   PurchaseOptions,
   SubscribeBody,
   TenantMembership,
 } from '@app/contracts/billing';
 import type { Database, Db, Executor } from '../../db/client';
-import { withTenant } from '../../db/tenant-scope';
 import type { MemberContext, MemberRow, TenantContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { offsetOf, pagination } from '../../platform/pagination';
 import { creditsToUnits, unitsToDisplay } from '../credits/credits.rules';
+import { addMonth, CREDIT_PACKS, dayOf, maskCard, toPaymentMethod, toPlan } from './billing.rules';
+import { createRenewals } from './billing.renewals';
 import type { CreditsService, NewGrant } from '../credits/credits.service';
 import {
   deletePaymentMethod,
-  findDueMemberships,
   findMembership,
-  findMembershipById,
   findOrderByRef,
   findPaymentMethod,
   findPaymentMethodById,
@@ -56,38 +53,6 @@ import { createPaypleProvider } from './payments/payple';
 import type { PaymentProvider, PaymentResult } from './payments/provider';
 import { createSecretBox, type SecretBox } from './payments/secret-box';
 
-/** Renewal attempts before a membership whose card keeps failing ends. */
-export const MAX_RENEWAL_ATTEMPTS = 3;
-/** A failed renewal is tried again this long after the last attempt. */
-export const RENEWAL_RETRY_MS = 24 * 3600_000;
-const CREDIT_PACKS = [100, 500, 1000, 5000];
-
-/** `YYYY-MM-DD` of a moment (UTC). */
-export const dayOf = (at: Date) => at.toISOString().slice(0, 10);
-
-/** The same day a month later, clamped to the month's last day (31 Jan → 28/29 Feb). */
-export function addMonth(day: string): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(y, m, Math.min(d, last))).toISOString().slice(0, 10);
-}
-
-const maskCard = (n: string) => {
-  const digits = n.replace(/[^0-9*]/g, '');
-  if (digits.length < 8) return n ? '****' : '';
-  return `${digits.slice(0, 4)}-****-****-${digits.slice(-4)}`;
-};
-
-const toPlan = (p: PlanRow): Plan => ({
-  id: p.id,
-  ko_name: p.koName,
-  en_name: p.enName,
-  krw_month_price: p.krwMonthPrice,
-  credit: unitsToDisplay(p.creditUnits),
-  is_low_llm_free: p.isLowLlmFree,
-});
-
-const toPaymentMethod = (m: PaymentMethodRow): PaymentMethod => ({ id: m.id, card_name: m.cardName, card_number: m.maskedCardNumber, type: m.provider === 'payple' ? 'card' : m.provider });
 
 /** What billing needs of the members module. */
 export interface MemberDirectory {
@@ -120,7 +85,6 @@ type Settle =
  */
 export function createBillingService(database: Database, deps: BillingDeps) {
   const { db } = database;
-  const owner: Db = database.owner;
 
   async function planOr404(tenantId: number, id: number): Promise<PlanRow> {
     const plan = await findPlan(db, tenantId, id);
@@ -321,51 +285,15 @@ export function createBillingService(database: Database, deps: BillingDeps) {
     transaction: r.tx ? { id: r.tx.id, price: r.tx.price, currency: r.tx.currency, receipt_url: r.tx.receiptUrl, created_at: r.tx.createdAt.toISOString() } : null,
   });
 
-  /** One due membership of a tenant: renewed, ended (cancelled, or out of attempts), or left for a later try. */
-  async function renewOne(tenantId: number, id: number, now: Date): Promise<'renewed' | 'ended' | 'failed' | 'skipped'> {
-    const today = dayOf(now);
-    const m = await findMembershipById(db, tenantId, id);
-    if (!m || m.status !== 'active' || m.nextPaymentDate > today) return 'skipped';
-    if (m.failedRenewals > 0 && now.getTime() - m.updatedAt.getTime() < RENEWAL_RETRY_MS) return 'skipped';
-    const plan = m.nextPlanId === null ? undefined : await findPlan(db, tenantId, m.nextPlanId);
-    if (!plan || !plan.isActive) {
-      await updateMembership(db, tenantId, m.id, { status: 'ended' });
-      return 'ended';
-    }
-    const provider = deps.providers[m.provider as PaymentProvider['name']];
-    const method = m.paymentMethodId === null ? undefined : await findPaymentMethodById(db, tenantId, m.paymentMethodId);
-    // The reference names the period and the attempt: two instances due the same membership open one order, and only its opener charges.
-    const order = await insertOrder(db, tenantId, {
-      orderRef: `R${tenantId}m${m.id}d${m.nextPaymentDate.replace(/-/g, '')}a${m.failedRenewals}`,
-      memberId: m.memberId,
-      provider: m.provider,
-      kind: 'renewal',
-      planId: plan.id,
-      price: plan.krwMonthPrice,
-    });
-    if (!order) return 'skipped';
-    let result: PaymentResult | null = null;
-    try {
-      if (!provider) throw new Error(`provider ${m.provider} is not configured`);
-      const billingKey = method?.billingKeyEncrypted && !method.deletedAt ? deps.box.open(method.billingKeyEncrypted) : null;
-      if (provider.name !== 'manual' && !billingKey) throw new Error('no saved card');
-      result = await provider.charge({ orderRef: order.orderRef, amount: order.price, goods: plan.enName, payerNo: String(m.memberId), billingKey });
-      await settle(tenantId, m.memberId, order, result, { kind: 'renewal', plan, membership: m });
-      return 'renewed';
-    } catch (err) {
-      if (!(err instanceof AppError)) await markOrderFailed(db, tenantId, order.id, (err as Error).message);
-      const attempts = m.failedRenewals + 1;
-      deps.log(`renewal of membership ${m.id} (tenant ${tenantId}) failed, attempt ${attempts}: ${result?.message ?? (err as Error).message}`);
-      // The attempt's time is the job's clock: the retry waits a day from it.
-      await updateMembership(db, tenantId, m.id, attempts >= MAX_RENEWAL_ATTEMPTS ? { status: 'ended', failedRenewals: attempts, updatedAt: now } : { failedRenewals: attempts, updatedAt: now });
-      return attempts >= MAX_RENEWAL_ATTEMPTS ? 'ended' : 'failed';
-    }
-  }
 
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
+  const renewals = createRenewals(database, {
+    providers: deps.providers,
+    box: deps.box,
+    log: deps.log,
+    settleRenewal: (tenantId, memberId, order, result, plan, membership) => settle(tenantId, memberId, order, result, { kind: 'renewal', plan, membership }),
+  });
 
-  const service = {
+  return {
     async listPlans(ctx: TenantContext): Promise<PlanList> {
       return { items: (await listPlans(db, ctx.tenantId)).map(toPlan), provider: deps.provider.name };
     },
@@ -488,6 +416,11 @@ export function createBillingService(database: Database, deps: BillingDeps) {
     },
 
     /** The console: a member gets a plan without a payment (manual provider); it renews as an invoice until cancelled. */
+    /** The renewal job: one pass at `now` (tests drive it with their own clock), and its timer. */
+    runRenewals: (now?: Date) => renewals.run(now),
+    start: (intervalMs: number) => renewals.start(intervalMs),
+    stop: () => renewals.stop(),
+
     async adminGrantMembership(ctx: MemberContext, body: AdminMembershipBody, now = new Date()): Promise<Membership> {
       const plan = await planOr404(ctx.tenantId, body.plan_id);
       if (!(await deps.members.findById(ctx.tenantId, body.member_id))) throw new AppError('not_found', 'The member does not exist');
@@ -509,45 +442,7 @@ export function createBillingService(database: Database, deps: BillingDeps) {
       return toMembership(ctx.tenantId, membership);
     },
 
-    /**
-     * The renewal job: memberships due by `now` (every tenant, claimed with the owner's connection),
-     * each worked in its tenant's scope. Tests call it with their own clock.
-     */
-    async runRenewals(now = new Date()): Promise<Record<'renewed' | 'ended' | 'failed' | 'skipped', number>> {
-      const counts = { renewed: 0, ended: 0, failed: 0, skipped: 0 };
-      for (;;) {
-        const due = await findDueMemberships(owner, dayOf(now), 100);
-        let progressed = false;
-        for (const d of due) {
-          const r = await withTenant(d.tenantId, () => renewOne(d.tenantId, d.id, now));
-          counts[r]++;
-          if (r !== 'skipped') progressed = true;
-        }
-        // Skipped rows (waiting for a retry) stay due: stop once a batch moved nothing.
-        if (due.length < 100 || !progressed) return counts;
-      }
-    },
-
-    /** Runs the renewal job every `intervalMs` (one run at a time). */
-    start(intervalMs: number) {
-      timer = setInterval(() => {
-        if (running) return;
-        running = service
-          .runRenewals()
-          .catch((err: Error) => deps.log(`renewal job: ${err.message}`))
-          .finally(() => {
-            running = null;
-          });
-      }, intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
   };
-  return service;
 }
 export type BillingService = ReturnType<typeof createBillingService>;
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakePayple, startFakePayple } from '../../../../../tools/fake-payple/server';
 import { buildTestApp, type TestApp, type TestTenant } from '../../test/test-app';
-import { addMonth, dayOf, seedDemoPlans } from './billing.service';
+import { addMonth, dayOf } from './billing.rules';
+import { seedDemoPlans } from './billing.service';
 
 // Plans, membership and payments (issue 24 §3, decision 032) against the local Payple double.
 let payple: FakePayple;
