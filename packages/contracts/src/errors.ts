@@ -62,6 +62,7 @@ export const errorCatalogue = {
   payload_too_large: { status: 413, message: 'The request is too large' },
   // 415: a body or file of a type the route does not take.
   unsupported_media_type: { status: 415, message: 'Invalid format' },
+  vision_not_supported: { status: 415, message: 'This model cannot read images; choose a model that can, or remove the image' },
   // 422: well-formed but invalid.
   validation_error: { status: 422, message: 'Data format issue; check your input' },
   too_many_api_keys: { status: 422, message: 'You have the most API keys you can have; revoke one first' },
