@@ -15,3 +15,4 @@ export * from './task-modes';
 export * from './billing';
 export * from './files';
 export * from './web-search';
+export * from './dashboards';
