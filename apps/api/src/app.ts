@@ -165,13 +165,25 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
     memberById: members.findById,
     log: (line) => app.log.warn(line),
   });
-  const sessions = createSessionsService(db, chatbots, { models: llmModels, registry, log: (line) => app.log.warn(line) });
+  const sessions = createSessionsService(
+    db,
+    chatbots,
+    { models: llmModels, registry, log: (line) => app.log.warn(line) },
+    {
+      // A history's attachments: the member's own files' signed links (an expired one has none).
+      async linksFor(ctx, ids) {
+        const links = new Map<number, string>();
+        await Promise.all(ids.map(async (id) => links.set(id, (await files.get(ctx, id)).url)).map((p) => p.catch(() => undefined)));
+        return links;
+      },
+    },
+  );
   const credits = createCreditsService(database, caches, members, groups);
   const governance = createGovernanceService(db, caches, { maskingCost: config.maskingCreditCost });
   // Web search for chats (decision 035): the tenant's provider or the server's; result pages through the SSRF guard.
   const webSearch = createWebSearchService(db, caches, { config: config.webSearch, secret: config.jwtSecret, log: (line) => app.log.warn(line) });
   const taskModes = createTaskModesService(db, { exists: async (ctx, id) => !!(await llmModels.enabledModel(ctx, id).catch(() => null)) });
-  const chat = createChatService(database, { chatbots, models: llmModels, sessions, credits, governance, registry, members, taskModes });
+  const chat = createChatService(database, { chatbots, models: llmModels, sessions, credits, governance, registry, members, taskModes, files, webSearch });
   const apiKeys = createApiKeysService(database, caches, { tenantById: (id) => findTenantById(db, id), memberById: members.findById }, (line) => app.log.warn(line));
   app.addHook('onClose', () => apiKeys.flushUses());
   const signUp = createSignUpService(db, { mailer, secret: config.jwtSecret, members });

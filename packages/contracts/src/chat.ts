@@ -30,13 +30,29 @@ export const chatMetaSchema = z.object({
 });
 export type ChatMeta = z.infer<typeof chatMetaSchema>;
 
+/**
+ * A source an answer draws on (issue 25 item 5, issue 27 item 1), shown as a numbered citation:
+ * a web search result (`web`: title, URL, snippet) or an excerpt of the chatbot's knowledge
+ * documents (`document`: the document's name as title, the excerpt as snippet, its score).
+ */
+export const chatSourceSchema = z.object({
+  /** The number the answer cites it by: [1], [2], … */
+  index: z.number().int(),
+  kind: z.enum(['web', 'document']),
+  title: z.string().nullable(),
+  url: z.string().nullable(),
+  snippet: z.string().nullable(),
+  score: z.number().nullable(),
+});
+export type ChatSource = z.infer<typeof chatSourceSchema>;
+
 /** One SSE `data:` line. */
 export const chatEventSchema = z.discriminatedUnion('type', [
   /** First event of a reattached stream (`GET /sessions/{hash}/stream/`): the answer so far; deltas follow. */
   z.object({ type: z.literal('snapshot'), text: z.string(), reasoning: z.string() }),
   z.object({ type: z.literal('text'), text: z.string() }),
   z.object({ type: z.literal('reasoning'), text: z.string() }),
-  z.object({ type: z.literal('source'), url: z.string(), title: z.string().nullable() }),
+  z.object({ type: z.literal('source') }).extend(chatSourceSchema.shape),
   z.object({
     type: z.literal('usage'),
     input_tokens: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chatSourceSchema } from './chat';
 import { paginated } from './common';
 
 export const sessionSchema = z.object({
@@ -37,6 +38,8 @@ export const historyMessageSchema = z.object({
   /** Exact credits this answer cost (may be fractional; screens round down, spec §9). */
   credits: z.number(),
   files: z.array(z.object({ id: z.number().int(), url: z.string(), type: z.string(), name: z.string() })),
+  /** An answer's sources, cited by their index (web results, knowledge excerpts). */
+  sources: z.array(chatSourceSchema).default([]),
 });
 export type HistoryMessage = z.infer<typeof historyMessageSchema>;
 

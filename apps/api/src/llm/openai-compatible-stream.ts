@@ -58,18 +58,30 @@ interface Target {
   auth: Record<string, string>;
 }
 
-type Message = { role: 'system' | 'user' | 'assistant'; content: string };
+type ContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
+type Message = { role: 'system' | 'user' | 'assistant'; content: string | ContentPart[] };
 
+const base64Of = (data: Uint8Array | string | URL) =>
+  typeof data === 'string' ? data : data instanceof URL ? null : Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64');
+
+/**
+ * The chat-completions messages of a prompt: text as a string; a user message with images (a
+ * vision model's attachments) as parts, each image a `data:` URL.
+ */
 export function toMessages(prompt: LanguageModelV3Prompt): Message[] {
   return prompt.map((m): Message => {
     if (m.role === 'system') return { role: 'system', content: m.content };
     if (m.role !== 'user' && m.role !== 'assistant') throw new UnsupportedFunctionalityError({ functionality: `${m.role} messages` });
     let text = '';
+    let parts: ContentPart[] | null = null;
     for (const part of m.content) {
       if (part.type === 'text') text += part.text;
-      else if (part.type !== 'reasoning') throw new UnsupportedFunctionalityError({ functionality: `${part.type} parts` });
+      else if (part.type === 'file' && m.role === 'user' && part.mediaType.startsWith('image/')) {
+        const url = part.data instanceof URL ? part.data.toString() : `data:${part.mediaType};base64,${base64Of(part.data)}`;
+        (parts ??= []).push({ type: 'image_url', image_url: { url } });
+      } else if (part.type !== 'reasoning') throw new UnsupportedFunctionalityError({ functionality: `${part.type} parts` });
     }
-    return { role: m.role, content: text };
+    return { role: m.role, content: parts ? [{ type: 'text', text }, ...parts] : text };
   });
 }
 

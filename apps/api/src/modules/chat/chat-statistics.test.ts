@@ -25,7 +25,7 @@ beforeAll(async () => {
   tenantId = created.tenant.id;
   const [bot] = await queryRows<{ id: number; model: number }>(database.db, sql`select id, llm_model_id as model from chatbots where tenant_id = ${tenantId} limit 1`);
   for (let b = 0; b < 6; b += 1) {
-    const turns = Array.from({ length: 500 }, () => ({ session: { hashId: newHashId(16), memberId: created.members[0]!.id, chatbotId: bot!.id, title: null, isTest: false, origin: 'member' as const }, text: 'q', llmModelId: bot!.model }));
+    const turns = Array.from({ length: 500 }, () => ({ session: { hashId: newHashId(16), memberId: created.members[0]!.id, chatbotId: bot!.id, title: null, isTest: false, origin: 'member' as const }, text: 'q', llmModelId: bot!.model, attachments: [], sources: [] }));
     answerIds.push(...(await openTurns(database, tenantId, turns)).map((t) => t!.assistantMessageId));
   }
   // As in use: almost every answer finished, a few still streaming.

@@ -34,7 +34,8 @@ export async function closeChat(
   const answered = !(status === 'failed' && !text);
   const inputUnits = answered ? BigInt(inputTokens) * model.inputCostE4 : 0n;
   const outputUnits = answered ? BigInt(outputTokens) * model.outputCostE4 : 0n;
-  const units = inputUnits + outputUnits + run.extraUnits;
+  // Searches made are charged whatever became of the answer, like the masking.
+  const units = inputUnits + outputUnits + run.extraUnits + run.webSearchUnits;
   if (answered && reported.output !== undefined) outputs.record(model.id, outputTokens);
   const period = periodStart(new Date(), ctx.tenant.billingDay);
   let totals;
@@ -55,8 +56,8 @@ export async function closeChat(
         inputUnits,
         outputUnits,
         maskingUnits: run.extraUnits,
-        webSearchCount: 0,
-        webSearchUnits: 0n,
+        webSearchCount: run.webSearchCount,
+        webSearchUnits: run.webSearchUnits,
         imageCount: 0,
         imageUnits: 0n,
         reservationId: run.admission.reservationId(),

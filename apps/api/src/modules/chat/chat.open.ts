@@ -1,4 +1,4 @@
-import type { ChatMeta } from '@app/contracts/chat';
+import type { ChatMeta, ChatSource } from '@app/contracts/chat';
 import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import type { LlmRegistry } from '../../llm/registry';
 import type { MemberContext } from '../../platform/context';
@@ -21,6 +21,11 @@ export interface ChatRun {
   admission: Admission;
   /** Charged on top of the tokens: the masking cost when personal data was masked (spec §9). */
   extraUnits: bigint;
+  /** Sent to the readers before the answer: what the answer may cite. */
+  sources: ChatSource[];
+  /** Web searches made for the answer, charged on close. */
+  webSearchCount: number;
+  webSearchUnits: bigint;
   /** Tokens sent, estimated, for an answer that ends without the provider's usage report. */
   inputEstimate: number;
   meta: ChatMeta;
@@ -78,6 +83,8 @@ export async function openChat(
         : { hashId: newHashId(16), memberId: ctx.member.id, chatbotId: chatbot.id, title: plan.title, isTest: plan.isTest, origin: plan.origin },
       text: plan.text,
       llmModelId: model.id,
+      attachments: plan.attachments,
+      sources: plan.sources,
     });
   } catch (err) {
     abort.abort();
@@ -91,6 +98,9 @@ export async function openChat(
     thinking: plan.thinking,
     admission: plan.admission,
     extraUnits: plan.maskingUnits,
+    sources: plan.sources,
+    webSearchCount: plan.webSearchCount,
+    webSearchUnits: plan.webSearchUnits,
     inputEstimate: plan.inputEstimate,
     call,
     sessionId: turn.sessionId,

@@ -1,4 +1,4 @@
-import type { chatBody } from '@app/contracts/chat';
+import type { chatBody, ChatSource } from '@app/contracts/chat';
 import type { LanguageModelV3, LanguageModelV3Prompt } from '@ai-sdk/provider';
 import type { z } from 'zod';
 import type { MemberContext, MemberRow } from '../../platform/context';
@@ -13,6 +13,8 @@ import type { LlmModelRow, LlmModelsService } from '../llm-models/llm-models.ser
 import type { SessionRow, SessionsService } from '../sessions/sessions.service';
 import { titleFrom } from '../sessions/sessions.service';
 import type { LlmRegistry } from '../../llm/registry';
+import type { FilesService } from '../files/files.service';
+import type { WebSearchService } from '../web-search/web-search.service';
 
 export type ChatInput = z.output<typeof chatBody>;
 
@@ -26,18 +28,40 @@ export interface ChatDeps {
   credits: Pick<CreditsService, 'admit' | 'chargePart' | 'settle'>;
   governance: Pick<GovernanceService, 'screen'>;
   taskModes: Pick<TaskModesService, 'forChat'>;
+  /** Attachments' text and images (issue 25 item 4) and a chatbot's knowledge excerpts (item 5). */
+  files: Pick<FilesService, 'filesForChat' | 'retrieve'>;
+  /** The web search switch (issue 27 item 1). */
+  webSearch: Pick<WebSearchService, 'enabledFor' | 'run' | 'promptBlock' | 'costUnits'>;
   registry: LlmRegistry;
 }
 
 export interface ChatTurn {
   role: 'user' | 'assistant';
   content: string;
+  /** A question's attached images, for a vision model. */
+  images?: Array<{ data: Buffer; mediaType: string }>;
 }
 
 export function toPrompt(system: string, turns: ChatTurn[]): LanguageModelV3Prompt {
   const prompt: LanguageModelV3Prompt = system ? [{ role: 'system', content: system }] : [];
-  for (const t of turns) prompt.push({ role: t.role, content: [{ type: 'text', text: t.content }] });
+  for (const t of turns) {
+    if (t.role === 'user' && t.images?.length) {
+      prompt.push({ role: 'user', content: [{ type: 'text', text: t.content }, ...t.images.map((i) => ({ type: 'file' as const, data: new Uint8Array(i.data), mediaType: i.mediaType }))] });
+    } else prompt.push({ role: t.role, content: [{ type: 'text', text: t.content }] });
+  }
   return prompt;
+}
+
+/** What an attached image counts for in the context (a high-detail tile of the common vision APIs). */
+const IMAGE_TOKENS = 800;
+/** Knowledge excerpts a chatbot's answer gets (issue 25 item 5). */
+const KNOWLEDGE_CHUNKS = 5;
+
+/** The knowledge excerpts as the system prompt's block, cited from `first`. */
+function knowledgeBlock(chunks: Array<{ document_name: string; heading: string; chunk: string }>, first: number): string {
+  if (chunks.length === 0) return '';
+  const lines = chunks.map((c, i) => `[${first + i}] ${c.document_name}${c.heading ? ` — ${c.heading}` : ''}\n${c.chunk}`);
+  return `Excerpts from this chatbot's documents that may answer the question. Use them when relevant and cite them by their number, like [${first}].\n\n${lines.join('\n\n')}`;
 }
 
 /** Rough token estimate (≈4 characters a token) for limits and for answers cut before usage arrives. */
@@ -65,6 +89,13 @@ export interface ChatPlan {
   admission: Admission;
   /** Tokens sent, estimated: system and messages. */
   inputEstimate: number;
+  /** The question's files as the history lists them. */
+  attachments: Array<{ id: number; type: string; name: string }>;
+  /** The answer's sources: web results and knowledge excerpts, numbered as the prompt cites them. */
+  sources: ChatSource[];
+  /** Web searches made for the answer, and what they cost. */
+  webSearchCount: number;
+  webSearchUnits: bigint;
   system: string;
   messages: ChatTurn[];
   temperature: number;
@@ -127,8 +158,6 @@ export async function prepareChat(
   if (!typed && input.file_ids.length === 0) throw new AppError('message_empty');
   // Restricted words and personal data (spec §8): refused (428) or masked before anything is stored or sent.
   const { text, masked, maskingUnits } = await deps.governance.screen(ctx.tenantId, typed);
-  // File uploads are not part of this release: no file id can exist yet.
-  if (input.file_ids.length > 0) throw new AppError('file_not_found');
 
   const { chatbot, model: botModel } = visitor ?? (await deps.chatbots.forChat(ctx, chatbotId));
   // A task mode (issue 27 §3) wraps the question in its template and may ask for its own model.
@@ -144,9 +173,38 @@ export async function prepareChat(
   const asked = mode ? applyTemplate(mode.template, text) : text;
   if (!(await deps.models.isUsableBy(ctx, model))) throw new AppError(visitor ? 'chatbot_unavailable' : 'model_not_allowed');
 
-  const system = [chatbot.systemInstructions, ...(api?.system ?? [])].filter(Boolean).join('\n\n');
+  // Attachments (issue 25 item 4): the member's own files; images only for a vision model.
+  const attached = input.file_ids.length > 0 ? await deps.files.filesForChat(ctx, input.file_ids) : null;
+  const images = (attached?.parts ?? []).flatMap((p) => (p.type === 'image' ? [{ data: p.data, mediaType: p.media_type }] : []));
+  if (images.length > 0 && !model.supportsVision) throw new AppError('vision_not_supported');
+  const fileText = (attached?.parts ?? [])
+    .flatMap((p) => (p.type === 'text' ? [`--- ${p.name} ---\n${p.text}`] : []))
+    .join('\n\n');
+  const question = fileText ? `${fileText}\n\n${asked}` : asked;
+
+  // Sources (numbered together): web results when the member asked for a search, then the chatbot's knowledge.
+  const sources: ChatSource[] = [];
+  const blocks: string[] = [];
+  let webSearchCount = 0;
+  if (input.web_search && !api) {
+    if (!(await deps.webSearch.enabledFor(ctx, model))) throw new AppError('web_search_unavailable');
+    const found = await deps.webSearch.run(ctx, text);
+    webSearchCount = found.searchCount;
+    blocks.push(deps.webSearch.promptBlock(found.sources));
+    for (const r of found.sources) sources.push({ index: r.index, kind: 'web', title: r.title, url: r.url, snippet: r.snippet.slice(0, 300), score: null });
+  }
+  if (!chatbot.isDefault) {
+    const chunks = await deps.files.retrieve(ctx, chatbot.id, text, KNOWLEDGE_CHUNKS);
+    const first = sources.length + 1;
+    blocks.push(knowledgeBlock(chunks, first));
+    chunks.forEach((c, i) =>
+      sources.push({ index: first + i, kind: 'document', title: c.heading ? `${c.document_name} — ${c.heading}` : c.document_name, url: null, snippet: c.chunk.slice(0, 300), score: c.score }),
+    );
+  }
+
+  const system = [chatbot.systemInstructions, ...(api?.system ?? []), ...blocks].filter(Boolean).join('\n\n');
   const budget = model.contextLimit - estimateTokens(system);
-  if (estimateTokens(asked) > budget) throw new AppError('input_too_long', undefined, { context_limit: model.contextLimit });
+  if (estimateTokens(question) + images.length * IMAGE_TOKENS > budget) throw new AppError('input_too_long', undefined, { context_limit: model.contextLimit });
   const provider = deps.registry.model({ provider: model.provider, modelName: model.modelName });
 
   const hash = input.session_hash_id;
@@ -155,7 +213,7 @@ export async function prepareChat(
   // History that fits the context window, newest kept first.
   const history: ChatTurn[] = [];
   if (api) {
-    let used = estimateTokens(asked);
+    let used = estimateTokens(question);
     for (const m of [...api.history].reverse()) {
       const screened = m.role === 'user' ? (await deps.governance.screen(ctx.tenantId, m.content)).text : m.content;
       used += estimateTokens(screened);
@@ -163,7 +221,7 @@ export async function prepareChat(
       history.unshift({ role: m.role, content: screened });
     }
   } else if (session) {
-    let used = estimateTokens(asked);
+    let used = estimateTokens(question) + images.length * IMAGE_TOKENS;
     for (const m of await deps.sessions.latestMessages(ctx, session.id, HISTORY_MESSAGES)) {
       if (!m.text) continue;
       used += estimateTokens(m.text);
@@ -172,11 +230,12 @@ export async function prepareChat(
     }
   }
 
-  const messages: ChatTurn[] = [...history, { role: 'user', content: asked }];
+  const messages: ChatTurn[] = [...history, { role: 'user', content: question, ...(images.length > 0 && { images }) }];
   // The estimate of system + messages as one text, from their lengths: no string is built.
-  const inputEstimate = Math.ceil(messages.reduce((chars, m) => chars + m.content.length, system.length) / CHARS_PER_TOKEN);
+  const inputEstimate = Math.ceil(messages.reduce((chars, m) => chars + m.content.length, system.length) / CHARS_PER_TOKEN) + images.length * IMAGE_TOKENS;
+  const webSearchUnits = webSearchCount > 0 ? deps.webSearch.costUnits(model, webSearchCount) : 0n;
   // Last of the checks, so that nothing after it refuses: the admission holds credits (decision 031).
-  const estimate = usageUnits(inputEstimate, outputs.expected(model.id), model.inputCostE4, model.outputCostE4) + maskingUnits;
+  const estimate = usageUnits(inputEstimate, outputs.expected(model.id), model.inputCostE4, model.outputCostE4) + maskingUnits + webSearchUnits;
   const admission = await deps.credits.admit(ctx, model, estimate).catch((err: unknown) => {
     // A visitor is told the creator's credits ran out (spec §8), not their own.
     if (visitor && err instanceof AppError && err.code === 'credits_depleted') throw new AppError('creator_credits_depleted');
@@ -197,6 +256,10 @@ export async function prepareChat(
     maskingUnits,
     admission,
     inputEstimate,
+    attachments: (attached?.files ?? []).map((f) => ({ id: f.id, type: f.type, name: f.name })),
+    sources,
+    webSearchCount,
+    webSearchUnits,
     system,
     // Stored as typed (screened); sent in the task mode's template.
     messages,

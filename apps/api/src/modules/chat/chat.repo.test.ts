@@ -33,8 +33,10 @@ const newSession = (tenant: TestTenant, text: string, title: string | null = tex
   session: { hashId: newHashId(16), memberId: tenant.member.id, chatbotId: bots.get(tenant.id)!.chatbotId, title, isTest: false, origin: 'member' as const },
   text,
   llmModelId: bots.get(tenant.id)!.modelId,
+  attachments: [],
+  sources: [],
 });
-const inSession = (tenant: TestTenant, id: number, text: string): TurnToOpen => ({ session: { id }, text, llmModelId: bots.get(tenant.id)!.modelId });
+const inSession = (tenant: TestTenant, id: number, text: string): TurnToOpen => ({ session: { id }, text, llmModelId: bots.get(tenant.id)!.modelId, attachments: [], sources: [] });
 
 const messagesOf = (tenantId: number, sessionId: number) =>
   db.db.select({ id: chatMessages.id, speaker: chatMessages.speakerType, text: chatMessages.text, status: chatMessages.status, model: chatMessages.llmModelId })

@@ -1,3 +1,4 @@
+import type { ChatSource } from '@app/contracts/chat';
 import { eq, sql } from 'drizzle-orm';
 import { chatMessages } from '../../db/schema/index';
 import { type Executor, type RawExecutor, statement, type StatementCall } from '../../db/client';
@@ -43,6 +44,10 @@ export interface TurnToOpen {
   session: { id: number } | { hashId: string; memberId: number; chatbotId: number; title: string | null; isTest: boolean; origin: 'member' | 'public' | 'api' };
   text: string;
   llmModelId: number;
+  /** The question's files (id, type, name). */
+  attachments: Array<{ id: number; type: string; name: string }>;
+  /** The answer's sources, known before it is asked (web results, knowledge excerpts). */
+  sources: ChatSource[];
 }
 
 /**
@@ -53,8 +58,20 @@ export interface TurnToOpen {
 export async function openTurn(db: RawExecutor, tenantId: number, v: TurnToOpen): Promise<OpenedTurn> {
   const [row] =
     'id' in v.session
-      ? await db.raw<OpenedRow>(OPEN_EXISTING_SQL, [tenantId, v.text, v.llmModelId, v.session.id])
-      : await db.raw<OpenedRow>(OPEN_NEW_SQL, [tenantId, v.text, v.llmModelId, v.session.hashId, v.session.memberId, v.session.chatbotId, v.session.title, v.session.isTest, v.session.origin]);
+      ? await db.raw<OpenedRow>(OPEN_EXISTING_SQL, [tenantId, v.text, v.llmModelId, v.session.id, JSON.stringify(v.attachments), JSON.stringify(v.sources)])
+      : await db.raw<OpenedRow>(OPEN_NEW_SQL, [
+          tenantId,
+          v.text,
+          v.llmModelId,
+          v.session.hashId,
+          v.session.memberId,
+          v.session.chatbotId,
+          v.session.title,
+          v.session.isTest,
+          v.session.origin,
+          JSON.stringify(v.attachments),
+          JSON.stringify(v.sources),
+        ]);
   if (!row) throw new Error('openTurn: session vanished');
   return opened(row);
 }
@@ -74,8 +91,19 @@ const opened = (row: OpenedRow): OpenedTurn => ({
 export async function openTurns(db: RawExecutor, tenantId: number, turns: TurnToOpen[]): Promise<Array<OpenedTurn | undefined>> {
   const input = turns.map((v) =>
     'id' in v.session
-      ? { session_id: v.session.id, text: v.text, llm_model_id: v.llmModelId }
-      : { hash_id: v.session.hashId, member_id: v.session.memberId, chatbot_id: v.session.chatbotId, title: v.session.title, is_test: v.session.isTest, origin: v.session.origin, text: v.text, llm_model_id: v.llmModelId },
+      ? { session_id: v.session.id, text: v.text, llm_model_id: v.llmModelId, attachments: v.attachments, sources: v.sources }
+      : {
+          hash_id: v.session.hashId,
+          member_id: v.session.memberId,
+          chatbot_id: v.session.chatbotId,
+          title: v.session.title,
+          is_test: v.session.isTest,
+          origin: v.session.origin,
+          text: v.text,
+          llm_model_id: v.llmModelId,
+          attachments: v.attachments,
+          sources: v.sources,
+        },
   );
   const rows = await db.raw<OpenedRow & { n: string }>(OPEN_MANY_SQL, [tenantId, JSON.stringify(input)]);
   const byN = new Map(rows.map((r) => [Number(r.n), r]));
@@ -92,13 +120,16 @@ interface OpenedRow {
   user_id: number;
   assistant_id: number;
 }
-/** $1 tenant, $2 question, $3 model, then the session CTE's own parameters from $4. */
-const openTurnSql = (sessionCte: string) => `with s as (${sessionCte}),
+/**
+ * $1 tenant, $2 question, $3 model, then the session CTE's own parameters from $4, then the
+ * question's attachments and the answer's sources (`extra`: their two $n).
+ */
+const openTurnSql = (sessionCte: string, extra: [string, string]) => `with s as (${sessionCte}),
   m as (
-    insert into chat_messages (tenant_id, session_id, speaker_type, text, status, llm_model_id)
-    select $1, s.id, v.speaker_type, v.text, v.status, v.llm_model_id
-    from s, (values (1, 'member', $2::text, 'completed', null::int), (2, 'chatbot', '', 'streaming', $3::int))
-      as v(ord, speaker_type, text, status, llm_model_id)
+    insert into chat_messages (tenant_id, session_id, speaker_type, text, status, llm_model_id, attachments, sources)
+    select $1, s.id, v.speaker_type, v.text, v.status, v.llm_model_id, v.attachments, v.sources
+    from s, (values (1, 'member', $2::text, 'completed', null::int, ${extra[0]}::jsonb, '[]'::jsonb), (2, 'chatbot', '', 'streaming', $3::int, '[]'::jsonb, ${extra[1]}::jsonb))
+      as v(ord, speaker_type, text, status, llm_model_id, attachments, sources)
     order by v.ord
     returning id, speaker_type
   )
@@ -106,9 +137,10 @@ const openTurnSql = (sessionCte: string) => `with s as (${sessionCte}),
     (select id from m where speaker_type = 'member') as user_id,
     (select id from m where speaker_type = 'chatbot') as assistant_id
   from s`;
-const OPEN_EXISTING_SQL = statement('chat_open_existing', openTurnSql('update chat_sessions set last_chat_at = now() where tenant_id = $1 and id = $4 returning id, hash_id, title'));
+const OPEN_EXISTING_SQL = statement('chat_open_existing', openTurnSql('update chat_sessions set last_chat_at = now() where tenant_id = $1 and id = $4 returning id, hash_id, title', ['$5', '$6']));
 const OPEN_NEW_SQL = statement('chat_open_new', openTurnSql(
   'insert into chat_sessions (tenant_id, hash_id, member_id, chatbot_id, title, is_test, origin) values ($1, $4, $5, $6, $7, $8, $9) returning id, hash_id, title',
+  ['$10', '$11'],
 ));
 /**
  * $1 tenant, $2 a JSON array of turns (n = position from 1). Rows are inserted in the order of
@@ -116,8 +148,8 @@ const OPEN_NEW_SQL = statement('chat_open_new', openTurnSql(
  * message ids of the statement — its question, then its answer.
  */
 const OPEN_MANY_SQL = statement('chat_open_many', `with input as (
-    select * from rows from (json_to_recordset($2::json) as (session_id int, hash_id text, member_id int, chatbot_id int, title text, is_test boolean, origin text, text text, llm_model_id int))
-      with ordinality as i(session_id, hash_id, member_id, chatbot_id, title, is_test, origin, text, llm_model_id, n)
+    select * from rows from (json_to_recordset($2::json) as (session_id int, hash_id text, member_id int, chatbot_id int, title text, is_test boolean, origin text, text text, llm_model_id int, attachments jsonb, sources jsonb))
+      with ordinality as i(session_id, hash_id, member_id, chatbot_id, title, is_test, origin, text, llm_model_id, attachments, sources, n)
   ),
   new_s as (
     insert into chat_sessions (tenant_id, hash_id, member_id, chatbot_id, title, is_test, origin)
@@ -130,7 +162,7 @@ const OPEN_MANY_SQL = statement('chat_open_many', `with input as (
     returning id, hash_id, title
   ),
   t as (
-    select input.n, input.text, input.llm_model_id,
+    select input.n, input.text, input.llm_model_id, input.attachments, input.sources,
       coalesce(ns.id, os.id) as session_id, coalesce(ns.hash_id, os.hash_id) as hash_id,
       case when ns.id is null then os.title else ns.title end as title
     from input
@@ -139,8 +171,10 @@ const OPEN_MANY_SQL = statement('chat_open_many', `with input as (
   ),
   k as (select t.*, row_number() over (order by t.n) as r from t where t.session_id is not null),
   m as (
-    insert into chat_messages (tenant_id, session_id, speaker_type, text, status, llm_model_id)
-    select $1, k.session_id, v.speaker_type, case v.ord when 1 then k.text else '' end, v.status, case v.ord when 2 then k.llm_model_id end
+    insert into chat_messages (tenant_id, session_id, speaker_type, text, status, llm_model_id, attachments, sources)
+    select $1, k.session_id, v.speaker_type, case v.ord when 1 then k.text else '' end, v.status, case v.ord when 2 then k.llm_model_id end,
+      case v.ord when 1 then coalesce(k.attachments, '[]'::jsonb) else '[]'::jsonb end,
+      case v.ord when 2 then coalesce(k.sources, '[]'::jsonb) else '[]'::jsonb end
     from k, (values (1, 'member', 'completed'), (2, 'chatbot', 'streaming')) as v(ord, speaker_type, status)
     order by k.r, v.ord
     returning id

@@ -11,7 +11,9 @@ import type { TrackedAnswer } from './turn-writer';
  * until the parts end, fail or the client leaves. Resolves with the relay, which holds the outcome.
  */
 export async function streamChat(run: ChatRun, signal: AbortSignal, emit: (e: ChatEvent) => void, answer: TrackedAnswer): Promise<AnswerRelay> {
-  const relay = new AnswerRelay(run.thinking, signal, emit, answer);
+  const relay = new AnswerRelay(run.thinking, signal, emit, answer, run.sources.length);
+  // What the answer may cite goes first: the readers number the citations before the text arrives.
+  for (const source of run.sources) emit({ type: 'source', ...source });
   try {
     const result = await run.call;
     // Providers that offer it push their parts straight to the relay, each on the tick it
@@ -48,6 +50,7 @@ export class AnswerRelay implements PartSink {
     private readonly signal: AbortSignal,
     private readonly emit: (e: ChatEvent) => void,
     readonly answer: TrackedAnswer,
+    private sourceCount = 0,
   ) {
     this.ended = new Promise<void>((resolve) => (this.settle = resolve));
   }
@@ -61,7 +64,8 @@ export class AnswerRelay implements PartSink {
       this.answer.addReasoning(part.delta);
       this.emit({ type: 'reasoning', text: part.delta });
     } else if (part.type === 'source' && part.sourceType === 'url') {
-      this.emit({ type: 'source', url: part.url, title: part.title ?? null });
+      // A provider's own search result (models that search themselves), numbered after the platform's.
+      this.emit({ type: 'source', index: (this.sourceCount += 1), kind: 'web', url: part.url, title: part.title ?? null, snippet: null, score: null });
     } else if (part.type === 'finish') {
       this.reported = { input: part.usage.inputTokens.total, output: part.usage.outputTokens.total };
     } else if (part.type === 'error') {

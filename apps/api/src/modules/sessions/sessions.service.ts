@@ -1,3 +1,4 @@
+import type { ChatSource } from '@app/contracts/chat';
 import type { History, PatchSessionBody, Session, SessionList } from '@app/contracts/sessions';
 import type { listSessionsQuery, historyQuery } from '@app/contracts/sessions';
 import type { z } from 'zod';
@@ -37,7 +38,10 @@ export function toSession(s: SessionRow): Session {
   };
 }
 
-function toHistoryMessage(m: MessageRow) {
+/** A history row; its files with the links `links` has for them (a file without one — expired, deleted — is left out). */
+const NO_LINKS: ReadonlyMap<number, string> = new Map();
+
+function toHistoryMessage(m: MessageRow, links: ReadonlyMap<number, string> = NO_LINKS) {
   return {
     id: m.id,
     created_at: m.createdAt.toISOString(),
@@ -47,7 +51,11 @@ function toHistoryMessage(m: MessageRow) {
     status: m.status as 'streaming' | 'completed' | 'stopped' | 'failed',
     llm_model_id: m.llmModelId,
     credits: unitsToExact(m.creditUnits),
-    files: [],
+    files: m.attachments.flatMap((f) => {
+      const url = links.get(f.id);
+      return url ? [{ id: f.id, url, type: f.type, name: f.name }] : [];
+    }),
+    sources: m.sources as ChatSource[],
   };
 }
 
@@ -61,7 +69,12 @@ export function titleFrom(text: string): string {
 }
 
 /** `titles`: the models and provider registry a generated title asks; without them titles come from the first question. */
-export function createSessionsService(db: Db, chatbots: Pick<ChatbotsService, 'assertVisible' | 'sharedView'>, titles?: TitleDeps) {
+/** Links to files for a member (the files module's signed links); a file they may not read has none. */
+export interface FileLinks {
+  linksFor(ctx: MemberContext, ids: number[]): Promise<Map<number, string>>;
+}
+
+export function createSessionsService(db: Db, chatbots: Pick<ChatbotsService, 'assertVisible' | 'sharedView'>, titles?: TitleDeps, files?: FileLinks) {
   /** THE session ownership rule: the member's own session, or 404 (missing, another tenant's, a visitor's) / 403 (another member's). */
   async function own(ctx: MemberContext, hash: string): Promise<SessionRow> {
     const s = await findSessionByHash(db, ctx.tenantId, hash);
@@ -105,7 +118,7 @@ export function createSessionsService(db: Db, chatbots: Pick<ChatbotsService, 'a
     async sharedHistory(tenantId: number, shareHash: string, q: z.output<typeof historyQuery>): Promise<History> {
       const s = await shared(tenantId, shareHash);
       const rows = await findMessagesBefore(db, tenantId, s.id, q.first_id, q.size + 1);
-      return { items: rows.slice(0, q.size).reverse().map(toHistoryMessage), has_more: rows.length > q.size };
+      return { items: rows.slice(0, q.size).reverse().map((m) => toHistoryMessage(m)), has_more: rows.length > q.size };
     },
     /** The session's latest messages, newest first, for a chat's prompt. */
     latestMessages(ctx: MemberContext, sessionId: number, limit: number): Promise<MessageRow[]> {
@@ -122,7 +135,10 @@ export function createSessionsService(db: Db, chatbots: Pick<ChatbotsService, 'a
       const s = await own(ctx, hash);
       const rows = await findMessagesBefore(db, ctx.tenantId, s.id, q.first_id, q.size + 1);
       const hasMore = rows.length > q.size;
-      return { items: rows.slice(0, q.size).reverse().map(toHistoryMessage), has_more: hasMore };
+      const page = rows.slice(0, q.size).reverse();
+      const ids = page.flatMap((m) => m.attachments.map((f) => f.id));
+      const links = ids.length > 0 && files ? await files.linksFor(ctx, ids) : NO_LINKS;
+      return { items: page.map((m) => toHistoryMessage(m, links)), has_more: hasMore };
     },
     async patch(ctx: MemberContext, hash: string, body: PatchSessionBody) {
       const s = await own(ctx, hash);
