@@ -22,8 +22,8 @@ describe("release notes (What's new)", () => {
     expect(first.statusCode).toBe(200);
     const body = first.json();
     expect(body).toMatchObject({ version, seen: false });
-    expect(body.notes.ko).toContain(version);
-    expect(body.notes.en).toContain(version);
+    expect(body.notes.ko).toContain('대화 제목');
+    expect(body.notes.en).toContain('Session titles');
     const seen = await t.call(t.a, admin, { method: 'POST', url: '/api/admin/release-notes/seen/' });
     expect(seen.statusCode).toBe(200);
     expect(seen.json()).toEqual({ version, seen: true });
