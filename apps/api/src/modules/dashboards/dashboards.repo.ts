@@ -3,8 +3,9 @@ import { type Executor, queryRows } from '../../db/client';
 
 /**
  * The dashboards read the roll-ups the charge statement keeps (credit_usage_daily per tenant, day
- * and model; member_credit_usage per member and billing period), never the ledger: a month is at
- * most 31 × models rows however many answers it had (decision 033).
+ * and model) and tenant_chat_users (members who chatted per billing period, kept by triggers on
+ * member_credit_usage), never the ledger: a month is at most 31 × models rows however many answers
+ * and members it had (decision 033).
  */
 
 /** A day range [from, to) of credit_usage_daily, summed. */
@@ -82,8 +83,8 @@ export async function findCardFigures(db: Executor, tenantId: number, from: stri
     db,
     sql`select
       (select count(*) from members where tenant_id = ${tenantId} and member_status = 'active')::text as active,
-      (select count(distinct member_id) from member_credit_usage
-        where tenant_id = ${tenantId} and period_start >= ${from}::date and period_start < ${to}::date and message_count > 0)::text as chat_users,
+      (select coalesce(sum(members), 0) from tenant_chat_users
+        where tenant_id = ${tenantId} and period_start >= ${from}::date and period_start < ${to}::date)::text as chat_users,
       (select row_to_json(s) from (select ${SUMS} from credit_usage_daily where tenant_id = ${tenantId} and day >= ${from}::date and day < ${to}::date) s) as month,
       (select row_to_json(s) from (select ${SUMS} from credit_usage_daily where tenant_id = ${tenantId}) s) as all_time,
       b.public_bots, b.private_bots, b.default_bots
@@ -131,14 +132,16 @@ export async function usageByModel(db: Executor, tenantId: number, from: string,
  * with the billing day on the 1st (the default) these are exactly the calendar months.
  */
 export async function chatUsersByMonth(db: Executor, tenantId: number, from: string, to: string): Promise<Map<string, number>> {
-  const rows = await queryRows<{ month: string; n: string }>(
+  // tenant_chat_users holds the count per period (triggers on member_credit_usage keep it): a row a month.
+  const rows = await queryRows<{ period: string; n: string }>(
     db,
-    sql`select to_char(period_start, 'YYYY-MM') as month, count(distinct member_id)::text as n
-      from member_credit_usage
-      where tenant_id = ${tenantId} and period_start >= ${from}::date and period_start < ${to}::date and message_count > 0
-      group by 1`,
+    sql`select period_start::text as period, members::text as n
+      from tenant_chat_users
+      where tenant_id = ${tenantId} and period_start >= ${from}::date and period_start < ${to}::date`,
   );
-  return new Map(rows.map((r) => [r.month, Number(r.n)]));
+  const out = new Map<string, number>();
+  for (const r of rows) out.set(r.period.slice(0, 7), (out.get(r.period.slice(0, 7)) ?? 0) + Number(r.n));
+  return out;
 }
 
 /** The tenant's models' names (deleted ones too: their usage stays). */
