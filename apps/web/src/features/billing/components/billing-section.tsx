@@ -96,7 +96,6 @@ function PlanCard({ plan, membership, provider, cardId }: { plan: Plan; membersh
   const subscribe = useSubscribe();
   const lng = i18n.language;
   const current = membership?.plan.id === plan.id;
-  const next = membership?.next_plan?.id === plan.id;
   const needsCard = provider === 'payple' && !membership;
   const label = current ? t('plans.current') : membership ? t('plans.switch') : t('plans.subscribe');
   return (
@@ -128,7 +127,7 @@ function PlanCard({ plan, membership, provider, cardId }: { plan: Plan; membersh
         <Button
           mt="auto"
           variant={current ? 'light' : 'filled'}
-          disabled={(current && next) || (needsCard && cardId === null)}
+          disabled={current || (needsCard && cardId === null)}
           loading={subscribe.isPending}
           onClick={() =>
             subscribe.mutate(
