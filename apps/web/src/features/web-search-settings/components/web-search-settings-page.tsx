@@ -94,6 +94,11 @@ function SettingsForm({ settings }: { settings: WebSearchSettings }) {
           ]}
           data-testid="web-search-provider"
         />
+        {draft.enabled && !draft.provider && !settings.server_provider ? (
+          <Alert color="yellow" variant="light" data-testid="web-search-no-provider">
+            {t('provider.none')}
+          </Alert>
+        ) : null}
         {draft.provider ? (
           <TextInput
             label={t('url.label')}
@@ -148,7 +153,7 @@ function SettingsForm({ settings }: { settings: WebSearchSettings }) {
           allowDecimal={false}
           value={draft.maxResults}
           onChange={(v) => update({ maxResults: typeof v === 'number' ? v : v === '' ? '' : Number(v) || '' })}
-          maw={240}
+          maw={420}
           data-testid="web-search-results"
         />
         <Text size="sm" c="dimmed">
