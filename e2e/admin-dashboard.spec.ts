@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config';
-import { toastsGone } from './accounts';
+import { expectAccessible, toastsGone } from './accounts';
 import { adminApi, type AdminApi, E2E_ADMIN, E2E_MEMBER, expectNoSideScroll, signInAs, SIZES, type SizeName } from './fixtures';
 
 /**
@@ -59,6 +59,7 @@ test('the console opens on the dashboard: cards from this month, usage charts ov
   // The charts (recharts SVGs): messages, credits, credits by model, chat users.
   for (const id of ['chart-messages', 'chart-credits', 'chart-models', 'chart-users']) await expect(page.getByTestId(id).locator('svg.recharts-surface').first()).toBeVisible();
   await expect(page.getByTestId('chart-messages').locator('.recharts-bar-rectangle').last()).toBeVisible();
+  await expectAccessible(page, 'the dashboard with its charts');
 
   // Another range: the last 3 months, then a range with no usage at all (zeros: the empty state).
   await page.getByTestId('usage-presets').getByText('Last 3 months').click();
@@ -95,6 +96,7 @@ test('the credits area: the month’s LLM table, empty image table, purchase his
   await expect(row).toContainText(credits.llm[0]!.display_name);
   await expect(row).toContainText(credits.llm[0]!.input_tokens.toLocaleString('en'));
   await expect(page.getByTestId('images-empty')).toBeVisible();
+  await expectAccessible(page, 'the credits area, monthly usage');
   await page.getByTestId('credits-tab-purchases').click();
   await expect(page.getByTestId('purchases').or(page.getByTestId('purchases-empty'))).toBeVisible();
 });
@@ -105,8 +107,10 @@ test('an admin raises a group’s quota in the credits area; a default group’s
   await page.getByTestId('group-quota-search').fill(GROUP.en);
   const row = page.getByTestId(`group-quota-${groupId}`);
   await expect(row.getByTestId('group-member-quota-value')).toHaveText('100');
+  await expectAccessible(page, 'the credits area, allocation');
   await page.getByTestId(`group-quota-edit-${groupId}`).click();
   await expect(page.getByTestId('group-quota-save')).toBeDisabled();
+  await expectAccessible(page, 'the group quota form');
   await page.getByTestId('group-member-quota').fill('250');
   await page.getByTestId('group-pool').fill('20000');
   await page.getByTestId('group-quota-save').click();
