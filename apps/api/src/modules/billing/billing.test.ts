@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakePayple, startFakePayple } from '../../../../../tools/fake-payple/server';
 import { buildTestApp, type TestApp, type TestTenant } from '../../test/test-app';
-import { addMonth, dayOf } from './billing.rules';
+import { addMonth, dayOf, maskCard } from './billing.rules';
 import { seedDemoPlans } from './billing.service';
 
 // Plans, membership and payments (issue 24 §3, decision 032) against the local Payple double.
@@ -230,5 +230,20 @@ describe('billing', () => {
     expect(a).toMatchObject({ plan_kind: 'team', max_members: 50, credit: 5000 });
     expect(a.member_count).toBeGreaterThanOrEqual(3);
     expect((await call(bMember, 'GET', '/tenants/membership/', undefined, t.b)).json()).toMatchObject({ max_members: null, credit: null });
+  });
+});
+
+describe('billing rules', () => {
+  it('a month later keeps the day, clamped to the month’s end', () => {
+    expect(addMonth('2026-01-15')).toBe('2026-02-15');
+    expect(addMonth('2026-01-31')).toBe('2026-02-28');
+    expect(addMonth('2028-01-31')).toBe('2028-02-29');
+    expect(addMonth('2026-12-31')).toBe('2027-01-31');
+  });
+  it('card numbers keep only their first and last four digits', () => {
+    expect(maskCard('1234567812345678')).toBe('1234-****-****-5678');
+    expect(maskCard('1234-****-****-5678')).toBe('1234-****-****-5678');
+    expect(maskCard('12')).toBe('****');
+    expect(maskCard('')).toBe('');
   });
 });
