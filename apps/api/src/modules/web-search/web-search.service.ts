@@ -28,6 +28,18 @@ export interface WebSearchRun {
   searchCount: number;
 }
 
+/** What `forChat` gives the chat path. */
+export interface ChatWebSearch {
+  /** Added to the system prompt ('' when the search found nothing). */
+  prompt: string;
+  /** One `source` event each, numbered as the prompt cites them. */
+  events: WebSearchSource[];
+  /** For the ledger row: `webSearchCount`. */
+  searchCount: number;
+  /** For the ledger row: `webSearchUnits` (count × the model's `web_search_cost_e4`, in credit units). */
+  units: bigint;
+}
+
 export interface WebSearchDeps {
   config: WebSearchConfig | undefined;
   /** The server secret the tenants' API keys are sealed with. */
@@ -145,7 +157,7 @@ export function createWebSearchService(db: Db, caches: CacheHub, deps: WebSearch
     );
   }
 
-  return {
+  const service = {
     /**
      * Whether a chat may search: the model supports it, and the tenant has search on with a provider
      * (its console's, else the server's).
@@ -181,6 +193,23 @@ export function createWebSearchService(db: Db, caches: CacheHub, deps: WebSearch
       return { sources, searchCount: 1 };
     },
 
+    /**
+     * All the chat needs in one call, for a question sent with `web_search: true`: null when the
+     * model or the tenant has no web search (the chat answers without it); else the prompt block to
+     * add to the system prompt, the `source` events to send (in order, before the answer's text), and
+     * the count and credit units to put on the answer's ledger row. Provider failures throw as `run`.
+     */
+    async forChat(ctx: TenantContext, model: { supportsWebSearch: boolean; webSearchCostE4: bigint }, question: string, now?: Date): Promise<ChatWebSearch | null> {
+      if (!(await service.enabledFor(ctx, model))) return null;
+      const { sources, searchCount } = await service.run(ctx, question);
+      return {
+        prompt: promptBlock(sources, now),
+        events: sources.map((s) => service.sourceEvent(s)),
+        searchCount,
+        units: searchCostUnits(model.webSearchCostE4, searchCount),
+      };
+    },
+
     /** The system-prompt text: the numbered sources and how to cite them ('' when there are none). */
     promptBlock(sources: Source[], now?: Date): string {
       return promptBlock(sources, now);
@@ -213,5 +242,6 @@ export function createWebSearchService(db: Db, caches: CacheHub, deps: WebSearch
       return toSettings(row);
     },
   };
+  return service;
 }
 export type WebSearchService = ReturnType<typeof createWebSearchService>;

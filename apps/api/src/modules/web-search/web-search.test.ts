@@ -111,6 +111,24 @@ describe('web search run', () => {
     expect(e.details).toEqual({ provider: 'searxng' });
   });
 
+  it('gives up on a provider slower than its time limit (424)', async () => {
+    fake.set({ delayMs: 1_000 });
+    const e = await appError(asA(() => service({ providerTimeoutMs: 50 }).run(ctxA(), 'slow')));
+    expect(e.code).toBe('web_search_failed');
+  });
+
+  it('forChat: nothing for a model without web search; else prompt, source events, count and charge', async () => {
+    const svc = service();
+    expect(await asA(() => svc.forChat(ctxA(), { supportsWebSearch: false, webSearchCostE4: 5000n }, 'PGlite'))).toBeNull();
+    expect(fake.requests).toEqual([]);
+    const chat = await asA(() => svc.forChat(ctxA(), { supportsWebSearch: true, webSearchCostE4: 5000n }, 'PGlite'));
+    expect(fake.requests).toHaveLength(1);
+    expect(chat!.events.map((e) => e.index)).toEqual([1, 2, 3]);
+    expect(chat!.prompt).toContain(`[1] ${chat!.events[0]!.title}`);
+    expect(chat!.searchCount).toBe(1);
+    expect(chat!.units).toBe(50_000_000n);
+  });
+
   it('refuses to run without a provider (422 web_search_unavailable)', async () => {
     const none = service({ config: { provider: null, maxResults: 3, fetchPages: 0 } });
     expect((await appError(asA(() => none.run(ctxA(), 'q')))).code).toBe('web_search_unavailable');
