@@ -63,9 +63,17 @@ try {
     select tenant_id, created_at::date, llm_model_id, count(*), sum(input_tokens), sum(output_tokens), -sum(amount_units),
       sum(input_units), sum(output_units), sum(web_search_count), sum(web_search_units), sum(image_count), sum(image_units)
     from credit_ledger where tenant_id = ${tenantId} and kind = 'usage' group by 1, 2, 3`);
-  await db.execute(sql`insert into member_credit_usage (tenant_id, member_id, period_start, used_units, message_count, input_tokens, output_tokens)
-    select tenant_id, member_id, period_start, -sum(amount_units), count(*), sum(input_tokens), sum(output_tokens)
-    from credit_ledger where tenant_id = ${tenantId} and kind = 'usage' group by 1, 2, 3`);
+  // The members' period rows arrive here in one statement, not a charge at a time: their triggers
+  // (tenant_chat_users, decision 033) would update one row 12,000 times in one transaction, so
+  // they are off for this insert and the counts are written as the triggers would have left them.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.execute(sql`insert into member_credit_usage (tenant_id, member_id, period_start, used_units, message_count, input_tokens, output_tokens)
+      select tenant_id, member_id, period_start, -sum(amount_units), count(*), sum(input_tokens), sum(output_tokens)
+      from credit_ledger where tenant_id = ${tenantId} and kind = 'usage' group by 1, 2, 3`);
+  });
+  await db.execute(sql`insert into tenant_chat_users (tenant_id, period_start, members)
+    select tenant_id, period_start, count(*) from member_credit_usage where tenant_id = ${tenantId} and message_count > 0 group by 1, 2`);
   await db.execute(sql`insert into group_credit_usage (tenant_id, member_group_id, period_start, used_units, message_count)
     select tenant_id, member_group_id, period_start, -sum(amount_units), count(*)
     from credit_ledger where tenant_id = ${tenantId} and kind = 'usage' group by 1, 2, 3`);
