@@ -1,5 +1,5 @@
 import type { Chatbot, ChatbotDocuments } from '@app/contracts/chatbots';
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { documentType } from '../lib/files';
@@ -25,6 +25,22 @@ export function useUploadDocuments() {
   return useMutation({
     mutationFn: ({ id, files }: { id: number; files: File[] }) => uploadDocuments(id, files),
     onSuccess: (res, { id }) => setDocuments(qc, id, () => res.items),
+  });
+}
+
+/** Documents still being read and indexed: the chatbot is reloaded every 1.5 s until none is. */
+export function useDocumentsIndexing(chatbot: Chatbot) {
+  const qc = useQueryClient();
+  const pending = chatbot.documents.some((d) => d.status === 'queued' || d.status === 'parsing');
+  useQuery({
+    queryKey: [...queryKeys.chatbot(chatbot.id), 'documents-indexing'],
+    queryFn: async () => {
+      const fresh = await apiRequest<Chatbot>(`/chatbots/${chatbot.id}/`);
+      setDocuments(qc, chatbot.id, () => fresh.documents);
+      return fresh.documents;
+    },
+    enabled: pending,
+    refetchInterval: pending ? 1500 : false,
   });
 }
 

@@ -6,14 +6,34 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../components/dialogs';
 import { errorMessage } from '../../../lib/status-messages';
-import { useDeleteDocument, useUploadDocuments } from '../api/chatbot-documents';
+import { useDeleteDocument, useDocumentsIndexing, useUploadDocuments } from '../api/chatbot-documents';
 import { formatBytes, MB, pickDocuments } from '../lib/files';
+
+const STATUS_COLORS = { queued: 'blue', parsing: 'blue', parsed: 'green', partial: 'yellow', no_text: 'orange', failed: 'red' } as const;
+
+/** Where reading and indexing a document stands; why, when it is partial, empty or failed. */
+function DocumentStatus({ status, note }: { status: keyof typeof STATUS_COLORS; note: string | null }) {
+  const { t } = useTranslation('studio');
+  const badge = (
+    <Badge size="xs" variant="light" color={STATUS_COLORS[status]} tt="none" data-testid="document-status" data-status={status}>
+      {t(`documents.status.${status}`)}
+    </Badge>
+  );
+  return note ? (
+    <Tooltip label={note} withArrow multiline maw={280}>
+      {badge}
+    </Tooltip>
+  ) : (
+    badge
+  );
+}
 
 /** Knowledge documents: upload several at once (saved at once, apart from the form), list, delete. */
 export function DocumentsField({ chatbot }: { chatbot: Chatbot }) {
   const { t, i18n } = useTranslation('studio');
   const upload = useUploadDocuments();
   const remove = useDeleteDocument();
+  useDocumentsIndexing(chatbot);
   // A refused or failed file can be picked again.
   const resetPick = useRef<() => void>(null);
   const docs = chatbot.documents;
@@ -96,9 +116,12 @@ export function DocumentsField({ chatbot }: { chatbot: Chatbot }) {
                   <Text size="sm" truncate="end" title={d.name}>
                     {d.name}
                   </Text>
-                  <Text size="xs" c="dimmed">
-                    {formatBytes(d.size, i18n.language)}
-                  </Text>
+                  <Group gap={6} wrap="nowrap">
+                    <Text size="xs" c="dimmed">
+                      {formatBytes(d.size, i18n.language)}
+                    </Text>
+                    {d.status && <DocumentStatus status={d.status} note={d.note} />}
+                  </Group>
                 </Stack>
                 <Tooltip label={t('documents.delete')} withArrow>
                   <ActionIcon variant="subtle" color="red" onClick={() => confirmDelete(d)} aria-label={t('documents.deleteNamed', { name: d.name })} data-testid={`document-delete-${d.id}`}>
