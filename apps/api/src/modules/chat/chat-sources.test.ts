@@ -9,7 +9,9 @@ import { queryRows } from '../../db/client';
 import { llmModels } from '../../db/schema/index';
 import { streamChat, textOf } from '../../test/chat-client';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { makePng } from '../files/test-fixtures';
+import sharp from 'sharp';
+
+const makePng = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366cc' } }).png().toBuffer();
 
 // What a chat draws on besides the question (issue 25 items 4–5, issue 27 item 1): attached
 // documents and images, a chatbot's knowledge documents, web search — what the fake upstream
