@@ -1,10 +1,14 @@
 import type { ChatMeta } from '@app/contracts/chat';
 import type { LlmModel } from '@app/contracts/llm-models';
 import type { TaskMode } from '@app/contracts/task-modes';
-import { Stack } from '@mantine/core';
+import { Box, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHistory } from '../api/get-history';
 import type { ChatMode } from '../api/send-chat';
+import { useFileSettings } from '../api/upload-file';
+import { useAttachments } from '../hooks/use-attachments';
 import { useChatTurn } from '../hooks/use-chat-turn';
 import { type ChatbotView, modelName } from '../lib/chatbot-texts';
 import { inFlight, type LiveTurn } from '../lib/live-turn';
@@ -76,13 +80,46 @@ export function ChatScreen({ chatbot, models, sessionHashId: routeHash, sessionT
   // Until the session loads, the title the server gave the new session in the x-chat-meta header.
   const title = sessionTitle ?? chat.turns.find((turn) => turn.meta)?.meta?.session_title ?? null;
 
+  // Attachments (issue 25 item 4): members only (a visitor has no files of their own).
+  const fileSettings = useFileSettings(!visitor);
+  const attachments = useAttachments(fileSettings.data);
+  const [dragging, setDragging] = useState(false);
+  const addFiles = (list: File[]) => {
+    if (visitor || list.length === 0) return;
+    for (const message of attachments.add(list)) notifications.show({ color: 'red', message, 'data-testid': 'attach-refused' } as Parameters<typeof notifications.show>[0]);
+  };
+  // Web search (issue 27 item 1): offered when the answering model can search.
+  const info = models?.find((m) => m.id === modelId);
+  const canSearch = !visitor && (info ? info.supports_web_search : (chatbot?.llm_model.supports_web_search ?? false));
+  const [webSearch, setWebSearch] = useState(false);
+  // Context usage (spec §2): the loaded history, the attachments and the text, against the model's limit.
+  const history = useHistory(visitor ? undefined : sessionHashId);
+  const contextLimit = info?.context_limit ?? chatbot?.llm_model.context_limit;
+  const historyChars = useMemo(() => (history.data?.pages ?? []).reduce((n, p) => n + p.items.reduce((m, r) => m + r.text.length, 0), 0), [history.data]);
+  const attachedTokens = attachments.items.reduce(
+    (n, a) => n + (a.type.startsWith('image/') ? 800 : a.file ? (a.file.kind === 'text' || a.file.kind === 'markdown' || a.file.kind === 'csv' ? Math.ceil(a.file.size / 4) : a.file.page_count * 500) : 0),
+    0,
+  );
+  const contextUsage = contextLimit && !visitor ? { used: Math.ceil((historyChars + input.length) / 4) + attachedTokens, limit: contextLimit } : undefined;
+
   const send = () => {
     const text = input.trim();
-    if (!text || !chatbot) return;
+    if (!text || !chatbot || attachments.busy) return;
     setInput('');
+    const { ids, files } = attachments.ready();
     chat.send(
-      { text, session_hash_id: sessionHashId ?? null, thinking: supportsThinking && thinking, llm_model_id: chatbot.is_default && !visitor ? modelId : null, task_mode_id: taskMode?.id ?? null },
+      {
+        text,
+        session_hash_id: sessionHashId ?? null,
+        thinking: supportsThinking && thinking,
+        llm_model_id: chatbot.is_default && !visitor ? modelId : null,
+        task_mode_id: taskMode?.id ?? null,
+        file_ids: ids,
+        web_search: canSearch && webSearch,
+      },
       () => setInput(text),
+      files,
+      attachments.clear,
     );
   };
 
@@ -90,6 +127,21 @@ export function ChatScreen({ chatbot, models, sessionHashId: routeHash, sessionT
     <Stack
       h="100%"
       gap={0}
+      pos="relative"
+      onDragOver={(e) => {
+        if (visitor || !e.dataTransfer.types.includes('Files')) return;
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
+      }}
+      onDrop={(e) => {
+        if (visitor) return;
+        e.preventDefault();
+        setDragging(false);
+        addFiles(Array.from(e.dataTransfer.files));
+      }}
       onKeyDown={(e) => {
         // Escape stops the answer being written (an open dialog, portalled outside, closes itself instead).
         if (e.key === 'Escape' && chat.streaming) {
@@ -98,6 +150,13 @@ export function ChatScreen({ chatbot, models, sessionHashId: routeHash, sessionT
         }
       }}
     >
+      {dragging ? (
+        <Box pos="absolute" inset={0} style={{ zIndex: 10, border: '2px dashed var(--mantine-color-indigo-5)', borderRadius: 12, background: 'rgba(238, 242, 255, 0.85)', display: 'grid', placeItems: 'center', pointerEvents: 'none' }} data-testid="drop-overlay">
+          <Text fw={600} c="indigo.8">
+            {t('files.drop', { max: attachments.max })}
+          </Text>
+        </Box>
+      ) : null}
       <ChatHeader
         chatbot={chatbot}
         heading={sessionHashId && !visitor ? title || t('untitled') : null}
@@ -133,6 +192,11 @@ export function ChatScreen({ chatbot, models, sessionHashId: routeHash, sessionT
           taskModes={taskModes}
           taskMode={taskMode}
           onTaskModeChange={setPickedTaskMode}
+          attachments={visitor ? undefined : attachments}
+          onFiles={addFiles}
+          webSearch={canSearch ? { on: webSearch, onChange: setWebSearch } : undefined}
+          modelInfo={info}
+          contextUsage={contextUsage}
         />
       </Stack>
     </Stack>

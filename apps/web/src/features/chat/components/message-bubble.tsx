@@ -1,9 +1,11 @@
-import { Badge, Box, Group, Paper, Text } from '@mantine/core';
+import { Badge, Box, Paper, Stack, Text } from '@mantine/core';
 import { lazy, memo, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Markdown } from '../../../components/markdown/markdown';
 import { shownCredits } from '../lib/chatbot-texts';
 import type { BubbleMessage } from '../lib/live-turn';
+import { AnswerSources } from './answer-sources';
+import { MessageFiles } from './message-files';
 
 // Only thinking-mode answers have reasoning: the accordion stays out of the chat's initial load.
 const Reasoning = lazy(() => import('./reasoning'));
@@ -28,11 +30,12 @@ export const MessageBubble = memo(function MessageBubble({ m, modelNames, showCr
   const { t } = useTranslation('chat');
   if (m.role === 'member') {
     return (
-      <Group justify="flex-end">
+      <Stack gap={4} align="flex-end">
+        <MessageFiles files={m.files} />
         <Paper bg="indigo.0" px="md" py="xs" radius="lg" maw="80%" data-testid="chat-message-user">
           <Text style={{ whiteSpace: 'pre-wrap' }}>{m.text}</Text>
         </Paper>
-      </Group>
+      </Stack>
     );
   }
   const live = m.status === 'sending' || m.status === 'streaming';
@@ -54,6 +57,7 @@ export const MessageBubble = memo(function MessageBubble({ m, modelNames, showCr
           {t('failed')}
         </Badge>
       ) : null}
+      <AnswerSources sources={m.sources} />
       {live ? null : <AnswerMeta m={m} modelNames={modelNames} showCredits={showCredits} />}
     </Box>
   );

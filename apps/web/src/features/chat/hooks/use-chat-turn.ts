@@ -9,7 +9,7 @@ import { errorMessage, type MessageOverrides, statusOf } from '../../../lib/stat
 import { useAuth } from '../../../lib/use-auth';
 import { useHistory } from '../api/get-history';
 import type { ChatMode } from '../api/send-chat';
-import { inFlight, type LiveTurn, liveTurns, useLiveTurns } from '../lib/live-turn';
+import { inFlight, type LiveTurn, liveTurns, type MessageFile, useLiveTurns } from '../lib/live-turn';
 
 /** Spec §8 chat statuses without a finer text for their code. */
 const CHAT_ERRORS: MessageOverrides = { 422: 'chat:errors.422', 500: 'chat:errors.500' };
@@ -60,12 +60,13 @@ export function useChatTurn({ chatbotId, sessionHashId, onSessionStarted, mode =
     if (history) liveTurns.forgetSettled(history.pages.flatMap((p) => p.items));
   };
 
-  /** `onRefused` gives the question back to the input. */
-  const send = (body: ChatBody, onRefused: () => void) => {
+  /** `onRefused` gives the question back to the input; `onAccepted` runs once the server took it (its attachments are sent). */
+  const send = (body: ChatBody, onRefused: () => void, files: MessageFile[] = [], onAccepted?: () => void) => {
     if (chatbotId === undefined) return;
     const isNew = !body.session_hash_id;
     void liveTurns.send(chatbotId, body, {
       onMeta: (meta) => {
+        onAccepted?.();
         if (isNew) onSessionStarted(meta);
         // Mask mode (spec §4): the question was stored and sent with its personal data masked.
         if (meta.masked?.length) {
@@ -84,7 +85,7 @@ export function useChatTurn({ chatbotId, sessionHashId, onSessionStarted, mode =
         refreshCredits();
         if (turn.meta && !visitor) void settle(turn.meta.session_hash_id);
       },
-    }, mode);
+    }, mode, files);
   };
 
   // A session whose answer is still being written (a reload, back from another session, another

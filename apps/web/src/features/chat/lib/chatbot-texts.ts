@@ -12,7 +12,7 @@ export interface ChatbotView {
   en_key_features: string;
   profile_image_url: string | null;
   is_default?: boolean;
-  llm_model: { id?: number; provider?: string; display_name: string; supports_thinking: boolean };
+  llm_model: { id?: number; provider?: string; display_name: string; supports_thinking: boolean; supports_web_search?: boolean; context_limit?: number };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ChatBody, ChatEvent, ChatMeta } from '@app/contracts/chat';
+import type { ChatBody, ChatEvent, ChatMeta, ChatSource } from '@app/contracts/chat';
 import { isErrorCode, statusOfCode } from '@app/contracts/errors';
 import type { HistoryMessage } from '@app/contracts/sessions';
 import { useSyncExternalStore } from 'react';
@@ -20,6 +20,18 @@ export interface LiveTurn {
   status: LiveStatus;
   /** The exact credits charged for the answer (the stream's usage event). */
   credits: number | null;
+  /** What the answer may cite (the stream's source events), numbered. */
+  sources: ChatSource[];
+  /** The question's attachments as sent. */
+  files: MessageFile[];
+}
+
+/** A file shown with a message (spec §3 history message files). */
+export interface MessageFile {
+  id: number;
+  url: string;
+  type: string;
+  name: string;
 }
 
 export interface TurnCallbacks {
@@ -94,6 +106,10 @@ export function createLiveTurns() {
         else if (e.type === 'text') text.push(e.text);
         else if (e.type === 'reasoning') reasoning.push(e.text);
         else if (e.type === 'usage') update(id, { credits: e.credits });
+        else if (e.type === 'source') {
+          const { type: _type, ...source } = e;
+          update(id, { sources: [...(find(id)?.sources ?? []), source] });
+        }
         else if (e.type === 'error') cb.onStreamError?.(new ApiError(isErrorCode(e.code) ? statusOfCode(e.code) : 500, e.code, e.message));
         else if (e.type === 'end') final = e.status;
       }
@@ -120,12 +136,12 @@ export function createLiveTurns() {
         listeners.delete(fn);
       };
     },
-    async send(chatbotId: number, body: ChatBody, cb: TurnCallbacks = {}, mode: ChatMode = 'member'): Promise<void> {
+    async send(chatbotId: number, body: ChatBody, cb: TurnCallbacks = {}, mode: ChatMode = 'member', files: MessageFile[] = []): Promise<void> {
       const previous = reading ? find(reading.id) : undefined;
       if (previous && inFlight(previous) && previous.meta?.session_hash_id === body.session_hash_id) update(previous.id, { status: 'stopped' });
       const own = beginReading(mode);
       const { id } = own;
-      set([...turns, { id, chatbotId, meta: null, question: body.text ?? '', text: '', reasoning: '', status: 'sending', credits: null }]);
+      set([...turns, { id, chatbotId, meta: null, question: body.text ?? '', text: '', reasoning: '', status: 'sending', credits: null, sources: [], files }]);
       try {
         const { meta, events } = await sendChat(chatbotId, body, own.controller.signal, mode);
         // Mask mode: the question shows as it was stored, its personal data masked.
@@ -161,7 +177,7 @@ export function createLiveTurns() {
       try {
         const found = await reattachChat(hash, own.controller.signal);
         if (!found) return false;
-        set([...turns, { id, chatbotId, meta: found.meta, question, text: '', reasoning: '', status: 'streaming', credits: null }]);
+        set([...turns, { id, chatbotId, meta: found.meta, question, text: '', reasoning: '', status: 'streaming', credits: null, sources: [], files: [] }]);
         update(id, { status: await consume(own, found.events, cb) });
       } catch (err) {
         if (!find(id)) return false;
@@ -216,6 +232,10 @@ export interface BubbleMessage {
   modelName: string | null;
   /** Answers: the credits charged, once known. */
   credits: number | null;
+  /** Answers: the sources they cite. */
+  sources: readonly ChatSource[];
+  /** Questions: their attachments. */
+  files: readonly MessageFile[];
 }
 
 // One bubble per history row object, so unchanged rows keep their (memoised) bubbles while an answer streams.
@@ -233,6 +253,8 @@ function bubbleOf(row: HistoryMessage): BubbleMessage {
       modelId: answer ? row.llm_model_id : null,
       modelName: null,
       credits: answer && row.status !== 'streaming' ? row.credits : null,
+      sources: row.sources ?? [],
+      files: row.files,
     };
     rowBubbles.set(row, b);
   }
@@ -242,7 +264,7 @@ function bubbleOf(row: HistoryMessage): BubbleMessage {
 function bubblesOf(turn: LiveTurn): BubbleMessage[] {
   const [q, a] = turn.meta ? [`m${turn.meta.user_message_id}`, `m${turn.meta.assistant_message_id}`] : [`t${turn.id}q`, `t${turn.id}a`];
   return [
-    { key: q, role: 'member', text: turn.question, reasoning: null, status: 'completed', modelId: null, modelName: null, credits: null },
+    { key: q, role: 'member', text: turn.question, reasoning: null, status: 'completed', modelId: null, modelName: null, credits: null, sources: [], files: turn.files },
     {
       key: a,
       role: 'chatbot',
@@ -252,6 +274,8 @@ function bubblesOf(turn: LiveTurn): BubbleMessage[] {
       modelId: turn.meta?.llm_model_id ?? null,
       modelName: turn.meta?.model ?? null,
       credits: turn.credits,
+      sources: turn.sources,
+      files: [],
     },
   ];
 }
