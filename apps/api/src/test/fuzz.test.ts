@@ -74,7 +74,9 @@ function streamErrorOf(body: string): string | null {
  * adds `text/plain` to a body sent without a content type; everything else goes as given.)
  */
 async function overHttp(c: FuzzCase, headers: Record<string, string>) {
-  const res = await fetch(`${baseUrl}${c.url}`, { method: c.method, headers, body: typeof c.payload === 'string' || c.payload === undefined ? c.payload : new Uint8Array(c.payload), signal: AbortSignal.timeout(30_000) });
+  // fetch refuses a body on GET (a reattach stream); such a body means nothing to the route anyway.
+  const body = c.method === 'GET' || c.method === 'HEAD' ? undefined : typeof c.payload === 'string' || c.payload === undefined ? c.payload : new Uint8Array(c.payload);
+  const res = await fetch(`${baseUrl}${c.url}`, { method: c.method, headers, body, signal: AbortSignal.timeout(30_000) });
   return { statusCode: res.status, headers: { 'content-type': res.headers.get('content-type') ?? undefined }, body: await res.text() };
 }
 
