@@ -6,6 +6,7 @@ import { defineConfig } from '@playwright/test';
  */
 export const E2E_PORT = 3100;
 export const FAKE_LLM_PORT = 4011;
+export const FAKE_SEARCH_PORT = 4012;
 export const E2E_ADMIN = { email: 'admin@demo.local', password: 'Admin-passw0rd!' };
 export const E2E_MEMBER = { email: 'member@demo.local', password: 'Member-passw0rd!' };
 
@@ -51,6 +52,10 @@ export default defineConfig({
         OPENAI_COMPATIBLE_BASE_URL: `http://127.0.0.1:${FAKE_LLM_PORT}/v1`,
         OPENAI_COMPATIBLE_MODELS: 'fake-model,fake-model-2,fake-cheap',
         OPENAI_COMPATIBLE_LOW_COST_MODELS: 'fake-cheap',
+        OPENAI_COMPATIBLE_VISION_MODELS: 'fake-model',
+        WEB_SEARCH_PROVIDER: 'searxng',
+        WEB_SEARCH_URL: `http://127.0.0.1:${FAKE_SEARCH_PORT}`,
+        WEB_SEARCH_FETCH_PAGES: '0',
         DEFAULT_TENANT: 'demo',
         // The suite signs the same accounts in far more often than a person would; the limits
         // themselves are tested through the API (apps/api/src/platform/security.test.ts).

@@ -35,6 +35,7 @@ const envSchema = z.object({
   OPENAI_COMPATIBLE_API_KEY: optionalString,
   OPENAI_COMPATIBLE_MODELS: optionalString,
   OPENAI_COMPATIBLE_LOW_COST_MODELS: optionalString,
+  OPENAI_COMPATIBLE_VISION_MODELS: optionalString,
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Chatbot platform <no-reply@localhost>'),
   APP_URL: optionalString,
@@ -94,8 +95,8 @@ export interface ProvidersConfig {
   openai?: { apiKey: string; baseUrl?: string };
   anthropic?: { apiKey: string };
   google?: { apiKey: string };
-  /** `lowCostModels`: those of `models` that are low-cost (unlimited: usable when credits are depleted, spec §4). */
-  openaiCompatible?: { baseUrl: string; apiKey?: string; models: string[]; lowCostModels?: string[] };
+  /** `lowCostModels`: those of `models` that are low-cost (unlimited: usable when credits are depleted, spec §4); `visionModels`: those that read images. */
+  openaiCompatible?: { baseUrl: string; apiKey?: string; models: string[]; lowCostModels?: string[]; visionModels?: string[] };
 }
 
 export interface AppConfig {
@@ -183,13 +184,18 @@ function providersFrom(env: z.infer<typeof envSchema>): ProvidersConfig {
       .map((m) => m.trim())
       .filter(Boolean);
     if (models.length === 0) throw new Error('OPENAI_COMPATIBLE_MODELS must list at least one model when OPENAI_COMPATIBLE_BASE_URL is set');
-    const lowCostModels = (env.OPENAI_COMPATIBLE_LOW_COST_MODELS ?? '')
-      .split(',')
-      .map((m) => m.trim())
-      .filter(Boolean);
-    const unknown = lowCostModels.filter((m) => !models.includes(m));
-    if (unknown.length > 0) throw new Error(`OPENAI_COMPATIBLE_LOW_COST_MODELS names models not in OPENAI_COMPATIBLE_MODELS: ${unknown.join(', ')}`);
-    providers.openaiCompatible = { baseUrl: env.OPENAI_COMPATIBLE_BASE_URL, apiKey: env.OPENAI_COMPATIBLE_API_KEY, models, lowCostModels };
+    const subset = (name: string, value: string | undefined) => {
+      const list = (value ?? '')
+        .split(',')
+        .map((m) => m.trim())
+        .filter(Boolean);
+      const unknown = list.filter((m) => !models.includes(m));
+      if (unknown.length > 0) throw new Error(`${name} names models not in OPENAI_COMPATIBLE_MODELS: ${unknown.join(', ')}`);
+      return list;
+    };
+    const lowCostModels = subset('OPENAI_COMPATIBLE_LOW_COST_MODELS', env.OPENAI_COMPATIBLE_LOW_COST_MODELS);
+    const visionModels = subset('OPENAI_COMPATIBLE_VISION_MODELS', env.OPENAI_COMPATIBLE_VISION_MODELS);
+    providers.openaiCompatible = { baseUrl: env.OPENAI_COMPATIBLE_BASE_URL, apiKey: env.OPENAI_COMPATIBLE_API_KEY, models, lowCostModels, visionModels };
   }
   return providers;
 }

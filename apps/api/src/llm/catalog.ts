@@ -18,7 +18,8 @@ export interface CatalogModel {
   supportsImageGeneration: boolean;
 }
 
-const base = { supportsVision: false, supportsThinking: false, supportsWebSearch: false, supportsImageGeneration: false };
+// Web search is the platform's (it searches, then puts the results in the prompt): every chat model can use it.
+const base = { supportsVision: false, supportsThinking: false, supportsWebSearch: true, supportsImageGeneration: false };
 
 /**
  * Starting rows for each configured provider. These are only defaults written into a tenant's
@@ -47,7 +48,8 @@ export function catalogFor(providers: ProvidersConfig): CatalogModel[] {
   }
   for (const name of providers.openaiCompatible?.models ?? []) {
     const isLowLlm = providers.openaiCompatible?.lowCostModels?.includes(name) ?? false;
-    out.push({ ...base, provider: 'openai-compatible', modelName: name, displayName: name, contextLimit: 32_768, inputCost: isLowLlm ? 0.1 : 1, outputCost: isLowLlm ? 0.1 : 1, isLowLlm, releaseDate: null, supportsThinking: true });
+    const supportsVision = providers.openaiCompatible?.visionModels?.includes(name) ?? false;
+    out.push({ ...base, provider: 'openai-compatible', modelName: name, displayName: name, contextLimit: 32_768, inputCost: isLowLlm ? 0.1 : 1, outputCost: isLowLlm ? 0.1 : 1, isLowLlm, releaseDate: null, supportsThinking: true, supportsVision });
   }
   if (out.length === 0) {
     out.push({ ...base, provider: 'offline', modelName: OFFLINE_MODEL_NAME, displayName: OFFLINE_DISPLAY_NAME, contextLimit: 32_768, inputCost: 0, outputCost: 0, isLowLlm: true, releaseDate: null });
