@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { PASSWORD, signUpByApi, signUpSetup, toastsGone, uniqueEmail } from './accounts';
+import { expectAccessible, PASSWORD, signUpByApi, signUpSetup, toastsGone, uniqueEmail } from './accounts';
 import { adminApi, type AdminApi, expectNoSideScroll, setLanguage, SIZES } from './fixtures';
 
 /**
@@ -72,6 +72,7 @@ test.describe('desktop', () => {
     await expect(history).toContainText('1,000');
     await expect(history).toContainText('₩9,900');
     await shotOf(page, 'billing-membership', 'en', 'desktop');
+    await expectAccessible(page, 'plan & credits');
 
     // Cancel: a scheduled end; the plan stays until the payment day.
     await section.getByRole('button', { name: 'Cancel membership' }).click();
@@ -95,6 +96,7 @@ test.describe('desktop', () => {
     await expect(modal).toContainText('usable for one month');
     await modal.getByText('500 credits · ₩5,000').click();
     await expect(modal).toContainText('Total ₩5,000');
+    await expectAccessible(page, 'credit purchase modal');
     await toastsGone(page);
     await page.screenshot({ path: 'e2e/screenshots/billing-purchase-en-desktop.png', animations: 'disabled' });
     await modal.getByRole('button', { name: 'Buy', exact: true }).click();

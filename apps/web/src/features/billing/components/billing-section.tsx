@@ -33,7 +33,7 @@ function MembershipCard({ membership }: { membership: Membership | null }) {
         <Text fw={700} size="lg">
           {localizedName(membership.plan, lng)}
         </Text>
-        <Badge color={cancelled ? 'orange' : 'green'} variant="light">
+        <Badge color={cancelled ? 'orange' : 'teal'} variant="dot">
           {cancelled ? t('membership.cancelled') : t('membership.active')}
         </Badge>
       </Group>
@@ -63,7 +63,7 @@ function MembershipCard({ membership }: { membership: Membership | null }) {
           </Button>
         )}
       </Group>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('membership.cancelTitle')} centered>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('membership.cancelTitle')} centered closeButtonProps={{ 'aria-label': t('actions.close') }}>
         <Stack>
           <Text size="sm">{t('membership.cancelConfirm', { date: formatDay(membership.next_payment_date, lng) })}</Text>
           <Group justify="flex-end">

@@ -37,7 +37,7 @@ export function CreditPurchaseModal({ opened, onClose }: { opened: boolean; onCl
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('purchase.title')} centered data-testid="credit-purchase-modal">
+    <Modal opened={opened} onClose={onClose} title={t('purchase.title')} centered closeButtonProps={{ 'aria-label': t('actions.close') }} data-testid="credit-purchase-modal">
       <Stack>
         <Text size="sm" c="dimmed">
           {t('purchase.description')}
