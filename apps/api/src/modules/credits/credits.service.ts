@@ -225,8 +225,10 @@ export function createCreditsService(database: Database, caches: CacheHub, membe
      * once it has committed (before that, a check could read and keep the old figures).
      */
     async grant(tenantId: number, g: NewGrant, tx?: Executor): Promise<CreditGrantRow> {
-      const tenant = await db.query.tenants.findFirst({ columns: { billingDay: true }, where: (t, { eq }) => eq(t.id, tenantId) });
-      const row = await insertGrant(tx ?? db, tenantId, g, periodStart(new Date(), tenant?.billingDay ?? 1));
+      // Through the caller's transaction when there is one: a second connection could wait on it (PGlite has one).
+      const on = tx ?? db;
+      const tenant = await on.query.tenants.findFirst({ columns: { billingDay: true }, where: (t, { eq }) => eq(t.id, tenantId) });
+      const row = await insertGrant(on, tenantId, g, periodStart(new Date(), tenant?.billingDay ?? 1));
       if (!tx) invalidate(tenantId);
       return row;
     },
