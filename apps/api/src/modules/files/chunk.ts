@@ -72,6 +72,8 @@ const STOP = new Set(
   'a an and are as at be by can de did do does for from has have how i if in is it its me my no not of on or our so that the their them then there these they this to was we were what when where which who whom why will with would you your 은 는 이 가 을 를 의 에 에서 와 과 도 로 으로 무엇 무엇인가요 무엇입니까 어디 어떻게 언제 누구 왜 알려줘 알려주세요'.split(' '),
 );
 const HANGUL = /[\uac00-\ud7a3]/;
+/** Korean question words and endings: as two-syllable prefixes they match nearly every chunk. */
+const KO_STOP_PREFIX = new Set(['하나', '있나', '인가', '입니', '합니', '어디', '무엇', '언제', '누가', '누구', '어떻', '어느', '왜', '몇', '월에', '알려', '주세', '되나', '되어', '하는', '있는', '에서', '이다', '있습']);
 
 /**
  * The question as an OR of its words for `to_tsquery('simple', …)`: common words dropped, and a
@@ -86,7 +88,9 @@ export function questionQuery(question: string): string {
     .filter((w) => w && !STOP.has(w));
   const terms = new Set<string>();
   for (const w of words) {
-    if (HANGUL.test(w) && w.length >= 2) terms.add(`${w.slice(0, 2)}:*`);
+    if (HANGUL.test(w) && w.length >= 2) {
+      if (!KO_STOP_PREFIX.has(w.slice(0, 2))) terms.add(`${w.slice(0, 2)}:*`);
+    }
     else if (w.length >= 2 || /\d/.test(w)) terms.add(w.length >= 5 && !/\d/.test(w) ? `${w.slice(0, Math.max(4, w.length - 2))}:*` : w);
   }
   return [...terms].map((t) => (t.endsWith(':*') ? `'${t.slice(0, -2).replace(/'/g, '')}':*` : `'${t.replace(/'/g, '')}'`)).join(' | ');

@@ -118,8 +118,8 @@ export interface ChunkHit {
 /**
  * The best chunks of a chatbot's documents for a question, in one statement: full-text search (the
  * `simple` tsvector against the question's words OR-ed, Korean words also by their first two
- * syllables) finds up to 100 candidates through the GIN index; they are ranked twice — by
- * `ts_rank_cd` and by trigram similarity to the whole question (catches spelling variants and
+ * syllables) finds up to 40 candidates through the GIN index; they are ranked twice — by
+ * `ts_rank` and by trigram similarity to the whole question (catches spelling variants and
  * Korean particles) — and the two ranks are fused by reciprocal rank (k = 60). Trigram *search*
  * (`<%` over every chunk) was measured at ~0.4 ms per chunk and dropped (decision 034).
  */
@@ -129,10 +129,10 @@ export async function searchChunks(db: Executor, tenantId: number, chatbotId: nu
     db,
     sql`with q as (select to_tsquery('simple', ${tsquery}) as q),
       fts as (
-        select c.id, c.file_id, c.heading, c.body, ts_rank_cd(c.search, q.q) as rank
+        select c.id, c.file_id, c.heading, c.body, ts_rank(c.search, q.q) as rank
         from document_chunks c, q
         where c.tenant_id = ${tenantId} and c.chatbot_id = ${chatbotId} and c.search @@ q.q
-        order by rank desc limit 100
+        order by rank desc limit 40
       ),
       ranked as (
         select id, file_id, heading, body,

@@ -102,11 +102,10 @@ export function createFilesService(
   // --- signed links -------------------------------------------------------------------------
   const sign = (tenantId: number, id: number, exp: number) => createHmac('sha256', opts.secret).update(`file:${tenantId}:${id}:${exp}`).digest('base64url').slice(0, 32);
   function urlOf(f: FileRow): string {
-    // Public files' links last a week (a shared session shows them); private ones an hour. Rounded,
-    // so the same file has the same link for a while (the browser's cache keeps it).
+    // A public file's link lives as long as the file (a shared session shows it; 0: no expiry), so
+    // it is the same link every time; a private file's link lasts an hour (rounded to the hour).
     const hour = 3600;
-    const life = f.accessLevel === 'public' ? 7 * 24 * hour : hour;
-    const exp = Math.ceil((now().getTime() / 1000 + life) / hour) * hour;
+    const exp = f.accessLevel === 'public' ? (f.expiresAt ? Math.ceil(f.expiresAt.getTime() / 1000) : 0) : Math.ceil((now().getTime() / 1000 + hour) / hour) * hour;
     return `/api/public/files/${f.tenantId}.${f.id}.${exp}.${sign(f.tenantId, f.id, exp)}/`;
   }
   function verify(token: string): { tenantId: number; id: number } {
@@ -117,7 +116,7 @@ export function createFilesService(
     if (!sig || !Number.isSafeInteger(tenantId) || !Number.isSafeInteger(id) || !Number.isSafeInteger(exp)) throw new AppError('file_not_found');
     const want = Buffer.from(sign(tenantId, id, exp));
     const got = Buffer.from(sig);
-    if (want.length !== got.length || !timingSafeEqual(want, got) || exp * 1000 < now().getTime()) throw new AppError('file_not_found');
+    if (want.length !== got.length || !timingSafeEqual(want, got) || (exp !== 0 && exp * 1000 < now().getTime())) throw new AppError('file_not_found');
     return { tenantId, id };
   }
 
