@@ -37,6 +37,12 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      command: `node --import tsx tools/fake-search/server.ts --port ${FAKE_SEARCH_PORT} --record`,
+      port: FAKE_SEARCH_PORT,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: `rm -rf .e2e-data && node --max-semi-space-size=16 --import tsx apps/api/src/main.ts`,
       url: `http://localhost:${E2E_PORT}/api/health/`,
       reuseExistingServer: false,
