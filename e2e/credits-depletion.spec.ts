@@ -57,6 +57,11 @@ test('a member reaches 80%, depletes, is moved to the low-cost chatbot, and chat
     await expect(page.getByTestId('chat-error')).toContainText('Unlimited models stay usable until the next recharge');
     await expect(page.getByTestId('chat-input')).toHaveValue('One more dear question');
     await shot(page, 'credits-depleted', 'en', false);
+    // The card offers credits to buy: the purchase modal opens over the chat.
+    await page.getByTestId('buy-credits').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
 
     await page.getByTestId('new-chat-link').click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/chat/${cheap.id}$`));

@@ -1,5 +1,5 @@
 import { Group } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { ChatScreen } from '../../features/chat/components/chat-screen';
@@ -7,6 +7,9 @@ import { useChatbot } from '../../features/chatbots/api/get-chatbot';
 import { useChatbots } from '../../features/chatbots/api/list-chatbots';
 import { useLlmModels } from '../../features/chatbots/api/list-llm-models';
 import { CreditWarning } from '../../features/credits/components/credit-warning';
+
+// The purchase modal loads when a member opens it: it stays out of the chat's first load.
+const CreditPurchaseModal = lazy(() => import('../../features/billing/components/credit-purchase-modal').then((m) => ({ default: m.CreditPurchaseModal })));
 import { useSession } from '../../features/sessions/api/get-session';
 import { SessionActions } from '../../features/sessions/components/session-actions';
 import { ShareSessionButton } from '../../features/sessions/components/share-modal';
@@ -28,6 +31,7 @@ export default function ChatPage() {
   const params = useParams();
   const navigate = useNavigate();
   const { member } = useAuth();
+  const [buying, setBuying] = useState(false);
   const chatbots = useChatbots();
   const listed = chatbots.data?.items ?? [];
   // Without a chatbot in the URL, the first default chatbot.
@@ -63,7 +67,18 @@ export default function ChatPage() {
           <SessionActions hash={open.hash} title={open.title} onDeleted={() => navigate(`/dashboard/chat/${chatbotId ?? ''}`)} />
         </Group>
       )}
-      notice={member ? <CreditWarning memberId={member.id} lowCostAvailable={lowCostAvailable} /> : null}
+      notice={
+        member ? (
+          <>
+            <CreditWarning memberId={member.id} lowCostAvailable={lowCostAvailable} onBuy={() => setBuying(true)} />
+            {buying ? (
+              <Suspense fallback={null}>
+                <CreditPurchaseModal opened onClose={() => setBuying(false)} />
+              </Suspense>
+            ) : null}
+          </>
+        ) : null
+      }
     />
   );
 }

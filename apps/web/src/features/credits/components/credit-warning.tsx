@@ -1,4 +1,4 @@
-import { Alert } from '@mantine/core';
+import { Alert, Button } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCreditCheck } from '../api/get-credit-check';
@@ -9,7 +9,7 @@ import { averageCostPerMessage, creditWarning } from '../lib/warning-level';
  * Warning cards at 50% and 80% used, almost depleted and depleted (spec §4): the member's, their
  * group's or the organisation's credits, the member's in the words of the tenant's plan (spec §8).
  */
-export function CreditWarning({ memberId, lowCostAvailable }: { memberId: number; lowCostAvailable: boolean }) {
+export function CreditWarning({ memberId, lowCostAvailable, onBuy }: { memberId: number; lowCostAvailable: boolean; /** The credit purchase modal (spec §2), on the cards where credits run short. */ onBuy?: () => void }) {
   const { t } = useTranslation('credits');
   const check = useCreditCheck(memberId);
   const usage = useUsage(memberId);
@@ -32,6 +32,11 @@ export function CreditWarning({ memberId, lowCostAvailable }: { memberId: number
     <Alert color={color} variant="light" icon={<IconAlertTriangle size={18} />} title={t(`${level}.title`)} data-testid={`credit-warning-${level}`}>
       {body}
       {depleted && lowCostAvailable && check.data.is_low_llm_free && check.data.plan_kind !== 'team' ? ` ${t('lowCostStillAvailable')}` : ''}
+      {onBuy && (level === 'depleted' || level === 'almost' || level === 'high') ? (
+        <Button size="compact-sm" variant="white" color={color} mt="xs" display="block" onClick={onBuy} data-testid="buy-credits">
+          {t('buy')}
+        </Button>
+      ) : null}
     </Alert>
   );
 }
