@@ -2,8 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_MEMBER, setLanguage, signInAs } from './fixtures';
 
 async function openConsole(page: Page) {
-  await page.goto('/admin');
-  await expect(page).toHaveURL(/\/admin\/announcements$/);
+  await page.goto('/admin/announcements');
   await expect(page.getByTestId('admin-nav')).toBeVisible();
 }
 

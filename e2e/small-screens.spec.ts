@@ -85,8 +85,7 @@ for (const size of ['phone', 'tablet'] as const) {
 
     test('admin announcements: create and delete one', async ({ page }) => {
       await signInAs(page, E2E_ADMIN, 'en');
-      await page.goto('/admin');
-      await expect(page).toHaveURL(/\/admin\/announcements$/);
+      await page.goto('/admin/announcements');
       await expect(page.getByRole('heading', { name: 'Announcements' })).toBeVisible();
       await expectNoSideScroll(page);
       await showNav(page);
