@@ -60,6 +60,8 @@ beforeAll(async () => {
     .update(llmModels)
     .set({ supportsVision: true, supportsWebSearch: true, webSearchCostE4: 50_000n })
     .where(and(eq(llmModels.tenantId, t.a.id), eq(llmModels.modelName, 'fake-vision')));
+  // Every catalogue model may search (the platform searches); this one is set not to.
+  await db.update(llmModels).set({ supportsWebSearch: false }).where(and(eq(llmModels.tenantId, t.a.id), eq(llmModels.modelName, 'fake-plain')));
   const list = (await t.call(t.a, token, { method: 'GET', url: '/api/chatbots/?include_default=true' })).json();
   const byModel = (name: string) => list.items.find((c: { llm_model: { display_name: string } }) => c.llm_model.display_name === name).id as number;
   visionBot = byModel('fake-vision');

@@ -40,7 +40,16 @@ describe('members', () => {
   });
   it('credit-check: the default group quota, tenant null without a tenant pool', async () => {
     const res = await t.call(t.a, token, { method: 'GET', url: `/api/members/${t.a.member.id}/credit-check/` });
-    expect(res.json()).toEqual({ remaining_credit: 1000, quota: 1000, used_credit: 0, tenant: { remaining_credit: null } });
+    expect(res.json()).toEqual({
+      remaining_credit: 1000,
+      quota: 1000,
+      used_credit: 0,
+      group: { remaining_credit: null },
+      tenant: { remaining_credit: null },
+      depleted: null,
+      plan_kind: 'team',
+      is_low_llm_free: true,
+    });
   });
   it('usage: the monthly window', async () => {
     const res = (await t.call(t.a, token, { method: 'GET', url: `/api/members/${t.a.member.id}/usage/` })).json();
