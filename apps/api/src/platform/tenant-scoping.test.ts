@@ -35,8 +35,8 @@ describe('tenant scoping of repositories', () => {
         if (name === 'findImageByHash') continue;
         // Developer API keys are found by their secret's hash: the `/v1` caller sends no tenant.
         if (name === 'findKeyByHash') continue;
-        // Background jobs that serve every tenant (the owner's connection, by name): due renewals, expired files.
-        if ((name === 'findDueMemberships' || name === 'expiredFiles') && names[0] === 'owner') continue;
+        // Background jobs that serve every tenant (the owner's connection, by name): due renewals, expired and unparsed files.
+        if ((name === 'findDueMemberships' || name === 'expiredFiles' || name === 'unparsedFiles') && names[0] === 'owner') continue;
         // Row mappers touch no database.
         if (/^to[A-Z]/.test(name!)) continue;
         // SQL fragment builders (…Sql) and statement builders (…Call, …Part: a statement to run
