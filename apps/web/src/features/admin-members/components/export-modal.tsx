@@ -4,7 +4,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/status-messages';
 import { clock } from '../lib/clock';
-import type { ExportPhase, ExportProblem } from '../lib/export-state';
+import type { ExportPhase, ExportProblem } from '../../../lib/task-export';
 
 interface Props {
   task: Task | undefined;

@@ -1,6 +1,6 @@
 import type { Task } from '@app/contracts/tasks';
 import { describe, expect, it } from 'vitest';
-import { exportState, TASK_TIMEOUT_SECONDS } from './export-state';
+import { exportState, TASK_TIMEOUT_SECONDS } from './task-export';
 
 const task = (over: Partial<Task> = {}): Task => ({
   id: 1,
