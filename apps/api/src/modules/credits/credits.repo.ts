@@ -139,7 +139,8 @@ export async function chargeUsage(db: RawExecutor, tenantId: number, period: str
 /** `chargeUsage` as a share of a larger write (`rawMany`): its statement and how to read its rows. */
 export function chargeUsagePart(tenantId: number, period: string, charges: UsageCharge[]): WritePart<Array<ChargedTotals | Error>> {
   return {
-    call: { statement: CHARGE_SQL, params: [tenantId, JSON.stringify(charges.map(chargeInput)), period] },
+    // Without a database reservation to settle (the embedded database holds in process), the statement without that part.
+    call: { statement: charges.some((c) => c.reservationId !== null) ? CHARGE_SQL : CHARGE_SQL_LOCAL, params: [tenantId, JSON.stringify(charges.map(chargeInput)), period] },
     read(rows) {
       const byN = new Map((rows as Array<{ n: string; used: string; tenant_used: string; group_used: string | null }>).map((r) => [Number(r.n), r]));
       return charges.map((_, i) => {
@@ -157,7 +158,7 @@ export function chargeUsagePart(tenantId: number, period: string, charges: Usage
  * per model (what the console's dashboards read, decision 033) and deletes the reservations the
  * charges settle (decision 031) — all in the one statement, so no figure ever drifts from the ledger.
  */
-const CHARGE_SQL = statement('credits_charge', `with input as (
+const CHARGE_TEXT = `with input as (
     select * from rows from (json_to_recordset($2::json) as (member_id int, member_group_id int, llm_model_id int, session_id int, message_id int,
       input_tokens int, output_tokens int, units bigint, input_units bigint, output_units bigint, masking_units bigint,
       web_search_count int, web_search_units bigint, image_count int, image_units bigint, reservation_id bigint))
@@ -223,7 +224,16 @@ const CHARGE_SQL = statement('credits_charge', `with input as (
   select i.n::text as n, mt.used_units::text as used, (select used_units from tenant_total)::text as tenant_used, gt.used_units::text as group_used
   from input i join member_total mt on mt.member_id = i.member_id left join group_total gt on gt.member_group_id = i.member_group_id,
     (select count(*) from ledger) l, (select count(*) from daily) d, (select count(*) from settled) s
-  order by i.n`);
+  order by i.n`;
+const CHARGE_SQL = statement('credits_charge', CHARGE_TEXT);
+/** The same without settling reservations: the embedded database's (its holds live in the process). */
+const SETTLED_CTE = `,
+  settled as (
+    delete from credit_reservations where tenant_id = $1 and id in (select reservation_id from input where reservation_id is not null)
+    returning 1
+  )`;
+const CHARGE_SQL_LOCAL = statement('credits_charge_local', CHARGE_TEXT.replace(SETTLED_CTE, '').replace(', (select count(*) from settled) s', ''));
+if (CHARGE_SQL_LOCAL.text.includes('settled')) throw new Error('credits: the local charge statement still settles reservations');
 
 /** This month's usage per member group (the group each answer was charged under). */
 export function usageByGroup(db: Executor, tenantId: number, period: string) {
