@@ -25,7 +25,8 @@ test.describe('chat', () => {
     await expect(answer.locator('strong')).toHaveText('quick');
     await expect(page).toHaveURL(/\/dashboard\/chat\/\d+\/[\w-]{16,}$/);
     const hash = page.url().split('/').pop()!;
-    await expect(page.getByTestId(`session-row-${hash}`)).toContainText('Tell me about foxes');
+    // My sessions lists it (titled by the model after the first answer: e2e/titles-and-release-notes.spec.ts).
+    await expect(page.getByTestId(`session-row-${hash}`)).toBeVisible();
     await page.reload();
     await expect(page.getByTestId('chat-message-user')).toHaveText('Tell me about foxes');
     await expect(page.getByTestId('chat-message-assistant')).toContainText('green forest.');
