@@ -260,7 +260,7 @@ describe('closing answers', () => {
     for (let i = 0; i < 6; i += 1) turns.push(await openTurn(db, t.a.id, newSession(t.a, `q${i}`)));
     const before = await state(t.a);
     const totals = await Promise.all(turns.map((turn, i) => close(closing(t.a, turn, t.a.member.id, BigInt(i + 1) * 1000n, `a${i}`))));
-    const unit = 'chat_close_many+credits_charge+chatbots_count_answers';
+    const unit = 'chat_close_many+credits_charge_local+chatbots_count_answers';
     expect(probe.names).toEqual([unit, unit]);
     const after = await state(t.a);
     expect(delta(before, after)).toEqual({ botCount: 6, tenantUsed: 21_000n, ledger: 6 });
