@@ -93,8 +93,6 @@ export function createChatService(database: Database, deps: ChatDeps) {
       const found = await this.running(ctx, hash);
       return found ? stopRunning(ctx.tenantId, hash) : false;
     },
-    /** Answers generating in this process (tests, shutdown). */
-    liveCount: () => live.size,
     /**
      * Checks the request, writes the turn and sends the provider request. One call, so that the
      * caller, which waits while the answer streams, never holds the plan and its history; only

@@ -79,9 +79,6 @@ export function createLiveAnswers() {
       const k = key(a.tenantId, a.hash);
       if (byKey.get(k) === a) byKey.delete(k);
     },
-    get size() {
-      return byKey.size;
-    },
   };
 }
 export type LiveAnswers = ReturnType<typeof createLiveAnswers>;

@@ -214,10 +214,6 @@ export function createCreditsService(database: Database, caches: CacheHub, membe
       return { remainingUnits: admission.status.quotaUnits - totals.memberUsedUnits };
     },
 
-    /** Holds this process keeps (tests: none once every chat closed). */
-    heldCount(): number {
-      return holds.size();
-    },
 
     /**
      * Gives a member credits for a window (a plan's month, a purchase, an admin's grant) with its

@@ -50,10 +50,6 @@ export function createLocalHolds() {
         },
       };
     },
-    /** Holds in total (tests: nothing may stay held once every chat closed). */
-    size(): number {
-      return held.size;
-    },
   };
 }
 export type LocalHolds = ReturnType<typeof createLocalHolds>;
