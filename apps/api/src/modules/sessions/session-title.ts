@@ -44,6 +44,8 @@ export function cleanTitle(raw: string): string {
   const text = line
     .replace(/^(title|제목)\s*[:：]\s*/i, '')
     .replace(/^[#*\s]+|[*\s]+$/g, '')
+    // Inline emphasis and code marks anywhere (`The **quick** fox` → `The quick fox`).
+    .replace(/\*\*|__|~~|`/g, '')
     .replace(/^["'“”‘’「『]+|["'“”‘’」』]+$/g, '')
     .replace(/[.。]$/, '')
     .replace(/\s+/g, ' ')
