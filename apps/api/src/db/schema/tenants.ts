@@ -1,4 +1,4 @@
-import { bigint, boolean, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 
 export const tenants = pgTable('tenants', {
@@ -19,6 +19,8 @@ export const tenants = pgTable('tenants', {
   planKind: text().notNull().default('team'),
   /** Stop an answer once nobody reads it (its client left and none came back); default: it finishes and is charged. */
   stopAnswersWithoutReader: boolean().notNull().default(false),
+  /** Set by the operator API when the tenant is disabled: its members get 423 until it is cleared. */
+  disabledAt: timestamp({ withTimezone: true }),
   createdAt: createdAt(),
 });
 
