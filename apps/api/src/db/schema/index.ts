@@ -16,3 +16,4 @@ export * from './billing';
 export * from './files';
 export * from './web-search';
 export * from './dashboards';
+export * from './sso';

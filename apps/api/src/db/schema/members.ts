@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants';
 import { createdAt } from './columns';
+import { ssoPlatforms } from './sso';
 
 export const memberGroups = pgTable(
   'member_groups',
@@ -59,6 +60,9 @@ export const members = pgTable(
     mustChangePassword: boolean().notNull().default(false),
     /** The last release whose notes ("What's new", spec §2) this admin has seen; null = none yet. */
     releaseNotesSeenVersion: text(),
+    /** Signed up through single sign-on (issue 29): the platform and the person's id there; such a member has no password. */
+    ssoPlatformId: integer(),
+    ssoId: text(),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
@@ -75,6 +79,9 @@ export const members = pgTable(
     index('members_status_idx').on(t.tenantId, t.memberStatus, t.createdAt, t.id),
     index('members_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     foreignKey({ columns: [t.tenantId, t.defaultMemberGroupId], foreignColumns: [memberGroups.tenantId, memberGroups.id] }),
+    // An SSO id is unique per platform and tenant (issue 29 §5); a platform with members cannot be deleted.
+    uniqueIndex('members_sso_id_uq').on(t.tenantId, t.ssoPlatformId, t.ssoId),
+    foreignKey({ columns: [t.tenantId, t.ssoPlatformId], foreignColumns: [ssoPlatforms.tenantId, ssoPlatforms.id] }),
   ],
 );
 
