@@ -1,6 +1,7 @@
 /**
  * A local OpenAI-compatible upstream for tests, e2e and benchmarks: streams a configurable reply
  * at a configurable token rate, reports usage, and can emit reasoning (`reasoning_content`).
+ * Also the images API (`POST /v1/images/generations`): `n` small PNGs as `b64_json`.
  * Run standalone: `tsx tools/fake-llm/server.ts --port 4010 --delay 20`.
  * Control at run time: `POST /control` with a partial Scenario as JSON; `GET /requests` gives the
  * request bodies received since the last reset.
@@ -8,6 +9,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
+import sharp from 'sharp';
 
 export interface Scenario {
   /** The answer; split into tokens on word boundaries (each word with its leading space is a token). */
@@ -20,8 +22,10 @@ export interface Scenario {
   firstTokenDelayMs: number | null;
   /** Reasoning streamed before the answer, or null. */
   reasoning: string | null;
-  /** When set, answer with this HTTP status instead of a stream. */
+  /** When set, answer with this HTTP status instead of a stream (or images). */
   failStatus: number | null;
+  /** Delay before the images API answers, ms. */
+  imageDelayMs: number;
   /** Reported prompt_tokens; null = estimate (characters / 4). */
   promptTokens: number | null;
   /** When set, the connection is cut (no end, no usage) after this many answer tokens: an upstream that breaks off. */
@@ -35,6 +39,7 @@ export const defaultScenario: Scenario = {
   firstTokenDelayMs: null,
   reasoning: null,
   failStatus: null,
+  imageDelayMs: 300,
   promptTokens: null,
   cutAfterTokens: null,
 };
@@ -73,6 +78,17 @@ function readBody(req: IncomingMessage): Promise<string> {
 function promptChars(body: Record<string, unknown>): number {
   const messages = Array.isArray(body.messages) ? (body.messages as Array<{ content?: unknown }>) : [];
   return messages.reduce((n, m) => n + (typeof m.content === 'string' ? m.content.length : JSON.stringify(m.content ?? '').length), 0);
+}
+
+/** A small real PNG (a sun over a hill, its sky's hue by `i`), so that an image's bytes are checked like an upload's. */
+async function fakePng(i: number, size: number): Promise<Buffer> {
+  const skies = ['#4a90d9', '#7b5ea7', '#e07a5f', '#3d9970'];
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 100 100">
+    <rect width="100" height="100" fill="${skies[i % skies.length]}"/>
+    <circle cx="68" cy="32" r="14" fill="#ffd43b"/>
+    <path d="M0 78 Q30 52 60 72 T100 66 V100 H0 Z" fill="#2f9e44"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
 export async function startFakeLlm(opts: { port?: number; host?: string; scenario?: Partial<Scenario>; recordRequests?: boolean } = {}): Promise<FakeLlm> {
@@ -176,10 +192,33 @@ export async function startFakeLlm(opts: { port?: number; host?: string; scenari
     res.end('data: [DONE]\n\n');
   }
 
+  /** OpenAI's images API: `{ created, data: [{ b64_json }] }`, `n` images of `size` (at most 512 px here). */
+  async function images(req: IncomingMessage, res: ServerResponse) {
+    const body = JSON.parse((await readBody(req)) || '{}') as Record<string, unknown>;
+    if (record) {
+      fake.requests.push(body);
+      fake.requestHeaders.push(req.headers);
+    }
+    const s = { ...fake.scenario };
+    await sleep(s.imageDelayMs);
+    if (s.failStatus) {
+      res.writeHead(s.failStatus, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: 'fake image upstream failure', type: 'server_error' } }));
+      return;
+    }
+    const n = Math.min(Math.max(Number(body.n ?? 1) || 1, 1), 4);
+    const side = Math.min(Number(String(body.size ?? '256x256').split('x')[0]) || 256, 512);
+    const data = await Promise.all(Array.from({ length: n }, async (_, i) => ({ b64_json: (await fakePng(i, side)).toString('base64') })));
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ created: Math.floor(Date.now() / 1000), data }));
+  }
+
   fake.server = createServer((req, res) => {
     const url = req.url ?? '/';
     if (req.method === 'POST' && url.endsWith('/chat/completions')) {
       completions(req, res).catch(() => res.destroy());
+    } else if (req.method === 'POST' && url.endsWith('/images/generations')) {
+      images(req, res).catch(() => res.destroy());
     } else if (req.method === 'POST' && url === '/control') {
       readBody(req).then((b) => {
         if (b) fake.set(JSON.parse(b) as Partial<Scenario>);
