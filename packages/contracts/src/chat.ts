@@ -46,6 +46,10 @@ export const chatSourceSchema = z.object({
 });
 export type ChatSource = z.infer<typeof chatSourceSchema>;
 
+/** A file of a message as the history and the stream show it (spec §3: id, url, type, name); `url` is a signed link. */
+export const chatFileSchema = z.object({ id: z.number().int(), url: z.string(), type: z.string(), name: z.string() });
+export type ChatFile = z.infer<typeof chatFileSchema>;
+
 /** One SSE `data:` line. */
 export const chatEventSchema = z.discriminatedUnion('type', [
   /** First event of a reattached stream (`GET /sessions/{hash}/stream/`): the answer so far; deltas follow. */
@@ -53,6 +57,8 @@ export const chatEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), text: z.string() }),
   z.object({ type: z.literal('reasoning'), text: z.string() }),
   z.object({ type: z.literal('source') }).extend(chatSourceSchema.shape),
+  /** A generated image (image models, issue 27 item 2): a file of the session, as the history lists it. */
+  z.object({ type: z.literal('image'), file: chatFileSchema }),
   z.object({
     type: z.literal('usage'),
     input_tokens: z.number().int(),
