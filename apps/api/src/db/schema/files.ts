@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
 import { chatbots } from './chatbots';
 import { createdAt } from './columns';
 import { members } from './members';
@@ -79,6 +79,9 @@ export const documentChunks = pgTable(
     search: tsvector()
       .notNull()
       .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, heading || ' ' || body)`),
+    /** The chunk's vector from the configured embeddings model (EMBEDDING_MODEL), and that model's name; null without one. */
+    embedding: real().array(),
+    embeddingModel: text(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),

@@ -1,0 +1,2 @@
+ALTER TABLE "document_chunks" ADD COLUMN "embedding" real[];--> statement-breakpoint
+ALTER TABLE "document_chunks" ADD COLUMN "embedding_model" text;
