@@ -36,6 +36,7 @@ const envSchema = z.object({
   OPENAI_COMPATIBLE_MODELS: optionalString,
   OPENAI_COMPATIBLE_LOW_COST_MODELS: optionalString,
   OPENAI_COMPATIBLE_VISION_MODELS: optionalString,
+  OPENAI_COMPATIBLE_IMAGE_MODELS: optionalString,
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Chatbot platform <no-reply@localhost>'),
   APP_URL: optionalString,
@@ -96,7 +97,15 @@ export interface ProvidersConfig {
   anthropic?: { apiKey: string };
   google?: { apiKey: string };
   /** `lowCostModels`: those of `models` that are low-cost (unlimited: usable when credits are depleted, spec §4); `visionModels`: those that read images. */
-  openaiCompatible?: { baseUrl: string; apiKey?: string; models: string[]; lowCostModels?: string[]; visionModels?: string[] };
+  openaiCompatible?: {
+    baseUrl: string;
+    apiKey?: string;
+    models: string[];
+    lowCostModels?: string[];
+    visionModels?: string[];
+    /** Image generation models of the same endpoint (its images API), apart from the chat models. */
+    imageModels?: string[];
+  };
 }
 
 export interface AppConfig {
@@ -195,7 +204,13 @@ function providersFrom(env: z.infer<typeof envSchema>): ProvidersConfig {
     };
     const lowCostModels = subset('OPENAI_COMPATIBLE_LOW_COST_MODELS', env.OPENAI_COMPATIBLE_LOW_COST_MODELS);
     const visionModels = subset('OPENAI_COMPATIBLE_VISION_MODELS', env.OPENAI_COMPATIBLE_VISION_MODELS);
-    providers.openaiCompatible = { baseUrl: env.OPENAI_COMPATIBLE_BASE_URL, apiKey: env.OPENAI_COMPATIBLE_API_KEY, models, lowCostModels, visionModels };
+    const imageModels = (env.OPENAI_COMPATIBLE_IMAGE_MODELS ?? '')
+      .split(',')
+      .map((m) => m.trim())
+      .filter(Boolean);
+    const both = imageModels.filter((m) => models.includes(m));
+    if (both.length > 0) throw new Error(`OPENAI_COMPATIBLE_IMAGE_MODELS names chat models of OPENAI_COMPATIBLE_MODELS: ${both.join(', ')}`);
+    providers.openaiCompatible = { baseUrl: env.OPENAI_COMPATIBLE_BASE_URL, apiKey: env.OPENAI_COMPATIBLE_API_KEY, models, lowCostModels, visionModels, imageModels };
   }
   return providers;
 }

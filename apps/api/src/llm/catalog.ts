@@ -16,10 +16,15 @@ export interface CatalogModel {
   supportsThinking: boolean;
   supportsWebSearch: boolean;
   supportsImageGeneration: boolean;
+  /** Credits per generated image (image models). */
+  imageCost: number;
 }
 
 // Web search is the platform's (it searches, then puts the results in the prompt): every chat model can use it.
-const base = { supportsVision: false, supportsThinking: false, supportsWebSearch: true, supportsImageGeneration: false };
+const base = { supportsVision: false, supportsThinking: false, supportsWebSearch: true, supportsImageGeneration: false, imageCost: 0 };
+
+/** What an image of the catalogue's image models costs, in credits, until an admin changes the row. */
+const IMAGE_COST = 4;
 
 /**
  * Starting rows for each configured provider. These are only defaults written into a tenant's
@@ -50,6 +55,10 @@ export function catalogFor(providers: ProvidersConfig): CatalogModel[] {
     const isLowLlm = providers.openaiCompatible?.lowCostModels?.includes(name) ?? false;
     const supportsVision = providers.openaiCompatible?.visionModels?.includes(name) ?? false;
     out.push({ ...base, provider: 'openai-compatible', modelName: name, displayName: name, contextLimit: 32_768, inputCost: isLowLlm ? 0.1 : 1, outputCost: isLowLlm ? 0.1 : 1, isLowLlm, releaseDate: null, supportsThinking: true, supportsVision });
+  }
+  // Image models answer a question with images (issue 27 item 2): charged per image, not per token; their prompt is the question alone.
+  for (const name of providers.openaiCompatible?.imageModels ?? []) {
+    out.push({ ...base, provider: 'openai-compatible', modelName: name, displayName: name, contextLimit: 4_000, inputCost: 0, outputCost: 0, isLowLlm: false, releaseDate: null, supportsWebSearch: false, supportsImageGeneration: true, imageCost: IMAGE_COST });
   }
   if (out.length === 0) {
     out.push({ ...base, provider: 'offline', modelName: OFFLINE_MODEL_NAME, displayName: OFFLINE_DISPLAY_NAME, contextLimit: 32_768, inputCost: 0, outputCost: 0, isLowLlm: true, releaseDate: null });

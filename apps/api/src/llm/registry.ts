@@ -2,7 +2,7 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import type { LanguageModelV3, SharedV3ProviderOptions } from '@ai-sdk/provider';
+import type { ImageModelV3, LanguageModelV3, SharedV3ProviderOptions } from '@ai-sdk/provider';
 import type { ProvidersConfig } from '../config';
 import { AppError } from '../platform/errors';
 import { offlineModel } from './offline-model';
@@ -58,7 +58,29 @@ export function createLlmRegistry(providers: ProvidersConfig) {
     }
   }
 
+  // Image models (issue 27 item 2): the provider's images API through its AI SDK adapter.
+  const builtImages = new Map<string, ImageModelV3>();
+  function buildImage(ref: ModelRef): ImageModelV3 {
+    switch (ref.provider) {
+      case 'openai':
+        if (!openai) throw unavailable(ref);
+        return openai.image(ref.modelName);
+      case 'openai-compatible':
+        if (!compatible) throw unavailable(ref);
+        return compatible.imageModel(ref.modelName);
+      default:
+        throw unavailable(ref);
+    }
+  }
+
   return {
+    /** The image model of a row that generates images. */
+    imageModel(ref: ModelRef): ImageModelV3 {
+      const key = `${ref.provider}\u0000${ref.modelName}`;
+      let m = builtImages.get(key);
+      if (!m) builtImages.set(key, (m = buildImage(ref)));
+      return m;
+    },
     model(ref: ModelRef): LanguageModelV3 {
       const key = `${ref.provider}\u0000${ref.modelName}`;
       let m = built.get(key);

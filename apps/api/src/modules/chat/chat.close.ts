@@ -1,5 +1,6 @@
 import type { ChatEvent } from '@app/contracts/chat';
 import { periodStart, unitsToDisplay, unitsToExact } from '../credits/credits.rules';
+import { imageCostUnits } from './chat.images';
 import type { ChatRun } from './chat.open';
 import { type ChatDeps, estimateTokens, type OutputEstimates } from './chat.prepare';
 import type { AnswerRelay } from './chat.stream';
@@ -34,8 +35,9 @@ export async function closeChat(
   const answered = !(status === 'failed' && !text);
   const inputUnits = answered ? BigInt(inputTokens) * model.inputCostE4 : 0n;
   const outputUnits = answered ? BigInt(outputTokens) * model.outputCostE4 : 0n;
-  // Searches made are charged whatever became of the answer, like the masking.
-  const units = inputUnits + outputUnits + run.extraUnits + run.webSearchUnits;
+  // Searches made are charged whatever became of the answer, like the masking; images per image stored.
+  const imageUnits = relay.imageCount > 0 ? imageCostUnits(model, relay.imageCount) : 0n;
+  const units = inputUnits + outputUnits + run.extraUnits + run.webSearchUnits + imageUnits;
   if (answered && reported.output !== undefined) outputs.record(model.id, outputTokens);
   const period = periodStart(new Date(), ctx.tenant.billingDay);
   let totals;
@@ -58,8 +60,8 @@ export async function closeChat(
         maskingUnits: run.extraUnits,
         webSearchCount: run.webSearchCount,
         webSearchUnits: run.webSearchUnits,
-        imageCount: 0,
-        imageUnits: 0n,
+        imageCount: relay.imageCount,
+        imageUnits,
         reservationId: run.admission.reservationId(),
       },
       chatbotId: run.chatbotId,

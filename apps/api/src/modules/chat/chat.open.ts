@@ -5,6 +5,7 @@ import type { MemberContext } from '../../platform/context';
 import { newHashId } from '../../platform/tokens';
 import type { Admission } from '../credits/credits.service';
 import type { LlmModelRow } from '../llm-models/llm-models.service';
+import { requestImages } from './chat.images';
 import { type ChatPlan, toPrompt } from './chat.prepare';
 import type { createTurnOpener } from './turn-writer';
 
@@ -32,7 +33,16 @@ export interface ChatRun {
   sessionId: number;
   assistantMessageId: number;
   call: Promise<{ stream: ReadableStream<LanguageModelV3StreamPart> }>;
+  /** An image model's answer (chat.images.ts): the images requested; the run has no text stream then. */
+  images?: Promise<Uint8Array[]>;
 }
+
+/** An image run's `call`: it has no text stream (read by mistake, it fails like a provider call). */
+const NO_TEXT_STREAM = () => {
+  const p = Promise.reject(new Error('an image answer has no text stream'));
+  p.catch(() => undefined);
+  return p as Promise<{ stream: ReadableStream<LanguageModelV3StreamPart> }>;
+};
 
 /** Resolves after the callbacks already queued (the provider request's socket write among them). */
 const afterPendingWrites = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -55,7 +65,9 @@ export async function openChat(
   // The provider adapter's own stream (AI SDK LanguageModelV3.doStream): one answer needs no
   // multi-step orchestration, and skipping streamText's stream stack keeps each open stream
   // small in memory and cheap per token (bench/streams.ts).
-  const call = Promise.resolve(
+  // An image model's question goes to its images API instead (decision 038).
+  const images = plan.imageModel ? requestImages(plan.imageModel, plan.messages[plan.messages.length - 1]!.content, abort.signal) : undefined;
+  const call = images ? NO_TEXT_STREAM() : Promise.resolve(
     plan.provider.doStream({
       prompt: toPrompt(plan.system, plan.messages),
       temperature: plan.temperature,
@@ -103,6 +115,7 @@ export async function openChat(
     webSearchUnits: plan.webSearchUnits,
     inputEstimate: plan.inputEstimate,
     call,
+    ...(images && { images }),
     sessionId: turn.sessionId,
     assistantMessageId: turn.assistantMessageId,
     meta: {

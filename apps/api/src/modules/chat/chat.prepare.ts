@@ -1,5 +1,5 @@
 import type { chatBody, ChatSource } from '@app/contracts/chat';
-import type { LanguageModelV3, LanguageModelV3Prompt } from '@ai-sdk/provider';
+import type { ImageModelV3, LanguageModelV3, LanguageModelV3Prompt } from '@ai-sdk/provider';
 import type { z } from 'zod';
 import type { MemberContext, MemberRow } from '../../platform/context';
 import { AppError } from '../../platform/errors';
@@ -15,6 +15,7 @@ import { titleFrom } from '../sessions/sessions.service';
 import type { LlmRegistry } from '../../llm/registry';
 import type { FilesService } from '../files/files.service';
 import type { WebSearchService } from '../web-search/web-search.service';
+import { IMAGES_PER_ANSWER, imageCostUnits } from './chat.images';
 
 export type ChatInput = z.output<typeof chatBody>;
 
@@ -29,7 +30,7 @@ export interface ChatDeps {
   governance: Pick<GovernanceService, 'screen'>;
   taskModes: Pick<TaskModesService, 'forChat'>;
   /** Attachments' text and images (issue 25 item 4) and a chatbot's knowledge excerpts (item 5). */
-  files: Pick<FilesService, 'filesForChat' | 'retrieve'>;
+  files: Pick<FilesService, 'filesForChat' | 'retrieve' | 'saveGenerated'>;
   /** The web search switch (issue 27 item 1). */
   webSearch: Pick<WebSearchService, 'enabledFor' | 'run' | 'promptBlock' | 'costUnits'>;
   registry: LlmRegistry;
@@ -75,6 +76,8 @@ export interface ChatPlan {
   chatbot: ChatChatbot;
   model: LlmModelRow;
   provider: LanguageModelV3;
+  /** An image generation model's images API (decision 038): the question is its prompt, the answer its images. */
+  imageModel: ImageModelV3 | null;
   session: SessionRow | undefined;
   title: string | null;
   isTest: boolean;
@@ -206,6 +209,7 @@ export async function prepareChat(
   const budget = model.contextLimit - estimateTokens(system);
   if (estimateTokens(question) + images.length * IMAGE_TOKENS > budget) throw new AppError('input_too_long', undefined, { context_limit: model.contextLimit });
   const provider = deps.registry.model({ provider: model.provider, modelName: model.modelName });
+  const imageModel = model.supportsImageGeneration ? deps.registry.imageModel({ provider: model.provider, modelName: model.modelName }) : null;
 
   const hash = input.session_hash_id;
   const session = !hash ? undefined : visitor ? await deps.sessions.visitorSession(ctx.tenantId, hash, chatbotId) : await deps.sessions.own(ctx, hash);
@@ -220,7 +224,8 @@ export async function prepareChat(
       if (used > budget) break;
       history.unshift({ role: m.role, content: screened });
     }
-  } else if (session) {
+  } else if (session && !imageModel) {
+    // An image model's prompt is the question alone: no history is read for it.
     let used = estimateTokens(question) + images.length * IMAGE_TOKENS;
     for (const m of await deps.sessions.latestMessages(ctx, session.id, HISTORY_MESSAGES)) {
       if (!m.text) continue;
@@ -235,7 +240,11 @@ export async function prepareChat(
   const inputEstimate = Math.ceil(messages.reduce((chars, m) => chars + m.content.length, system.length) / CHARS_PER_TOKEN) + images.length * IMAGE_TOKENS;
   const webSearchUnits = webSearchCount > 0 ? deps.webSearch.costUnits(model, webSearchCount) : 0n;
   // Last of the checks, so that nothing after it refuses: the admission holds credits (decision 031).
-  const estimate = usageUnits(inputEstimate, outputs.expected(model.id), model.inputCostE4, model.outputCostE4) + maskingUnits + webSearchUnits;
+  // An image answer holds what its images cost (decision 038); a text answer its tokens'.
+  const answerEstimate = imageModel
+    ? imageCostUnits(model, IMAGES_PER_ANSWER) + usageUnits(inputEstimate, 0, model.inputCostE4, model.outputCostE4)
+    : usageUnits(inputEstimate, outputs.expected(model.id), model.inputCostE4, model.outputCostE4);
+  const estimate = answerEstimate + maskingUnits + webSearchUnits;
   const admission = await deps.credits.admit(ctx, model, estimate).catch((err: unknown) => {
     // A visitor is told the creator's credits ran out (spec §8), not their own.
     if (visitor && err instanceof AppError && err.code === 'credits_depleted') throw new AppError('creator_credits_depleted');
@@ -247,6 +256,7 @@ export async function prepareChat(
     chatbot,
     model,
     provider,
+    imageModel,
     session,
     title: input.session_title ? (await deps.governance.screen(ctx.tenantId, input.session_title)).text : titleFrom(text),
     isTest: !visitor && !api && input.is_test,

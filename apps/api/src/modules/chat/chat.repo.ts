@@ -232,3 +232,9 @@ const CLOSE_MANY_SQL = statement('chat_close_many', `update chat_messages m
   set text = v.text, reasoning = v.reasoning, status = v.status, input_tokens = v.input_tokens, output_tokens = v.output_tokens, credit_units = v.units, updated_at = now()
   from json_to_recordset($2::json) as v(id int, text text, reasoning text, status text, input_tokens int, output_tokens int, units bigint)
   where m.tenant_id = $1 and m.id = v.id`);
+
+/** An answer's files (an image model's images, decision 038): the history lists them with the answer. */
+export async function setAnswerFiles(db: RawExecutor, tenantId: number, id: number, files: Array<{ id: number; type: string; name: string }>): Promise<void> {
+  await db.raw(SET_FILES_SQL, [tenantId, id, JSON.stringify(files)]);
+}
+const SET_FILES_SQL = statement('chat_answer_files', `update chat_messages set attachments = $3::jsonb, updated_at = now() where tenant_id = $1 and id = $2`);

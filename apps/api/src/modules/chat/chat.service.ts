@@ -5,9 +5,10 @@ import { AppError } from '../../platform/errors';
 import { closeChat } from './chat.close';
 import { type ChatRun, openChat } from './chat.open';
 import { type ChatDeps, type ChatInput, type ChatTurn, createOutputEstimates, prepareChat } from './chat.prepare';
-import { stopInterruptedStreams } from './chat.repo';
-import { streamChat } from './chat.stream';
-import { createAnswerCloser, createAnswerFlusher, createTurnOpener } from './turn-writer';
+import { type ImageStore, streamImages } from './chat.images';
+import { setAnswerFiles, stopInterruptedStreams } from './chat.repo';
+import { type AnswerRelay, streamChat } from './chat.stream';
+import { createAnswerCloser, createAnswerFlusher, createTurnOpener, type TrackedAnswer } from './turn-writer';
 import { createLiveAnswers, LiveAnswer } from './live-answers';
 
 export { stopInterruptedStreams };
@@ -33,6 +34,11 @@ export function createChatService(database: Database, deps: ChatDeps) {
   // What an answer of each model is expected to cost, for the admission's hold (decision 031).
   const outputs = createOutputEstimates();
 
+  // The image path (decision 038): taken only by image models' runs, so the text path stays as measured.
+  const images: ImageStore = { files: deps.files, attach: (tenantId, id, files) => setAnswerFiles(database, tenantId, id, files) };
+  const relayOf = (run: ChatRun, signal: AbortSignal, emit: (e: ChatEvent) => void, tracked: TrackedAnswer): Promise<AnswerRelay> =>
+    run.images ? streamImages(run, signal, emit, tracked, images) : streamChat(run, signal, emit, tracked);
+
   // Answers generating in this process, by session: readers come and go, only a stop aborts.
   const live = createLiveAnswers();
 
@@ -47,7 +53,7 @@ export function createChatService(database: Database, deps: ChatDeps) {
 
   async function stream(run: ChatRun, signal: AbortSignal, emit: (e: ChatEvent) => void): Promise<void> {
     const tracked = flusher.track(run.ctx.tenantId, run.assistantMessageId);
-    const relay = await streamChat(run, signal, emit, tracked);
+    const relay = await relayOf(run, signal, emit, tracked);
     await closeChat(deps, outputs, closeAnswer, run, relay, signal, emit);
   }
 
@@ -73,7 +79,7 @@ export function createChatService(database: Database, deps: ChatDeps) {
         const tracked = flusher.track(run.ctx.tenantId, run.assistantMessageId);
         answer.answer = tracked;
         const emit = (e: ChatEvent) => answer.emit(e);
-        const relay = await streamChat(run, answer.stopper.signal, emit, tracked);
+        const relay = await relayOf(run, answer.stopper.signal, emit, tracked);
         await closeChat(deps, outputs, closeAnswer, run, relay, answer.stopper.signal, emit, true);
       } finally {
         live.remove(answer);

@@ -41,6 +41,8 @@ export async function streamChat(run: ChatRun, signal: AbortSignal, emit: (e: Ch
 export class AnswerRelay implements PartSink {
   status: 'completed' | 'failed' = 'completed';
   reported: { input?: number; output?: number } = {};
+  /** Images stored for the answer (the image path, chat.images.ts): charged per image. */
+  imageCount = 0;
   /** Resolves when the parts end, in success or failure. */
   readonly ended: Promise<void>;
   private settle!: () => void;
@@ -77,16 +79,16 @@ export class AnswerRelay implements PartSink {
     this.settle();
   }
 
-  /** The stream failed, or the provider call did: the parts end. */
-  error(): void {
-    this.fail();
+  /** The stream failed, or the provider call did: the parts end. `code`: the §8 message the readers get. */
+  error(code: 'model_failed' | 'image_generation_failed' = 'model_failed'): void {
+    this.fail(code);
     this.settle();
   }
 
   /** Failed, told to the client once; an answer whose client left is `stopped` instead. */
-  private fail() {
+  private fail(code: 'model_failed' | 'image_generation_failed' = 'model_failed') {
     if (this.signal.aborted || this.status === 'failed') return;
     this.status = 'failed';
-    this.emit({ type: 'error', code: 'model_failed', message: errorCatalogue.model_failed.message });
+    this.emit({ type: 'error', code, message: errorCatalogue[code].message });
   }
 }

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { type Readable, Transform } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FileInfo, FileProgress, FileSettings } from '@app/contracts/files';
 import type { FileLimitsConfig } from '../../config';
@@ -84,6 +84,16 @@ class SizeGuard extends Transform {
 }
 
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** An image's kind by its first bytes (what image models answer: PNG, JPEG, WebP, GIF), or null. */
+function imageKindOf(b: Uint8Array): FileKind | null {
+  const ascii = (from: number, to: number) => Buffer.from(b.subarray(from, to)).toString('latin1');
+  if (b[0] === 0x89 && ascii(1, 4) === 'PNG') return 'png';
+  if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  if (ascii(0, 4) === 'GIF8') return 'gif';
+  return null;
+}
 
 /**
  * Files (decision 034): uploads stream to a temporary file (the size limit counted on the way),
@@ -293,6 +303,37 @@ export function createFilesService(
         file.stream.resume();
         await rm(tmp, { force: true });
       }
+    },
+
+    /**
+     * An image an image model generated for a chat answer (issue 27 item 2): a private file of the
+     * member's session that does not expire (the history keeps showing it), its type read from its
+     * bytes. 415 for bytes that are no image the platform takes, 413 past the size limit.
+     */
+    async saveGenerated(ctx: MemberContext, image: { data: Uint8Array; name: string; sessionHash: string }): Promise<FileInfo> {
+      const kind = imageKindOf(image.data);
+      if (!kind) throw new AppError('unsupported_media_type', 'The generated image is of no type the platform takes');
+      if (image.data.length > maxBytes) throw new AppError('file_too_large');
+      const key = `t${ctx.tenantId}/m${ctx.member.id}/${newHashId(24)}`;
+      const mime = FILE_KINDS[kind].mime;
+      await opts.storage.put(key, Readable.from([Buffer.from(image.data)]), mime);
+      const row = await insertFile(db, ctx.tenantId, {
+        memberId: ctx.member.id,
+        purpose: 'generated',
+        sessionId: image.sessionHash,
+        name: `${image.name.slice(0, 200)}.${FILE_KINDS[kind].extensions[0]}`,
+        contentType: mime,
+        kind,
+        size: image.data.length,
+        storageKey: key,
+        accessLevel: 'private',
+        shouldExpire: false,
+        expiresAt: null,
+        status: 'parsed',
+        pageCount: 1,
+        parsedPages: 1,
+      });
+      return toInfo(row);
     },
 
     /** `POST /files/`: each file of the upload; the count limit is the message's (spec §5). */

@@ -154,6 +154,7 @@ export async function provisionModels(tx: Executor, tenantId: number, catalog: C
         supportsThinking: m.supportsThinking,
         supportsWebSearch: m.supportsWebSearch,
         supportsImageGeneration: m.supportsImageGeneration,
+        imageCostE4: costToE4(m.imageCost),
       }),
     );
   }
