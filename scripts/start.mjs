@@ -4,7 +4,18 @@ import { API_NODE_FLAGS, ensureInstalled, ensureWebBuilt, root, runOnSupportedNo
 
 ensureInstalled();
 await runOnSupportedNode();
-ensureWebBuilt();
+// WEB_DIST names a web build of the operator's own (or none): the repository's is not served, so not built.
+if (!process.env.WEB_DIST) ensureWebBuilt();
 const child = spawn(process.execPath, [...API_NODE_FLAGS, '--import', 'tsx', 'apps/api/src/main.ts'], { stdio: 'inherit', cwd: root });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+// A signal sent to this process alone (kill <pid>) is passed on; one sent to the process group
+// (systemd, Ctrl-C) reaches the API process too, which then gets it twice: it ignores repeats
+// while it shuts down (apps/api/src/main.ts, decision 040). This process stays until it exits.
+const passed = new Set();
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (passed.has(signal)) return;
+    passed.add(signal);
+    child.kill(signal);
+  });
+}
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

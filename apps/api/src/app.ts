@@ -21,6 +21,7 @@ import { registerRateLimits } from './platform/rate-limits';
 import { registerRequestContext } from './platform/request-context';
 import { registerRouteSecurity } from './platform/route-security';
 import { registerSecurityHeaders } from './platform/security-headers';
+import { type Lifecycle, registerHealthRoutes } from './platform/health';
 import { Redis } from 'ioredis';
 import { createTokenService } from './platform/tokens';
 import { registerAnnouncementRoutes } from './modules/announcements/announcements.routes';
@@ -84,6 +85,12 @@ export interface BuiltApp {
     /** Resolves once the files queued for parsing are parsed. */
     filesParsed(): Promise<void>;
   };
+  /**
+   * The first half of a graceful shutdown (decision 040): stops accepting connections, answers
+   * every new request 503 (`/api/ready/` included), lets the answers generating here finish for up
+   * to `graceMs`, then closes the rest as stopped. `close()` follows.
+   */
+  drain(graceMs: number): Promise<{ running: number; stopped: number }>;
   close(): Promise<void>;
 }
 
@@ -135,6 +142,9 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
   await registerSecurityHeaders(app);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+  // Liveness and readiness for balancers and orchestrators; a draining instance refuses new requests.
+  const lifecycle: Lifecycle = { draining: false };
+  registerHealthRoutes(app, { database, redis, lifecycle });
   const limits = await registerRateLimits(app, config.rateLimits, redis);
 
   const tokens = createTokenService(config.jwtSecret, config.accessTokenTtlSeconds);
@@ -246,7 +256,6 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
       registerFileRoutes(api, { files, limits });
       registerBillingRoutes(api, { billing });
       // Later modules register here.
-      api.get('/health/', { config: { tenantless: true } }, async () => ({ ok: true }));
     },
     { prefix: '/api' },
   );
@@ -264,6 +273,12 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
     database,
     caches,
     jobs: { runRenewals: (now) => billing.runRenewals(now), expireFiles: (now) => files.expire(now), filesParsed: () => files.idle() },
+    async drain(graceMs) {
+      lifecycle.draining = true;
+      // No new connections; idle keep-alive ones are closed, busy ones end after their request.
+      if (app.server.listening) app.server.close();
+      return chat.drain(graceMs);
+    },
     async close() {
       await app.close();
       if (!opts.database) await database.close();

@@ -68,6 +68,8 @@ const envSchema = z.object({
   WEB_SEARCH_FETCH_PAGES: z.coerce.number().int().min(0).max(5).default(2),
   ERROR_REPORT_URL: optionalString,
   SAMPLE_DATA: z.enum(['0', '1', 'true', 'false']).default('0'),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(30),
+  OPERATOR_API_KEY: optionalString,
 });
 
 const limitOverride = z.object({ max: z.number().int().min(1).optional(), windowSeconds: z.number().int().min(1).optional() }).strict();
@@ -152,6 +154,10 @@ export interface AppConfig {
   errorReportUrl?: string | null;
   /** `SAMPLE_DATA=1`: the seed fills the demo tenant with sample members, chatbots, sessions and a month of usage. */
   sampleData?: boolean;
+  /** On SIGTERM/SIGINT, how long running answers may go on before they are closed as stopped (`SHUTDOWN_GRACE_SECONDS`, decision 040). */
+  shutdownGraceSeconds?: number;
+  /** The operator API's key (`OPERATOR_API_KEY`, header `x-operator-key`); unset: the operator routes do not exist (decision 040). */
+  operatorApiKey?: string | null;
 }
 
 export interface WebSearchConfig {
@@ -281,6 +287,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : { kind: 'local', dir: path.join(dataDir, 'files') },
     errorReportUrl: e.ERROR_REPORT_URL ?? null,
     sampleData: e.SAMPLE_DATA === '1' || e.SAMPLE_DATA === 'true',
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    operatorApiKey: e.OPERATOR_API_KEY ?? null,
     webSearch: {
       provider: e.WEB_SEARCH_PROVIDER ? { kind: e.WEB_SEARCH_PROVIDER, url: e.WEB_SEARCH_URL?.replace(/\/+$/, '') ?? null, apiKey: e.WEB_SEARCH_API_KEY ?? null } : null,
       maxResults: e.WEB_SEARCH_MAX_RESULTS,

@@ -41,6 +41,11 @@ export function createChatService(database: Database, deps: ChatDeps) {
 
   // Answers generating in this process, by session: readers come and go, only a stop aborts.
   const live = createLiveAnswers();
+  // The other answers streaming in this process (visitors, the developer API), with the controller
+  // their route gave: a shutdown waits for them and stops those still running after its grace.
+  const controllers = new WeakMap<ChatRun, AbortController>();
+  const streaming = new Set<{ abort: AbortController | undefined; done: Promise<unknown> }>();
+  const started = (run: ChatRun, abort: AbortController) => (controllers.set(run, abort), run);
 
   /** Stops the session's running answer, if any, and waits (up to `waitMs`) until it is closed. */
   async function stopRunning(tenantId: number, hash: string, waitMs = 5000): Promise<boolean> {
@@ -52,9 +57,27 @@ export function createChatService(database: Database, deps: ChatDeps) {
   }
 
   async function stream(run: ChatRun, signal: AbortSignal, emit: (e: ChatEvent) => void): Promise<void> {
-    const tracked = flusher.track(run.ctx.tenantId, run.assistantMessageId);
-    const relay = await relayOf(run, signal, emit, tracked);
-    await closeChat(deps, outputs, closeAnswer, run, relay, signal, emit);
+    const done = (async () => {
+      const tracked = flusher.track(run.ctx.tenantId, run.assistantMessageId);
+      const relay = await relayOf(run, signal, emit, tracked);
+      await closeChat(deps, outputs, closeAnswer, run, relay, signal, emit);
+    })();
+    const entry = { abort: controllers.get(run), done };
+    streaming.add(entry);
+    try {
+      await done;
+    } finally {
+      streaming.delete(entry);
+    }
+  }
+
+  /** Closes of every answer generating in this process, and how many there are. */
+  const pending = () => [...live.all().map((a) => a.closed), ...[...streaming].map((s) => s.done.catch(() => undefined))];
+  const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)).unref());
+  async function settled(deadline: number): Promise<void> {
+    for (let p = pending(); p.length > 0 && Date.now() < deadline; p = pending()) {
+      await Promise.race([Promise.all(p), sleep(Math.min(250, deadline - Date.now()))]);
+    }
   }
 
   return {
@@ -105,7 +128,7 @@ export function createChatService(database: Database, deps: ChatDeps) {
      * the `ChatRun` stays.
      */
     async start(ctx: MemberContext, chatbotId: number, input: ChatInput, abort: AbortController): Promise<ChatRun> {
-      return openChat(deps.registry, openTurn, await prepareChat(deps, outputs, ctx, chatbotId, input), abort);
+      return started(await openChat(deps.registry, openTurn, await prepareChat(deps, outputs, ctx, chatbotId, input), abort), abort);
     },
     /**
      * A visitor's chat with a public chatbot (spec §6): the approved version, the creator's credits
@@ -116,7 +139,7 @@ export function createChatService(database: Database, deps: ChatDeps) {
       const creator = await deps.members.findById(tenant.tenantId, visitor.creatorId);
       if (!creator || creator.memberStatus !== 'active') throw new AppError('chatbot_unavailable');
       const ctx: MemberContext = { ...tenant, member: creator };
-      return openChat(deps.registry, openTurn, await prepareChat(deps, outputs, ctx, chatbotId, input, { visitor }), abort);
+      return started(await openChat(deps.registry, openTurn, await prepareChat(deps, outputs, ctx, chatbotId, input, { visitor }), abort), abort);
     },
     /**
      * A completion of the developer API (issue 28): the member's chatbot on the client's messages;
@@ -125,10 +148,31 @@ export function createChatService(database: Database, deps: ChatDeps) {
      */
     async startApi(ctx: MemberContext, chatbotId: number, messages: { history: ChatTurn[]; system: string[]; text: string }, abort: AbortController): Promise<ChatRun> {
       const input: ChatInput = { text: messages.text, file_ids: [], is_test: false, web_search: false, thinking: false };
-      return openChat(deps.registry, openTurn, await prepareChat(deps, outputs, ctx, chatbotId, input, { api: messages }), abort);
+      return started(await openChat(deps.registry, openTurn, await prepareChat(deps, outputs, ctx, chatbotId, input, { api: messages }), abort), abort);
     },
     /** Streams the answer through `emit`, then closes it: the message row and the ledger stay exact. Its reader's leaving stops it (`signal`). */
     stream,
+    /**
+     * A shutdown (decision 040): waits up to `graceMs` for the answers generating in this process
+     * to finish, then stops the rest — each is closed as any stopped answer (its text so far kept
+     * as `stopped`, the tokens charged, its readers told `end: stopped`) — and waits for those
+     * closes (up to 5 s). Resolves with how many answers were running and how many it stopped.
+     */
+    async drain(graceMs: number): Promise<{ running: number; stopped: number }> {
+      const running = pending().length;
+      await settled(Date.now() + graceMs);
+      let stopped = 0;
+      for (const answer of live.all()) {
+        answer.stopper.abort();
+        stopped += 1;
+      }
+      for (const s of streaming) {
+        s.abort?.abort();
+        stopped += 1;
+      }
+      if (stopped > 0) await settled(Date.now() + 5000);
+      return { running, stopped };
+    },
   };
 }
 export type ChatService = ReturnType<typeof createChatService>;

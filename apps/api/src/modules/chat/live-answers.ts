@@ -79,6 +79,10 @@ export function createLiveAnswers() {
       const k = key(a.tenantId, a.hash);
       if (byKey.get(k) === a) byKey.delete(k);
     },
+    /** Every answer generating in this process (a shutdown drains them). */
+    all(): LiveAnswer[] {
+      return [...byKey.values()];
+    },
   };
 }
 export type LiveAnswers = ReturnType<typeof createLiveAnswers>;
