@@ -55,9 +55,29 @@ export interface FakeLlm {
   requestHeaders: IncomingMessage['headers'][];
   /** Streams cut by the client before they ended. */
   aborted: number;
+  /** Inputs of the embeddings API (`POST /v1/embeddings`), one array per request, newest last. */
+  embeddingInputs: string[][];
   set(s: Partial<Scenario>): void;
   reset(): void;
   close(): Promise<void>;
+}
+
+/**
+ * A deterministic stand-in for a semantic embedding: the text's character trigrams (lower-cased,
+ * per word) hashed into 256 dimensions. Texts sharing most trigrams — a misspelt or inflected word —
+ * come out close, which a word-based full-text search does not see.
+ */
+export function fakeEmbedding(text: string, dim = 256): number[] {
+  const v = new Array<number>(dim).fill(0);
+  for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+    const w = ` ${word} `;
+    for (let i = 0; i + 3 <= w.length; i++) {
+      let h = 2166136261;
+      for (const ch of w.slice(i, i + 3)) h = Math.imul(h ^ ch.codePointAt(0)!, 16777619);
+      v[(h >>> 0) % dim]! += 1;
+    }
+  }
+  return v;
 }
 
 export function tokenize(text: string): string[] {
@@ -101,6 +121,7 @@ export async function startFakeLlm(opts: { port?: number; host?: string; scenari
     requests: [],
     requestHeaders: [],
     aborted: 0,
+    embeddingInputs: [],
     set(s) {
       Object.assign(fake.scenario, s);
     },
@@ -109,6 +130,7 @@ export async function startFakeLlm(opts: { port?: number; host?: string; scenari
       fake.requests = [];
       fake.requestHeaders = [];
       fake.aborted = 0;
+      fake.embeddingInputs = [];
     },
     close: () => new Promise((resolve) => {
       fake.server.closeAllConnections();
@@ -213,12 +235,34 @@ export async function startFakeLlm(opts: { port?: number; host?: string; scenari
     res.end(JSON.stringify({ created: Math.floor(Date.now() / 1000), data }));
   }
 
+  /** OpenAI's embeddings API: a deterministic vector per input (see fakeEmbedding). */
+  async function embeddings(req: IncomingMessage, res: ServerResponse) {
+    const body = JSON.parse((await readBody(req)) || '{}') as { input?: string | string[] };
+    const input = Array.isArray(body.input) ? body.input : [String(body.input ?? '')];
+    fake.embeddingInputs.push(input);
+    if (fake.scenario.failStatus) {
+      res.writeHead(fake.scenario.failStatus, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: 'fake embeddings failure', type: 'server_error' } }));
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        object: 'list',
+        data: input.map((text, index) => ({ object: 'embedding', index, embedding: fakeEmbedding(text) })),
+        usage: { prompt_tokens: input.join(' ').length >> 2, total_tokens: input.join(' ').length >> 2 },
+      }),
+    );
+  }
+
   fake.server = createServer((req, res) => {
     const url = req.url ?? '/';
     if (req.method === 'POST' && url.endsWith('/chat/completions')) {
       completions(req, res).catch(() => res.destroy());
     } else if (req.method === 'POST' && url.endsWith('/images/generations')) {
       images(req, res).catch(() => res.destroy());
+    } else if (req.method === 'POST' && url.endsWith('/embeddings')) {
+      embeddings(req, res).catch(() => res.destroy());
     } else if (req.method === 'POST' && url === '/control') {
       readBody(req).then((b) => {
         if (b) fake.set(JSON.parse(b) as Partial<Scenario>);

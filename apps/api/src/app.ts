@@ -165,6 +165,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
     limits: config.fileLimits,
     secret: config.jwtSecret,
     log: (line) => app.log.warn(line),
+    embedder: registry.embedder(),
   });
   await files.start();
   app.addHook('onClose', () => files.stop());

@@ -37,6 +37,10 @@ const envSchema = z.object({
   OPENAI_COMPATIBLE_LOW_COST_MODELS: optionalString,
   OPENAI_COMPATIBLE_VISION_MODELS: optionalString,
   OPENAI_COMPATIBLE_IMAGE_MODELS: optionalString,
+  EMBEDDING_MODEL: z
+    .string()
+    .regex(/^(openai|openai-compatible):\S+$/, 'provider:model, e.g. openai:text-embedding-3-small or openai-compatible:bge-m3')
+    .optional(),
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Chatbot platform <no-reply@localhost>'),
   APP_URL: optionalString,
@@ -108,6 +112,8 @@ export interface ProvidersConfig {
     /** Image generation models of the same endpoint (its images API), apart from the chat models. */
     imageModels?: string[];
   };
+  /** The embeddings model knowledge documents are indexed with (`EMBEDDING_MODEL`), of a configured provider. */
+  embeddingModel?: { provider: 'openai' | 'openai-compatible'; modelName: string };
 }
 
 export interface AppConfig {
@@ -217,6 +223,13 @@ function providersFrom(env: z.infer<typeof envSchema>): ProvidersConfig {
     const both = imageModels.filter((m) => models.includes(m));
     if (both.length > 0) throw new Error(`OPENAI_COMPATIBLE_IMAGE_MODELS names chat models of OPENAI_COMPATIBLE_MODELS: ${both.join(', ')}`);
     providers.openaiCompatible = { baseUrl: env.OPENAI_COMPATIBLE_BASE_URL, apiKey: env.OPENAI_COMPATIBLE_API_KEY, models, lowCostModels, visionModels, imageModels };
+  }
+  if (env.EMBEDDING_MODEL) {
+    const [provider, ...rest] = env.EMBEDDING_MODEL.split(':') as ['openai' | 'openai-compatible', ...string[]];
+    if (!(provider === 'openai' ? providers.openai : providers.openaiCompatible)) {
+      throw new Error(`Invalid configuration:\n  EMBEDDING_MODEL: the ${provider} provider is not configured`);
+    }
+    providers.embeddingModel = { provider, modelName: rest.join(':') };
   }
   return providers;
 }

@@ -8,6 +8,12 @@ import { AppError } from '../platform/errors';
 import { offlineModel } from './offline-model';
 import { withLeanStreaming } from './openai-compatible-stream';
 
+/** Vectors of texts from an embeddings model. */
+export interface Embedder {
+  model: string;
+  embed(texts: string[], signal?: AbortSignal): Promise<number[][]>;
+}
+
 export interface ModelRef {
   provider: string;
   modelName: string;
@@ -80,6 +86,28 @@ export function createLlmRegistry(providers: ProvidersConfig) {
       let m = builtImages.get(key);
       if (!m) builtImages.set(key, (m = buildImage(ref)));
       return m;
+    },
+    /**
+     * The embeddings model knowledge documents are indexed with (`EMBEDDING_MODEL`, issue 25), as
+     * `embed(texts)` → one vector per text; null when none is configured.
+     */
+    embedder(): Embedder | null {
+      const ref = providers.embeddingModel;
+      if (!ref) return null;
+      const model = ref.provider === 'openai' ? openai?.embeddingModel(ref.modelName) : compatible?.embeddingModel(ref.modelName);
+      if (!model) return null;
+      const perCall = 64;
+      return {
+        model: ref.modelName,
+        async embed(texts, signal) {
+          const out: number[][] = [];
+          for (let i = 0; i < texts.length; i += perCall) {
+            const r = await model.doEmbed({ values: texts.slice(i, i + perCall), abortSignal: signal });
+            out.push(...r.embeddings);
+          }
+          return out;
+        },
+      };
     },
     model(ref: ModelRef): LanguageModelV3 {
       const key = `${ref.provider}\u0000${ref.modelName}`;

@@ -108,6 +108,7 @@ export async function unparsedFiles(owner: Executor): Promise<Array<{ tenantId: 
 }
 
 export interface ChunkHit {
+  id: number;
   file_id: number;
   document_name: string;
   heading: string;
@@ -140,11 +141,53 @@ export async function searchChunks(db: Executor, tenantId: number, chatbotId: nu
           row_number() over (order by similarity(body, ${question}) desc, id) as r2
         from fts
       )
-      select r.file_id, f.name as document_name, r.heading, r.body as chunk,
+      select r.id, r.file_id, f.name as document_name, r.heading, r.body as chunk,
         round(((1.0 / (60 + r.r1) + 1.0 / (60 + r.r2)) * 30.5)::numeric, 4)::float8 as score
       from ranked r
       join files f on f.tenant_id = ${tenantId} and f.id = r.file_id
       order by score desc, r.id
       limit ${k}`,
+  );
+}
+
+/** Stores the chunks' vectors of a file (by their order), `model` naming the embeddings model. */
+export async function saveEmbeddings(db: Executor, tenantId: number, fileId: number, vectors: number[][], model: string) {
+  for (let i = 0; i < vectors.length; i += 100) {
+    const rows = JSON.stringify(vectors.slice(i, i + 100).map((e, j) => ({ ord: i + j, e })));
+    await db.execute(
+      sql`update document_chunks c
+        set embedding = array(select jsonb_array_elements_text(v.e)::real), embedding_model = ${model}
+        from jsonb_to_recordset(${rows}::jsonb) as v(ord int, e jsonb)
+        where c.tenant_id = ${tenantId} and c.file_id = ${fileId} and c.ord = v.ord`,
+    );
+  }
+}
+
+/** Which of a chatbot's chunks have vectors of `model`: their count and newest id (changes whenever they do). */
+export async function embeddingVersion(db: Executor, tenantId: number, chatbotId: number, model: string): Promise<string> {
+  const [row] = await queryRows<{ n: number; m: number }>(
+    db,
+    sql`select count(*)::int as n, coalesce(max(id), 0)::int as m from document_chunks
+      where tenant_id = ${tenantId} and chatbot_id = ${chatbotId} and embedding_model = ${model}`,
+  );
+  return `${row?.n ?? 0}:${row?.m ?? 0}`;
+}
+
+/** A chatbot's chunk vectors of `model`. */
+export async function loadEmbeddings(db: Executor, tenantId: number, chatbotId: number, model: string): Promise<Array<{ id: number; embedding: number[] | null }>> {
+  return await db
+    .select({ id: documentChunks.id, embedding: documentChunks.embedding })
+    .from(documentChunks)
+    .where(and(eq(documentChunks.tenantId, tenantId), eq(documentChunks.chatbotId, chatbotId), eq(documentChunks.embeddingModel, model)));
+}
+
+/** Chunks by id with their document's name (vector hits the full-text search did not find). */
+export async function chunksByIds(db: Executor, tenantId: number, ids: number[]): Promise<Array<Omit<ChunkHit, 'score'>>> {
+  if (ids.length === 0) return [];
+  return await queryRows<Omit<ChunkHit, 'score'>>(
+    db,
+    sql`select c.id, c.file_id, f.name as document_name, c.heading, c.body as chunk
+      from document_chunks c join files f on f.tenant_id = c.tenant_id and f.id = c.file_id
+      where c.tenant_id = ${tenantId} and c.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
   );
 }

@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FileInfo, FileProgress, FileSettings } from '@app/contracts/files';
 import type { FileLimitsConfig } from '../../config';
 import type { Db } from '../../db/client';
+import type { Embedder } from '../../llm/registry';
 import { withTenant } from '../../db/tenant-scope';
 import type { MemberContext, TenantContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
@@ -22,6 +23,7 @@ import {
   findFiles,
   insertChunks,
   insertFile,
+  saveEmbeddings,
   saveText,
   searchChunks,
   takePages,
@@ -31,6 +33,7 @@ import {
 } from './files.repo';
 import { countPages, detectKind, FILE_KINDS, type FileKind, FileRejected, isImage, parseFile } from './parse';
 import type { FileStorage } from './storage/storage';
+import { createVectorIndex, VECTOR_CANDIDATES } from './vectors';
 
 export type { FileStorage } from './storage/storage';
 export { createStorage } from './storage/storage';
@@ -103,8 +106,19 @@ function imageKindOf(b: Uint8Array): FileKind | null {
  */
 export function createFilesService(
   db: Db,
-  opts: { owner: Db; storage: FileStorage; tmpDir: string; limits?: Partial<FileLimitsConfig>; secret: string; log: (line: string) => void; now?: () => Date },
+  opts: {
+    owner: Db;
+    storage: FileStorage;
+    tmpDir: string;
+    limits?: Partial<FileLimitsConfig>;
+    secret: string;
+    log: (line: string) => void;
+    now?: () => Date;
+    /** The embeddings model (EMBEDDING_MODEL): knowledge chunks get vectors, fused with full-text search. */
+    embedder?: Embedder | null;
+  },
 ) {
+  const vectors = opts.embedder ? createVectorIndex(opts.embedder, opts.log) : null;
   const limits: FileLimitsConfig = { ...DEFAULT_FILE_LIMITS, ...opts.limits };
   const maxBytes = Math.round(limits.maxMb * 1024 * 1024);
   const now = opts.now ?? (() => new Date());
@@ -176,7 +190,17 @@ export function createFilesService(
         await updateFile(db, tenantId, id, { parsedPages: done, pageCount: total });
       });
       if (parsed.text) await saveText(db, tenantId, id, parsed.text);
-      if (row.purpose === 'document' && row.chatbotId !== null) await insertChunks(db, tenantId, row.chatbotId, id, chunkText(parsed.text));
+      if (row.purpose === 'document' && row.chatbotId !== null) {
+        const chunks = chunkText(parsed.text);
+        await insertChunks(db, tenantId, row.chatbotId, id, chunks);
+        // Vectors are an addition: a failing embeddings model leaves the document searchable by its words.
+        if (vectors && chunks.length > 0) {
+          await vectors
+            .embedChunks(chunks)
+            .then((v) => saveEmbeddings(db, tenantId, id, v, opts.embedder!.model))
+            .catch((err: Error) => opts.log(`file ${tenantId}/${id}: embedding failed (full-text search only): ${err.message}`));
+        }
+      }
       await updateFile(db, tenantId, id, { status: parsed.status, pageCount: parsed.pageCount, parsedPages: parsed.parsedPages, note: parsed.note });
     } catch (err) {
       if (!(err instanceof FileRejected)) opts.log(`file ${tenantId}/${id}: parsing failed: ${(err as Error).message}`);
@@ -424,11 +448,21 @@ export function createFilesService(
       return out;
     },
 
-    /** The chatbot's best `k` knowledge chunks for the question (full text + trigram, fused). */
+    /** The chatbot's best `k` knowledge chunks for the question (full text + trigram, and vectors with an embeddings model, fused). */
     async retrieve(ctx: TenantContext, chatbotId: number, question: string, k = 5): Promise<RetrievedChunk[]> {
       const q = question.trim().slice(0, 1000);
       if (!q) return [];
-      const hits: ChunkHit[] = await searchChunks(db, ctx.tenantId, chatbotId, questionQuery(q), q, Math.min(Math.max(1, k), 20));
+      const kk = Math.min(Math.max(1, k), 20);
+      let hits: ChunkHit[];
+      if (vectors) {
+        const [fullText, nearest] = await Promise.all([
+          searchChunks(db, ctx.tenantId, chatbotId, questionQuery(q), q, VECTOR_CANDIDATES),
+          vectors.nearest(db, ctx.tenantId, chatbotId, q),
+        ]);
+        hits = nearest.length > 0 ? await vectors.fuse(db, ctx.tenantId, fullText, nearest, kk) : fullText.slice(0, kk);
+      } else {
+        hits = await searchChunks(db, ctx.tenantId, chatbotId, questionQuery(q), q, kk);
+      }
       return hits.map((h) => ({ file_id: h.file_id, document_name: h.document_name, heading: h.heading, chunk: h.chunk, score: Number(h.score) }));
     },
 
