@@ -24,7 +24,8 @@ export type ListSessionsQuery = Partial<z.output<typeof listSessionsQuery>>;
 export const sessionListResponse = paginated(sessionSchema);
 export type SessionList = z.infer<typeof sessionListResponse>;
 
-export const messageStatusSchema = z.enum(['streaming', 'completed', 'stopped', 'failed']);
+/** `interrupted`: the process answering died (a crash) or shut down; the text is kept up to its last flush. */
+export const messageStatusSchema = z.enum(['streaming', 'completed', 'stopped', 'failed', 'interrupted']);
 export type MessageStatus = z.infer<typeof messageStatusSchema>;
 
 export const historyMessageSchema = z.object({

@@ -1,5 +1,5 @@
 import type { ChatSource } from '@app/contracts/chat';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { chatMessages } from '../../db/schema/index';
 import { type Executor, type RawExecutor, statement, type StatementCall } from '../../db/client';
 
@@ -18,15 +18,21 @@ const FLUSH_MANY_SQL = statement('chat_flush_many', `update chat_messages m set 
   where m.tenant_id = $1 and m.id = v.id and m.status = 'streaming'`);
 
 /**
- * After a crash of the single embedded-database process no stream can still be running: the
- * answers it left `streaming` keep their flushed text and become `stopped`. Operator-level
- * start-up step, across tenants on purpose; never run it with several instances (DATABASE_URL).
+ * After a crash the answers a dead process left `streaming` keep their flushed text and become
+ * `interrupted` (decision 041). Start-up step, across tenants on purpose: without `only`, every
+ * streaming answer — run it only when no other instance is alive; with `only`, the answers of
+ * instances known dead (`live-channel.ts` `orphans`).
  */
-export async function stopInterruptedStreams(db: Executor): Promise<number> {
+export async function stopInterruptedStreams(db: Executor, only?: Array<{ tenantId: number; answerId: number }>): Promise<number> {
+  if (only?.length === 0) return 0;
   const rows = await db
     .update(chatMessages)
-    .set({ status: 'stopped', updatedAt: sql`now()` })
-    .where(eq(chatMessages.status, 'streaming'))
+    .set({ status: 'interrupted', updatedAt: sql`now()` })
+    .where(
+      only
+        ? and(eq(chatMessages.status, 'streaming'), inArray(sql`(${chatMessages.tenantId}, ${chatMessages.id})`, only.map((o) => sql`(${o.tenantId}, ${o.answerId})`)))
+        : eq(chatMessages.status, 'streaming'),
+    )
     .returning({ id: chatMessages.id });
   return rows.length;
 }

@@ -23,6 +23,7 @@ import { type BudgetScope, createLocalHolds, type Holder, type LocalHold, releas
 import { createUsageCache } from './usage-cache';
 
 export type { BudgetScope, ChargedTotals, CreditGrantRow, NewGrant, UsageCharge };
+export { releaseAbandonedReservations } from './reservations';
 
 type MemberQuotaFields = Pick<MemberRow, 'id' | 'customCreditLimitUnits' | 'defaultMemberGroupId'>;
 

@@ -85,6 +85,17 @@ export async function reserveInDatabase(db: RawExecutor, h: Holder, units: bigin
   return { refused: row?.refused ?? 'member', memberLeft: BigInt(row?.member_left ?? 0), tenantLeft: row?.tenant_left == null ? null : BigInt(row.tenant_left) };
 }
 
+/**
+ * Start-up, alone on the database (decision 041): every reservation left is a dead process's —
+ * its answers will never be charged — so all are released at once instead of after their 15
+ * minutes. Across tenants on purpose (the owner's connection). Returns how many.
+ */
+export async function releaseAbandonedReservations(owner: RawExecutor): Promise<number> {
+  const rows = await owner.raw<{ n: string }>(RELEASE_ALL_SQL, []);
+  return Number(rows[0]?.n ?? 0);
+}
+const RELEASE_ALL_SQL = statement('credits_release_abandoned', 'with d as (delete from credit_reservations returning 1) select count(*)::text as n from d');
+
 export async function releaseInDatabase(db: RawExecutor, tenantId: number, id: number): Promise<void> {
   await db.raw(RELEASE_SQL, [tenantId, id]);
 }

@@ -1,5 +1,5 @@
 import type { ChatSource } from '@app/contracts/chat';
-import type { History, PatchSessionBody, Session, SessionList } from '@app/contracts/sessions';
+import type { History, MessageStatus, PatchSessionBody, Session, SessionList } from '@app/contracts/sessions';
 import type { listSessionsQuery, historyQuery } from '@app/contracts/sessions';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -48,7 +48,7 @@ function toHistoryMessage(m: MessageRow, links: ReadonlyMap<number, string> = NO
     text: m.text,
     reasoning: m.reasoning,
     speaker_type: m.speakerType === 'member' ? ('member' as const) : ('chatbot' as const),
-    status: m.status as 'streaming' | 'completed' | 'stopped' | 'failed',
+    status: m.status as MessageStatus,
     llm_model_id: m.llmModelId,
     credits: unitsToExact(m.creditUnits),
     files: m.attachments.flatMap((f) => {

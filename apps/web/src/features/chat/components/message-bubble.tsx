@@ -52,6 +52,11 @@ export const MessageBubble = memo(function MessageBubble({ m, modelNames, showCr
           {t('stopped')}
         </Badge>
       ) : null}
+      {m.status === 'interrupted' ? (
+        <Badge variant="light" color="orange" mt={4}>
+          {t('interrupted')}
+        </Badge>
+      ) : null}
       {m.status === 'failed' ? (
         <Badge variant="light" color="red" mt={4}>
           {t('failed')}

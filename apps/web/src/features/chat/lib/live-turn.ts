@@ -6,7 +6,7 @@ import { ApiError } from '../../../lib/api-client';
 import { type ChatMode, reattachChat, sendChat, stopAnswer } from '../api/send-chat';
 import { createSmoother } from './smoothing';
 
-export type LiveStatus = 'sending' | 'streaming' | 'completed' | 'stopped' | 'failed';
+export type LiveStatus = 'sending' | 'streaming' | 'completed' | 'stopped' | 'failed' | 'interrupted';
 
 /** A question sent from this page and its answer as it streamed. */
 export interface LiveTurn {
