@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +9,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
-import { type Database, openDatabase } from './db/client';
+import { type Database, openDatabase, statement } from './db/client';
 import { createLlmRegistry } from './llm/registry';
 import { type CacheHub, createCacheHub } from './platform/cache';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './platform/error-handler';
@@ -71,6 +72,14 @@ import { registerBillingRoutes } from './modules/billing/billing.routes';
 import { createBillingService, paymentsFromConfig } from './modules/billing/billing.service';
 import { registerTaskModeRoutes } from './modules/task-modes/task-modes.routes';
 import { createTaskModesService } from './modules/task-modes/task-modes.service';
+
+const DATABASE_NAME_SQL = statement('app_database_name', 'select current_database() as name');
+/** Which database this is, for Redis keys: instances of one deployment agree, two deployments (or test databases) differ. */
+async function databaseName(database: Database, config: AppConfig): Promise<string> {
+  if (database.kind === 'pglite') return config.database.kind === 'pglite' && config.database.dataDir ? config.database.dataDir : randomUUID();
+  const [row] = await database.raw<{ name: string }>(DATABASE_NAME_SQL, []);
+  return `${config.database.kind === 'postgres' ? new URL(config.database.url).host : ''}/${row?.name ?? ''}`;
+}
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -195,6 +204,11 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
   const webSearch = createWebSearchService(db, caches, { config: config.webSearch, secret: config.jwtSecret, log: (line) => app.log.warn(line) });
   const taskModes = createTaskModesService(db, { exists: async (ctx, id) => !!(await llmModels.enabledModel(ctx, id).catch(() => null)) });
   const chat = createChatService(database, { chatbots, models: llmModels, sessions, credits, governance, registry, members, taskModes, files, webSearch });
+  // Several instances (issue 30): live answers' reattach and stop cross instances through Redis (decision 041).
+  if (redis) {
+    const channel = await chat.shareThrough(redis, await databaseName(database, config));
+    app.addHook('onClose', () => channel.close());
+  }
   const apiKeys = createApiKeysService(database, caches, { tenantById: (id) => findTenantById(db, id), memberById: members.findById }, (line) => app.log.warn(line));
   app.addHook('onClose', () => apiKeys.flushUses());
   const signUp = createSignUpService(db, { mailer, secret: config.jwtSecret, members });

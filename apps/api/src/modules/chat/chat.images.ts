@@ -60,7 +60,7 @@ export async function streamImages(run: ChatRun, signal: AbortSignal, emit: (e: 
     relay.imageCount = saved.length;
     for (const file of saved) emit({ type: 'image', file });
   } catch {
-    relay.error('image_generation_failed');
+    relay.imageFailed();
   } finally {
     await relay.answer.close();
   }

@@ -79,9 +79,15 @@ export class AnswerRelay implements PartSink {
     this.settle();
   }
 
-  /** The stream failed, or the provider call did: the parts end. `code`: the §8 message the readers get. */
-  error(code: 'model_failed' | 'image_generation_failed' = 'model_failed'): void {
-    this.fail(code);
+  /** The stream failed, or the provider call did: the parts end. (Called by part channels with their error: not read.) */
+  error(): void {
+    this.fail();
+    this.settle();
+  }
+
+  /** An image answer failed (chat.images.ts): the §8 image generation message instead of the chat's. */
+  imageFailed(): void {
+    this.fail('image_generation_failed');
     this.settle();
   }
 
