@@ -9,10 +9,12 @@ import { type ImageStore, streamImages } from './chat.images';
 import { setAnswerFiles, stopInterruptedStreams } from './chat.repo';
 import { type AnswerRelay, streamChat } from './chat.stream';
 import { createAnswerCloser, createAnswerFlusher, createTurnOpener, type TrackedAnswer } from './turn-writer';
-import { createLiveAnswers, LiveAnswer } from './live-answers';
+import { createLiveAnswers, LiveAnswer, type LiveReading } from './live-answers';
+import { createLiveChannel, type LiveChannel } from './live-channel';
+import type { Redis } from 'ioredis';
 
 export { stopInterruptedStreams };
-export type { ChatDeps, ChatRun, ChatTurn, LiveAnswer };
+export type { ChatDeps, ChatRun, ChatTurn, LiveAnswer, LiveChannel, LiveReading };
 /** The SSE frame writer of the chat's stream, for other streamed answers (the developer API). */
 export { sseWriter } from './sse';
 
@@ -47,13 +49,24 @@ export function createChatService(database: Database, deps: ChatDeps) {
   const streaming = new Set<{ abort: AbortController | undefined; done: Promise<unknown> }>();
   const started = (run: ChatRun, abort: AbortController) => (controllers.set(run, abort), run);
 
-  /** Stops the session's running answer, if any, and waits (up to `waitMs`) until it is closed. */
-  async function stopRunning(tenantId: number, hash: string, waitMs = 5000): Promise<boolean> {
+  // With Redis (several instances): where another instance finds this one's answers (`shareThrough`).
+  let channel: LiveChannel | null = null;
+
+  /** Stops the session's running answer in this process, if any, and waits (up to `waitMs`) until it is closed. */
+  async function stopLocal(tenantId: number, hash: string, waitMs = 5000): Promise<boolean> {
     const running = live.get(tenantId, hash);
     if (!running) return false;
     running.stopper.abort();
     await Promise.race([running.closed, new Promise((r) => setTimeout(r, waitMs).unref())]);
     return true;
+  }
+
+  /** Stops the session's running answer, here or (with Redis) on another instance, and waits until it is closed. */
+  async function stopRunning(tenantId: number, hash: string): Promise<boolean> {
+    if (await stopLocal(tenantId, hash)) return true;
+    if (!channel) return false;
+    const remote = await channel.find(tenantId, hash);
+    return remote ? channel.stop(tenantId, hash, remote) : false;
   }
 
   async function stream(run: ChatRun, signal: AbortSignal, emit: (e: ChatEvent) => void): Promise<void> {
@@ -93,6 +106,7 @@ export function createChatService(database: Database, deps: ChatDeps) {
       const run = await openChat(deps.registry, openTurn, await prepareChat(deps, outputs, ctx, chatbotId, input), stopper);
       const answer = new LiveAnswer(ctx.tenantId, ctx.member.id, run.meta.session_hash_id, run.meta, stopper, opts.stopWithoutReader);
       live.add(answer);
+      channel?.announce(answer, run.assistantMessageId);
       return { run, live: answer };
     },
     /** Streams a live answer to its readers (`write` is the asking client's), then closes it. */
@@ -106,21 +120,42 @@ export function createChatService(database: Database, deps: ChatDeps) {
         await closeChat(deps, outputs, closeAnswer, run, relay, answer.stopper.signal, emit, true);
       } finally {
         live.remove(answer);
+        channel?.retire(answer, run.assistantMessageId);
         answer.close();
       }
     },
-    /** The member's own session's running answer in this process, or null (`session_not_found` for another's). */
-    async running(ctx: MemberContext, hash: string): Promise<LiveAnswer | null> {
+    /**
+     * The member's own session's running answer, or null (`session_not_found` for another's): this
+     * process's, else (with Redis) a reading of the one running on another instance.
+     */
+    async running(ctx: MemberContext, hash: string): Promise<LiveReading | null> {
       const found = live.get(ctx.tenantId, hash);
       if (found && found.memberId === ctx.member.id) return found;
       // Not running here: still refuse a session that is not the member's own.
       await deps.sessions.own(ctx, hash);
-      return null;
+      const remote = found ? null : await channel?.find(ctx.tenantId, hash);
+      return remote && remote.memberId === ctx.member.id ? channel!.reading(ctx.tenantId, hash, remote) : null;
     },
-    /** `POST /sessions/{hash}/stop/`: aborts the running answer (kept as `stopped`) and waits until it is closed. */
+    /** `POST /sessions/{hash}/stop/`: aborts the running answer (kept as `stopped`), here or on another instance, and waits until it is closed. */
     async stop(ctx: MemberContext, hash: string): Promise<boolean> {
-      const found = await this.running(ctx, hash);
-      return found ? stopRunning(ctx.tenantId, hash) : false;
+      const found = live.get(ctx.tenantId, hash);
+      if (found && found.memberId === ctx.member.id) return stopLocal(ctx.tenantId, hash);
+      await deps.sessions.own(ctx, hash);
+      const remote = found ? null : await channel?.find(ctx.tenantId, hash);
+      return remote && remote.memberId === ctx.member.id ? channel!.stop(ctx.tenantId, hash, remote) : false;
+    },
+    /**
+     * Several instances (issue 30): a running answer is announced in Redis, so that a reattach or
+     * a stop landing on another instance reaches it (`live-channel.ts`). Without it, in process only.
+     * `namespace`: the database's, so that deployments (and test databases) sharing a Redis stay apart.
+     */
+    async shareThrough(redis: Redis, namespace: string): Promise<LiveChannel> {
+      channel = await createLiveChannel(namespace, redis, (tenantId, hash) => live.get(tenantId, hash), (tenantId, hash) => stopLocal(tenantId, hash));
+      // Answers of instances that died are closed as interrupted by whichever instance starts next (decision 041).
+      const orphans = await channel.orphans();
+      await stopInterruptedStreams(database.owner, orphans);
+      await channel.forget(orphans.map((o) => o.key));
+      return channel;
     },
     /**
      * Checks the request, writes the turn and sends the provider request. One call, so that the

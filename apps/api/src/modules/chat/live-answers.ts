@@ -4,6 +4,19 @@ import type { TrackedAnswer } from './turn-writer';
 const frameOf = (e: ChatEvent) => `data: ${JSON.stringify(e)}\n\n`;
 
 /**
+ * What a returning reader's route needs of a running answer: this process's `LiveAnswer`, or a
+ * reading of an answer running on another instance (`live-channel.ts`).
+ */
+export interface LiveReading {
+  readonly meta: ChatMeta;
+  /** Resolves once the answer is closed. */
+  readonly closed: Promise<void>;
+  /** The text so far as a `snapshot` frame, then every frame as it comes. */
+  attach(write: (frame: string) => void): void;
+  detach(write: (frame: string) => void): void;
+}
+
+/**
  * An answer that is generating in this process, independent of who reads it (issue 27 item 5):
  * the client that asked may leave (a reload, a dropped connection) and the answer goes on; a
  * reader may come back (`GET /sessions/{hash}/stream/`), receive the text so far as a snapshot
@@ -12,7 +25,7 @@ const frameOf = (e: ChatEvent) => `data: ${JSON.stringify(e)}\n\n`;
  * aborts it. A class with one primary reader field: the hot path (one reader, one frame per
  * token) costs a field read, not a set iteration.
  */
-export class LiveAnswer {
+export class LiveAnswer implements LiveReading {
   private primary: ((frame: string) => void) | null = null;
   private readers: Array<(frame: string) => void> = [];
   answer: TrackedAnswer | null = null;

@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeLlm, type FakeLlm } from '../../../../tools/fake-llm/server';
+import { type Balancer, call, type Instance, openStream, SEED, serverDatabase, signIn, startBalancer, startInstance, textOfEvents } from './instances';
+
+/**
+ * Issue 30 items 1 and 2: two API processes (`main.ts`) on one PostgreSQL database and one Redis,
+ * behind a round-robin balancer. Every request below goes through the balancer; consecutive
+ * requests alternate, and `x-served-by` shows which instance served each.
+ */
+const serverUrl = process.env.TEST_DATABASE_URL;
+const REPLY = Array.from({ length: 80 }, (_, i) => `word${i}`).join(' ');
+// Per account, in Redis for both instances (and every run of this file: accounts below sign in a few times each).
+const SIGN_IN_LIMIT = 10;
+
+describe.runIf(Boolean(serverUrl))('two instances on one PostgreSQL and one Redis', () => {
+  let fake: FakeLlm;
+  let db: Awaited<ReturnType<typeof serverDatabase>>;
+  const instances: Instance[] = [];
+  let lb: Balancer;
+  let member: string;
+  let chatbotId: number;
+
+  beforeAll(async () => {
+    fake = await startFakeLlm({ scenario: { reply: REPLY, tokenDelayMs: 25 } });
+    db = await serverDatabase(serverUrl!);
+    const env = {
+      DATABASE_URL: db.url,
+      // Several instances sign and check tokens with one secret (else each keeps its own in DATA_DIR).
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      OPENAI_COMPATIBLE_BASE_URL: fake.url,
+      OPENAI_COMPATIBLE_MODELS: 'fake-model',
+      RATE_LIMITS: JSON.stringify({ signInPerAccount: { max: SIGN_IN_LIMIT, windowSeconds: 60 } }),
+    };
+    // One after the other: the first migrates and seeds the empty database.
+    instances.push(await startInstance(env));
+    instances.push(await startInstance(env));
+    lb = await startBalancer(instances.map((i) => i.url));
+    member = (await signIn(lb.url, SEED.member)).token;
+    const bots = await call(lb.url, member, 'GET', '/api/chatbots/?include_default=true');
+    if (bots.status !== 200) throw new Error(`chatbots ${bots.status}: ${JSON.stringify(bots.body)}`);
+    chatbotId = (bots.body as { items: Array<{ id: number }> }).items[0]!.id;
+  }, 90_000);
+
+  afterAll(async () => {
+    await lb?.close();
+    await Promise.all(instances.map((i) => i.stop()));
+    await fake?.close();
+    await db?.drop();
+  });
+
+  it('a token from one instance is accepted by the other', async () => {
+    const signedIn = await signIn(lb.url, SEED.member);
+    const me = await call(lb.url, signedIn.token, 'GET', '/api/sessions/?page=1');
+    expect(me.status).toBe(200);
+    expect(me.servedBy).not.toBe(signedIn.servedBy);
+  });
+
+  it('an admin demoted on one instance is refused on the other at the next request', async () => {
+    const admin = await signIn(lb.url, SEED.admin);
+    const list = await call(lb.url, admin.token, 'GET', '/api/admin/members/?page=1&size=30');
+    const memberRow = (list.body as { items: Array<{ id: number; email: string }> }).items.find((m) => m.email === SEED.member)!;
+    expect((await call(lb.url, admin.token, 'PATCH', `/api/admin/members/${memberRow.id}/`, { is_admin: true })).status).toBe(200);
+    const promoted = await signIn(lb.url, SEED.member);
+    // Warm both instances' caches with the member as an admin.
+    const seen = new Set<string | null>();
+    for (let i = 0; i < 2; i++) {
+      const r = await call(lb.url, promoted.token, 'GET', '/api/admin/announcements/');
+      expect(r.status).toBe(200);
+      seen.add(r.servedBy);
+    }
+    expect(seen.size).toBe(2);
+    const demoted = await call(lb.url, admin.token, 'PATCH', `/api/admin/members/${memberRow.id}/`, { is_admin: false });
+    expect(demoted.status).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      const r = await call(lb.url, promoted.token, 'GET', '/api/admin/announcements/');
+      // A role change ends the member's sessions (token version): refused as signed out.
+      expect([r.status, r.servedBy === demoted.servedBy ? 'same' : 'other']).toEqual([401, i === 0 ? 'other' : 'same']);
+    }
+    member = (await signIn(lb.url, SEED.member)).token;
+  });
+
+  it('announcements and sessions written on one instance are read on the other at once', async () => {
+    const admin = await signIn(lb.url, SEED.admin);
+    const created = await call(lb.url, admin.token, 'POST', '/api/admin/announcements/', { title: 'Scaled out', content: 'Two instances', location: 'dashboard' });
+    expect(created.status).toBe(201);
+    const active = await call(lb.url, member, 'GET', '/api/announcements/active/');
+    expect(active.servedBy).not.toBe(created.servedBy);
+    expect(JSON.stringify(active.body)).toContain('Scaled out');
+
+    fake.set({ tokenDelayMs: 1 });
+    const chat = await openStream(lb.url, member, 'POST', `/api/chatbots/${chatbotId}/chat/`, { text: 'Hello from one' });
+    await chat.done;
+    fake.set({ tokenDelayMs: 25 });
+    const hash = chat.meta!.session_hash_id;
+    const sessions = await call(lb.url, member, 'GET', '/api/sessions/?page=1');
+    expect(sessions.servedBy).not.toBe(chat.servedBy);
+    expect(JSON.stringify(sessions.body)).toContain(hash);
+    const history = await call(lb.url, member, 'GET', `/api/sessions/${hash}/history/`);
+    expect(JSON.stringify(history.body)).toContain('Hello from one');
+  });
+
+  it('a stop pressed on one instance aborts the stream running on the other: the upstream request is cancelled within 1 s', async () => {
+    fake.reset();
+    const chat = await openStream(lb.url, member, 'POST', `/api/chatbots/${chatbotId}/chat/`, { text: 'Count slowly' });
+    await chat.texts(3);
+    const pressed = Date.now();
+    const stop = await call(lb.url, member, 'POST', `/api/sessions/${chat.meta!.session_hash_id}/stop/`);
+    expect(stop.servedBy).not.toBe(chat.servedBy);
+    expect(stop.body).toEqual({ stopped: true });
+    while (fake.aborted === 0 && Date.now() - pressed < 1000) await new Promise((r) => setTimeout(r, 10));
+    expect(fake.aborted).toBe(1);
+    expect(Date.now() - pressed).toBeLessThan(1000);
+    const events = await chat.done;
+    expect(events.at(-1)).toEqual({ type: 'end', status: 'stopped' });
+  });
+
+  it('a reload that lands on the other instance reattaches: the text so far, then the rest as it comes', async () => {
+    const chat = await openStream(lb.url, member, 'POST', `/api/chatbots/${chatbotId}/chat/`, { text: 'Count for me' });
+    await chat.texts(5);
+    chat.leave();
+    await chat.done;
+    const again = await openStream(lb.url, member, 'GET', `/api/sessions/${chat.meta!.session_hash_id}/stream/`);
+    expect(again.status).toBe(200);
+    expect(again.servedBy).not.toBe(chat.servedBy);
+    expect(again.meta?.assistant_message_id).toBe(chat.meta!.assistant_message_id);
+    const events = await again.done;
+    expect(events[0]?.type).toBe('snapshot');
+    expect(textOfEvents(events)).toBe(REPLY);
+    expect(events.at(-1)).toEqual({ type: 'end', status: 'completed' });
+    const history = await call(lb.url, member, 'GET', `/api/sessions/${chat.meta!.session_hash_id}/history/`);
+    const rows = (history.body as { items: Array<{ text: string; status: string }> }).items;
+    expect(rows.at(-1)).toMatchObject({ text: REPLY, status: 'completed' });
+  });
+
+  it('a new question on the other instance stops the answer still running in the session', async () => {
+    const first = await openStream(lb.url, member, 'POST', `/api/chatbots/${chatbotId}/chat/`, { text: 'A long one' });
+    await first.texts(2);
+    fake.set({ tokenDelayMs: 1 });
+    const second = await openStream(lb.url, member, 'POST', `/api/chatbots/${chatbotId}/chat/`, { text: 'Another', session_hash_id: first.meta!.session_hash_id });
+    expect(second.servedBy).not.toBe(first.servedBy);
+    expect((await first.done).at(-1)).toEqual({ type: 'end', status: 'stopped' });
+    expect((await second.done).at(-1)).toEqual({ type: 'end', status: 'completed' });
+    fake.set({ tokenDelayMs: 25 });
+  });
+
+  it('rate limits are shared: sign-in attempts on both instances count together', async () => {
+    const email = `nobody-${randomBytes(4).toString('hex')}@demo.local`;
+    const statuses: number[] = [];
+    const served = new Set<string | null>();
+    for (let i = 0; i <= SIGN_IN_LIMIT; i++) {
+      const r = await call(lb.url, null, 'POST', '/api/auth/sign-in/', { email, password: 'wrong-Passw0rd' });
+      statuses.push(r.status);
+      served.add(r.servedBy);
+    }
+    expect(served.size).toBe(2);
+    expect(statuses).toEqual([...Array<number>(SIGN_IN_LIMIT).fill(401), 429]);
+  });
+});
