@@ -21,6 +21,8 @@ export const llmModelSchema = z.object({
   supports_thinking: z.boolean(),
   supports_web_search: z.boolean(),
   supports_image_generation: z.boolean(),
+  /** Credits per generated image (image generation models; 0 for others). */
+  image_cost: z.number(),
 });
 export type LlmModel = z.infer<typeof llmModelSchema>;
 

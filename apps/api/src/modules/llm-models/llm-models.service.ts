@@ -62,6 +62,7 @@ export function toLlmModel(m: LlmModelRow, isAvailable: boolean): LlmModel {
     supports_thinking: m.supportsThinking,
     supports_web_search: m.supportsWebSearch,
     supports_image_generation: m.supportsImageGeneration,
+    image_cost: e4ToCost(m.imageCostE4),
   };
 }
 
