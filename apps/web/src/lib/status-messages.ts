@@ -17,6 +17,7 @@ const byCode: Partial<Record<ErrorCode, string>> = {
   input_too_long: 'errors.code.input_too_long',
   restricted_term: 'errors.code.restricted_term',
   model_failed: 'errors.code.model_failed',
+  image_generation_failed: 'chat:errors.imageGeneration',
   // Accounts (spec §8 sign up, verification code, reset password, invitation, members).
   email_invalid: 'errors.code.email_invalid',
   code_incorrect: 'errors.code.code_incorrect',

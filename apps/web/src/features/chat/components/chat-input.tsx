@@ -59,7 +59,11 @@ function ModelInfo({ model }: { model: LlmModel }) {
             {modelName(model, t)}
           </Text>
           <Text size="xs">{t('modelInfo.context', { tokens: number.format(model.context_limit) })}</Text>
-          <Text size="xs">{t('modelInfo.cost', { input: number.format(model.input_cost_per_10k), output: number.format(model.output_cost_per_10k) })}</Text>
+          {model.supports_image_generation ? (
+            <Text size="xs">{t('modelInfo.imageCost', { cost: number.format(model.image_cost) })}</Text>
+          ) : (
+            <Text size="xs">{t('modelInfo.cost', { input: number.format(model.input_cost_per_10k), output: number.format(model.output_cost_per_10k) })}</Text>
+          )}
           {model.release_date ? <Text size="xs">{t('modelInfo.released', { date: new Date(`${model.release_date}T00:00:00Z`).toLocaleDateString(i18n.language, { timeZone: 'UTC' }) })}</Text> : null}
           {model.is_low_llm ? (
             <Text size="xs" c="teal.8">
@@ -190,7 +194,8 @@ export function ChatInput(p: ChatInputProps) {
               onChange={(e) => p.onModelChange(Number(e.currentTarget.value))}
               data={p.models.map((m) => ({
                 value: String(m.id),
-                label: m.is_available ? modelName(m, t) : `${modelName(m, t)} — ${t('modelUnavailable')}`,
+                // An image model is marked as such (issue 27 item 2): it answers with images.
+                label: [modelName(m, t), m.supports_image_generation ? t('imageModel') : null, m.is_available ? null : t('modelUnavailable')].filter(Boolean).join(' — '),
                 disabled: !m.is_available,
               }))}
             />

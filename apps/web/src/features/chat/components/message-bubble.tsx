@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Markdown } from '../../../components/markdown/markdown';
 import { shownCredits } from '../lib/chatbot-texts';
 import type { BubbleMessage } from '../lib/live-turn';
+import { AnswerImages } from './answer-images';
 import { AnswerSources } from './answer-sources';
 import { MessageFiles } from './message-files';
 
@@ -47,6 +48,7 @@ export const MessageBubble = memo(function MessageBubble({ m, modelNames, showCr
         </Suspense>
       ) : null}
       {m.text ? <Markdown text={m.text} /> : live ? <Text c="dimmed">{t('thinking')}</Text> : null}
+      <AnswerImages files={m.files} />
       {m.status === 'stopped' ? (
         <Badge variant="light" color="gray" mt={4}>
           {t('stopped')}

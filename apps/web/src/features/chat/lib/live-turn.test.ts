@@ -238,7 +238,7 @@ describe('live turn', () => {
 });
 
 describe('chat messages: history with the turns over it', () => {
-  const stopped: LiveTurn = { id: 1, chatbotId: 7, meta: meta(10), question: 'Count', text: 'one two', reasoning: '', status: 'stopped', credits: 0.25, sources: [], files: [] };
+  const stopped: LiveTurn = { id: 1, chatbotId: 7, meta: meta(10), question: 'Count', text: 'one two', reasoning: '', status: 'stopped', credits: 0.25, sources: [], files: [], images: [] };
   const earlier = [row(8, 'member', 'Before', 'completed'), row(9, 'chatbot', 'Earlier answer', 'completed')];
 
   it('keeps the stopped answer’s own text while the history still has its row streaming', () => {

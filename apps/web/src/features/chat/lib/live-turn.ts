@@ -24,6 +24,8 @@ export interface LiveTurn {
   sources: ChatSource[];
   /** The question's attachments as sent. */
   files: MessageFile[];
+  /** An image model's answer: the images generated (the stream's image events), files of the session. */
+  images: MessageFile[];
 }
 
 /** A file shown with a message (spec §3 history message files). */
@@ -106,6 +108,7 @@ export function createLiveTurns() {
         else if (e.type === 'text') text.push(e.text);
         else if (e.type === 'reasoning') reasoning.push(e.text);
         else if (e.type === 'usage') update(id, { credits: e.credits });
+        else if (e.type === 'image') update(id, { images: [...(find(id)?.images ?? []), e.file] });
         else if (e.type === 'source') {
           const { type: _type, ...source } = e;
           update(id, { sources: [...(find(id)?.sources ?? []), source] });
@@ -141,7 +144,7 @@ export function createLiveTurns() {
       if (previous && inFlight(previous) && previous.meta?.session_hash_id === body.session_hash_id) update(previous.id, { status: 'stopped' });
       const own = beginReading(mode);
       const { id } = own;
-      set([...turns, { id, chatbotId, meta: null, question: body.text ?? '', text: '', reasoning: '', status: 'sending', credits: null, sources: [], files }]);
+      set([...turns, { id, chatbotId, meta: null, question: body.text ?? '', text: '', reasoning: '', status: 'sending', credits: null, sources: [], files, images: [] }]);
       try {
         const { meta, events } = await sendChat(chatbotId, body, own.controller.signal, mode);
         // Mask mode: the question shows as it was stored, its personal data masked.
@@ -177,7 +180,7 @@ export function createLiveTurns() {
       try {
         const found = await reattachChat(hash, own.controller.signal);
         if (!found) return false;
-        set([...turns, { id, chatbotId, meta: found.meta, question, text: '', reasoning: '', status: 'streaming', credits: null, sources: [], files: [] }]);
+        set([...turns, { id, chatbotId, meta: found.meta, question, text: '', reasoning: '', status: 'streaming', credits: null, sources: [], files: [], images: [] }]);
         update(id, { status: await consume(own, found.events, cb) });
       } catch (err) {
         if (!find(id)) return false;
@@ -234,7 +237,7 @@ export interface BubbleMessage {
   credits: number | null;
   /** Answers: the sources they cite. */
   sources: readonly ChatSource[];
-  /** Questions: their attachments. */
+  /** Questions: their attachments; answers: the images an image model generated. */
   files: readonly MessageFile[];
 }
 
@@ -275,7 +278,7 @@ function bubblesOf(turn: LiveTurn): BubbleMessage[] {
       modelName: turn.meta?.model ?? null,
       credits: turn.credits,
       sources: turn.sources,
-      files: [],
+      files: turn.images,
     },
   ];
 }
