@@ -72,6 +72,11 @@ import { registerBillingRoutes } from './modules/billing/billing.routes';
 import { createBillingService, paymentsFromConfig } from './modules/billing/billing.service';
 import { registerTaskModeRoutes } from './modules/task-modes/task-modes.routes';
 import { createTaskModesService } from './modules/task-modes/task-modes.service';
+import { createOidcClient } from './modules/sso/sso.oidc';
+import { registerSsoAuthRoutes, registerSsoRoutes } from './modules/sso/sso.routes';
+import { createSsoService } from './modules/sso/sso.service';
+import { createSmsSender } from './modules/sso/sso.sms';
+import { createWhitelistService, WHITELIST_EXPORT_TASK } from './modules/sso/sso.whitelist';
 
 const DATABASE_NAME_SQL = statement('app_database_name', 'select current_database() as name');
 /** Which database this is, for Redis keys: instances of one deployment agree, two deployments (or test databases) differ. */
@@ -212,6 +217,20 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
   const apiKeys = createApiKeysService(database, caches, { tenantById: (id) => findTenantById(db, id), memberById: members.findById }, (line) => app.log.warn(line));
   app.addHook('onClose', () => apiKeys.flushUses());
   const signUp = createSignUpService(db, { mailer, secret: config.jwtSecret, members });
+  const authService = createAuthService(db, tokens, members, mailer, { refreshTtlDays: config.refreshTokenTtlDays });
+  // Single sign-on (decision 039): OIDC providers and directories as tenant data, secrets sealed.
+  const ssoConfig = config.sso ?? { secret: null, allowPrivateNetworks: false, allowHttp: false, sms: { kind: 'outbox' as const, dir: path.join(config.dataDir, 'sms-outbox') } };
+  const sso = createSsoService(db, {
+    secret: ssoConfig.secret ?? config.jwtSecret,
+    allowPrivateNetworks: ssoConfig.allowPrivateNetworks,
+    oidc: createOidcClient(ssoConfig),
+    mailer,
+    sms: createSmsSender(ssoConfig.sms, (line) => app.log.info(line)),
+    members,
+    auth: authService,
+    signUp,
+  });
+  const whitelist = createWhitelistService(db, { batchSize: config.bulkInviteBatchSize });
   const invitations = createInvitationsService(db, { mailer, members, groups, batchSize: config.bulkInviteBatchSize });
   // Background tasks: a queue in the database, a runner in every instance (decision 025).
   const tasks = createTasksService(db, {
@@ -224,6 +243,10 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
   tasks.register('members_export', async ({ task, file, report }) => {
     await members.exportCsv(task.tenantId, file, report);
     return { fileName: `members-${new Date().toISOString().slice(0, 10)}.csv` };
+  });
+  tasks.register(WHITELIST_EXPORT_TASK, async ({ task, file, report }) => {
+    await whitelist.exportCsv(task.tenantId, file, report);
+    return { fileName: `sso-whitelist-${new Date().toISOString().slice(0, 10)}.csv` };
   });
   const dashboards = createDashboardsService(db);
   tasks.register(USAGE_EXPORT_TASK, ({ task, file, report }) => dashboards.exportUsageCsv(task.tenantId, task.params, file, report));
@@ -247,7 +270,8 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
       // alone, not on every request (the chat stream among them).
       await api.register(async (auth) => {
         await auth.register(cookie);
-        registerAuthRoutes(auth, { auth: createAuthService(db, tokens, members, mailer, { refreshTtlDays: config.refreshTokenTtlDays }), cookieSecure: config.cookieSecure, refreshTtlDays: config.refreshTokenTtlDays, limits });
+        registerAuthRoutes(auth, { auth: authService, cookieSecure: config.cookieSecure, refreshTtlDays: config.refreshTokenTtlDays, limits });
+        registerSsoAuthRoutes(auth, { sso, limits, cookieSecure: config.cookieSecure, refreshTtlDays: config.refreshTokenTtlDays });
       });
       registerMemberRoutes(api, { members, startExport: (ctx) => tasks.enqueue(ctx, 'members_export') });
       registerTaskRoutes(api, { tasks });
@@ -270,6 +294,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
       registerTaskModeRoutes(api, { taskModes });
       registerFileRoutes(api, { files, limits });
       registerBillingRoutes(api, { billing });
+      registerSsoRoutes(api, { sso, whitelist, limits, startExport: (ctx) => tasks.enqueue(ctx, WHITELIST_EXPORT_TASK) });
       // Later modules register here.
     },
     { prefix: '/api' },

@@ -71,6 +71,12 @@ const envSchema = z.object({
   WEB_SEARCH_MAX_RESULTS: z.coerce.number().int().min(1).max(20).default(5),
   WEB_SEARCH_FETCH_PAGES: z.coerce.number().int().min(0).max(5).default(2),
   ERROR_REPORT_URL: optionalString,
+  SSO_SECRET: optionalString,
+  SSO_ALLOW_PRIVATE_NETWORKS: z.enum(['true', 'false']).default('false'),
+  SSO_ALLOW_HTTP: z.enum(['true', 'false']).default('false'),
+  SMS_URL: optionalString,
+  SMS_API_KEY: optionalString,
+  SMS_SENDER: optionalString,
   SAMPLE_DATA: z.enum(['0', '1', 'true', 'false']).default('0'),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   OPERATOR_API_KEY: optionalString,
@@ -158,6 +164,8 @@ export interface AppConfig {
   webSearch?: WebSearchConfig;
   /** Server errors (≥ 500) and the web app's uncaught errors are posted here (`ERROR_REPORT_URL`); unset: the structured log only. */
   errorReportUrl?: string | null;
+  /** Single sign-on (decision 039); unset: secrets sealed under the JWT secret, public https platforms only, SMS to an outbox. */
+  sso?: SsoConfig;
   /** `SAMPLE_DATA=1`: the seed fills the demo tenant with sample members, chatbots, sessions and a month of usage. */
   sampleData?: boolean;
   /** On SIGTERM/SIGINT, how long running answers may go on before they are closed as stopped (`SHUTDOWN_GRACE_SECONDS`, decision 040). */
@@ -165,6 +173,18 @@ export interface AppConfig {
   /** The operator API's key (`OPERATOR_API_KEY`, header `x-operator-key`); unset: the operator routes do not exist (decision 040). */
   operatorApiKey?: string | null;
 }
+
+export interface SsoConfig {
+  /** Seals platforms' client secrets (`SSO_SECRET`, else the JWT secret). */
+  secret: string | null;
+  /** `SSO_ALLOW_PRIVATE_NETWORKS`: platforms may live on private or loopback addresses (an intranet IdP or directory). */
+  allowPrivateNetworks: boolean;
+  /** `SSO_ALLOW_HTTP`: an issuer may be plain http (development and tests only). */
+  allowHttp: boolean;
+  /** SMS codes: an HTTP provider (`SMS_URL`, `SMS_API_KEY`, `SMS_SENDER`), else files in DATA_DIR/sms-outbox. */
+  sms: SmsConfig;
+}
+export type SmsConfig = { kind: 'http'; url: string; apiKey: string | null; sender: string | null } | { kind: 'outbox'; dir: string };
 
 export interface WebSearchConfig {
   /** null: no search provider unless a tenant sets one in the console. */
@@ -299,6 +319,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : { kind: 'local', dir: path.join(dataDir, 'files') },
     errorReportUrl: e.ERROR_REPORT_URL ?? null,
+    sso: {
+      secret: e.SSO_SECRET ?? null,
+      allowPrivateNetworks: e.SSO_ALLOW_PRIVATE_NETWORKS === 'true',
+      allowHttp: e.SSO_ALLOW_HTTP === 'true',
+      sms: e.SMS_URL ? { kind: 'http', url: e.SMS_URL, apiKey: e.SMS_API_KEY ?? null, sender: e.SMS_SENDER ?? null } : { kind: 'outbox', dir: path.join(dataDir, 'sms-outbox') },
+    },
     sampleData: e.SAMPLE_DATA === '1' || e.SAMPLE_DATA === 'true',
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     operatorApiKey: e.OPERATOR_API_KEY ?? null,

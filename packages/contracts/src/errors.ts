@@ -22,6 +22,9 @@ export const errorCatalogue = {
   code_incorrect: { status: 401, message: 'Incorrect verification code' },
   code_expired: { status: 401, message: 'The verification code has expired; send a new one' },
   temporary_password_incorrect: { status: 401, message: 'The temporary password is incorrect' },
+  sso_state_invalid: { status: 401, message: 'This sign-in attempt has expired or is not valid; start again' },
+  sso_token_invalid: { status: 401, message: 'The single sign-on has expired; sign in with it again' },
+  sso_credentials_invalid: { status: 401, message: 'Incorrect ID or password' },
   // 402: credits or plan limits.
   credits_depleted: { status: 402, message: 'Credits are depleted; low-cost models stay available' },
   creator_credits_depleted: { status: 402, message: "The chatbot creator's credits are depleted; try again later" },
@@ -33,6 +36,8 @@ export const errorCatalogue = {
   account_deactivated: { status: 403, message: 'Account deactivated' },
   not_approved: { status: 403, message: 'Not yet approved by the administrator' },
   model_not_allowed: { status: 403, message: 'Your group may not use this model' },
+  sso_not_whitelisted: { status: 403, message: 'This email may not sign in through this platform; contact the administrator' },
+  sso_member_cannot_invite: { status: 403, message: 'Members who sign in with single sign-on cannot invite others' },
   // 404: missing, or not visible to the caller (never tells another tenant's rows apart).
   not_found: { status: 404, message: 'The data does not exist' },
   tenant_not_found: { status: 404, message: 'Unknown tenant' },
@@ -56,6 +61,7 @@ export const errorCatalogue = {
   custom_field_duplicated: { status: 409, message: 'Another member already has this value' },
   payment_already_processed: { status: 409, message: 'This payment has already been processed' },
   already_subscribed: { status: 409, message: 'You are already subscribed to this plan' },
+  sso_platform_in_use: { status: 409, message: 'Members sign in through this platform: disable it instead' },
   // 413: too large for the model or the limit.
   input_too_long: { status: 413, message: 'The input exceeds the model limit; split the question' },
   file_too_large: { status: 413, message: 'The file is too large' },
@@ -85,12 +91,18 @@ export const errorCatalogue = {
   announcement_location_required: { status: 422, message: 'Choose a location' },
   web_search_unavailable: { status: 422, message: 'Web search is not available for this model or tenant' },
   web_search_settings_invalid: { status: 422, message: 'This search provider needs a URL or an API key' },
+  sso_type_invalid: { status: 422, message: 'This sign-in method is not available for this platform' },
+  sso_settings_invalid: { status: 422, message: 'This platform is missing a required setting' },
+  sso_no_password: { status: 422, message: 'You sign in with single sign-on and have no password here' },
   // 423: the account may not use the service.
   not_eligible: { status: 423, message: 'Not eligible to use the service' },
   // 424: a service the request depends on failed (mail, SSO).
   upstream_failed: { status: 424, message: 'A service this request depends on failed; try again' },
   mail_failed: { status: 424, message: 'The email could not be sent; try again later' },
   web_search_failed: { status: 424, message: 'The web search failed; try again or turn web search off' },
+  sso_claims_missing: { status: 424, message: 'Missing essential information from the sign-in platform' },
+  sso_failed: { status: 424, message: 'The sign-in platform could not be reached or refused the sign-in; try again' },
+  sms_failed: { status: 424, message: 'The text message could not be sent; try again later' },
   // 428: sensitive content.
   restricted_term: { status: 428, message: 'Request blocked due to sensitive information' },
   personal_data_found: { status: 428, message: 'Personal data found: remove it and send again' },

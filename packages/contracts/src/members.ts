@@ -15,6 +15,8 @@ export const memberSchema = z.object({
   member_group_ids: z.array(z.number().int()),
   custom_fields: z.record(z.string(), z.unknown()),
   custom_credit_limit: z.number().nullable(),
+  /** The member's id at their single sign-on platform (spec §3); null for a password member. */
+  sso_id: z.string().nullable().optional(),
   created_at: z.string(),
 });
 export type Member = z.infer<typeof memberSchema>;

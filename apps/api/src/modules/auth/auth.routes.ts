@@ -4,20 +4,14 @@ import { authResponse, changePasswordBody, refreshBody, resetPasswordBody, signI
 import { errorBody, okBody } from '@app/contracts/common';
 import { byAddress, byEmail, type RateLimiter } from '../../platform/rate-limits';
 import { memberCtx, tenantCtx } from '../../platform/request-context';
+import { REFRESH_COOKIE, setRefreshCookie } from '../../platform/refresh-cookie';
 import type { AuthService } from './auth.service';
 
-export const REFRESH_COOKIE = 'refresh_token';
+export { REFRESH_COOKIE };
 
 export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthService; cookieSecure: boolean; refreshTtlDays: number; limits: RateLimiter }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const setCookie = (reply: FastifyReply, token: string) =>
-    reply.setCookie(REFRESH_COOKIE, token, {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: deps.cookieSecure || reply.request.protocol === 'https',
-      path: '/api/auth/',
-      maxAge: deps.refreshTtlDays * 86_400,
-    });
+  const setCookie = (reply: FastifyReply, token: string) => setRefreshCookie(reply, token, deps);
   const cookieToken = (req: FastifyRequest) => req.cookies[REFRESH_COOKIE];
 
   r.post(

@@ -35,6 +35,9 @@ export function createAuthService(db: Db, tokens: TokenService, members: AuthMem
   }
 
   return {
+    /** Tokens for a member whose identity another flow proved (single sign-on, decision 039). */
+    issueFor: (ctx: TenantContext, member: MemberRow) => issue(ctx.tenantId, member, randomUUID()),
+
     async signIn(ctx: TenantContext, body: SignInBody): Promise<AuthResponse> {
       let member = await members.findByEmail(ctx.tenantId, body.email);
       // Hash even for an unknown email, so timing does not tell which emails exist.
@@ -79,6 +82,7 @@ export function createAuthService(db: Db, tokens: TokenService, members: AuthMem
     },
 
     async changePassword(ctx: MemberContext, body: ChangePasswordBody): Promise<AuthResponse> {
+      if (ctx.member.ssoId !== null && ctx.member.passwordHash === null) throw new AppError('sso_no_password');
       if (!(await verifyPassword(ctx.member.passwordHash, body.password))) {
         throw new AppError('password_incorrect');
       }
@@ -100,7 +104,8 @@ export function createAuthService(db: Db, tokens: TokenService, members: AuthMem
       if (wait > 0) throw new AppError('rate_limited', undefined, { retry_after_seconds: wait });
       await insertPasswordReset(db, ctx.tenantId, email);
       const member = await members.findByEmail(ctx.tenantId, email);
-      if (!member || member.memberStatus !== 'active') return;
+      // An SSO member has no password here to reset: their platform holds it (issue 29 §5).
+      if (!member || member.memberStatus !== 'active' || member.ssoId !== null) return;
       const temporary = generatePassword();
       await members.update(ctx.tenantId, member.id, { tempPasswordHash: await hashPassword(temporary), tempPasswordExpiresAt: new Date(now.getTime() + TEMP_PASSWORD_TTL_MS) });
       const lang = mailLanguage(body.language ?? member.language);

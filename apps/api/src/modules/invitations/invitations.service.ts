@@ -70,6 +70,11 @@ export type LinkBase = string;
  * and a temporary password, and becomes a member by accepting with a password of their own.
  * An open invitation holds a seat of the tenant's plan.
  */
+/** Spec §6: SSO members cannot invite others (their account is the platform's, not the tenant's to extend). */
+function assertMayInvite(ctx: MemberContext) {
+  if (ctx.member.ssoId !== null) throw new AppError('sso_member_cannot_invite');
+}
+
 /** Invitation mails sent at once by a bulk invite. */
 const MAIL_CONCURRENCY = 8;
 
@@ -185,6 +190,7 @@ export function createInvitationsService(
      * and their mail goes out a few at a time.
      */
     async bulkInvite(ctx: MemberContext, rows: Row[], base: LinkBase, opts: { requireCustomFields?: boolean } = {}): Promise<BulkInviteResponse> {
+      assertMayInvite(ctx);
       const items: BulkInviteResponse['items'] = rows.map((row) => ({ row: row.row ?? null, email: row.email.trim(), status: 'failed', error_code: null, error_field: null, invitation_id: null }));
       const ready = await checkRows(ctx, rows, items, opts.requireCustomFields ?? false);
       // The seats are counted once for the batch, under the tenant's lock; rows past a full plan fail.
@@ -223,6 +229,7 @@ export function createInvitationsService(
 
     /** A new temporary password and 7 more days, mailed again. */
     async resend(ctx: MemberContext, id: number, base: LinkBase): Promise<Invitation> {
+      assertMayInvite(ctx);
       const inv = await findInvitationById(db, ctx.tenantId, id);
       if (!inv) throw new AppError('invitation_not_found');
       if (inv.acceptedAt) throw new AppError('invitation_used');

@@ -16,6 +16,7 @@ export function toMember(row: MemberRow, groupIds: number[]): Member {
     member_group_ids: groupIds,
     custom_fields: (row.customFields ?? {}) as Record<string, unknown>,
     custom_credit_limit: row.customCreditLimitUnits === null ? null : unitsToDisplay(row.customCreditLimitUnits),
+    sso_id: row.ssoId ?? null,
     created_at: row.createdAt.toISOString(),
   };
 }

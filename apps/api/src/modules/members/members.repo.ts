@@ -13,6 +13,10 @@ export function findMemberByEmail(db: Executor, tenantId: number, email: string)
   return db.query.members.findFirst({ where: and(eq(members.tenantId, tenantId), eq(members.email, email.toLowerCase())) });
 }
 
+export function findMemberBySsoId(db: Executor, tenantId: number, platformId: number, ssoId: string) {
+  return db.query.members.findFirst({ where: and(eq(members.tenantId, tenantId), eq(members.ssoPlatformId, platformId), eq(members.ssoId, ssoId)) });
+}
+
 export function findMembersByEmails(db: Executor, tenantId: number, emails: string[]) {
   if (emails.length === 0) return Promise.resolve([]);
   return db

@@ -25,6 +25,7 @@ import {
   findMemberByCustomValue,
   findMembersByEmails,
   findMemberByEmail,
+  findMemberBySsoId,
   findMemberById,
   findMemberGroupIds,
   insertCustomField,
@@ -74,10 +75,16 @@ export async function assertSeatFree(tx: Executor, tenant: Pick<TenantRow, 'id' 
   if (tenant.maxMembers !== null && taken >= tenant.maxMembers) throw new AppError('member_limit_reached');
 }
 
+/** CSV cells as the member export writes them (other modules' exports share the rule). */
+export { csvCell } from './members.export';
+
 export interface NewMember {
   email: string;
   name: string;
-  passwordHash: string;
+  /** null: an SSO member, who signs in through their platform only. */
+  passwordHash: string | null;
+  /** Single sign-on: the platform and the person's id there (unique per platform and tenant). */
+  sso?: { platformId: number; ssoId: string };
   language: string;
   memberStatus: 'active' | 'pending';
   defaultMemberGroupId: number;
@@ -96,6 +103,7 @@ export async function createMemberRecord(tx: Executor, tenantId: number, m: NewM
     memberStatus: m.memberStatus,
     defaultMemberGroupId: m.defaultMemberGroupId,
     customFields: m.customFields,
+    ...(m.sso && { ssoPlatformId: m.sso.platformId, ssoId: m.sso.ssoId }),
   });
   await addMemberToGroups(tx, tenantId, row.id, m.memberGroupIds.filter((g) => g !== m.defaultMemberGroupId));
   if (m.memberStatus === 'pending') await insertMemberRequest(tx, tenantId, row.id, 'registration');
@@ -297,6 +305,8 @@ export function createMembersService(db: Db, mailer: Mailer) {
       return group.id;
     },
     findByEmail: (tenantId: number, email: string) => findMemberByEmail(db, tenantId, email),
+    /** The member a platform knows by this SSO id (issue 29). */
+    findBySsoId: (tenantId: number, platformId: number, ssoId: string) => findMemberBySsoId(db, tenantId, platformId, ssoId),
     /** The members among these emails (a bulk invite checks a batch at once). */
     findByEmails: (tenantId: number, emails: string[]) => findMembersByEmails(db, tenantId, emails),
     /** The tenant's custom fields, for `checkCustomFields` over many rows. */

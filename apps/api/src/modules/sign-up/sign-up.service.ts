@@ -66,6 +66,45 @@ export const recordAgreements = (tx: Executor, tenantId: number, memberId: numbe
 export function createSignUpService(db: Db, deps: { mailer: Mailer; secret: string; members: Pick<MembersService, 'findByEmail' | 'checkGroups' | 'checkCustomFields' | 'seatsTaken'> }) {
   const hashCode = (tenantId: number, email: string, code: string) => createHmac('sha256', deps.secret).update(`${tenantId}:${email}:${code}`).digest();
 
+  type AccountFields = Pick<z.output<typeof signUpBody>, 'email' | 'name' | 'language' | 'default_member_group_id' | 'member_group_ids' | 'custom_fields' | 'agreements'>;
+  async function createAccount(
+    ctx: TenantContext,
+    body: AccountFields,
+    passwordHash: string | null,
+    inTransaction?: (tx: Executor) => Promise<void>,
+    sso?: { platformId: number; ssoId: string },
+  ): Promise<SignUpResponse & { memberId: number }> {
+    await deps.members.checkGroups(ctx.tenantId, body.default_member_group_id, body.member_group_ids);
+    const customFields = await deps.members.checkCustomFields(ctx.tenantId, body.custom_fields, { kind: 'signup' });
+    const agreements = await checkAgreements(db, ctx.tenantId, body.agreements);
+    const status = ctx.tenant.autoApprove ? 'active' : 'pending';
+    try {
+      const memberId = await db.transaction(async (tx) => {
+        // A pending sign-up takes its seat when approved; an auto-approved one now. Either way a
+        // full plan refuses new sign-ups (spec §8: 402).
+        await assertSeatFree(tx, ctx.tenant);
+        await inTransaction?.(tx);
+        const member = await createMemberRecord(tx, ctx.tenantId, {
+          email: body.email,
+          name: body.name,
+          passwordHash,
+          language: body.language,
+          memberStatus: status,
+          defaultMemberGroupId: body.default_member_group_id,
+          memberGroupIds: body.member_group_ids,
+          customFields,
+          sso,
+        });
+        await recordAgreements(tx, ctx.tenantId, member.id, agreements);
+        return member.id;
+      });
+      return { member_status: status, email: body.email, memberId };
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError('already_registered');
+      throw err;
+    }
+  }
+
   return {
     async sendCode(ctx: TenantContext, body: z.output<typeof sendCodeBody>): Promise<SendCodeResponse> {
       const { email } = body;
@@ -105,34 +144,19 @@ export function createSignUpService(db: Db, deps: { mailer: Mailer; secret: stri
         await bumpCodeAttempts(db, ctx.tenantId, code.id);
         throw new AppError('code_incorrect');
       }
-      await deps.members.checkGroups(ctx.tenantId, body.default_member_group_id, body.member_group_ids);
-      const customFields = await deps.members.checkCustomFields(ctx.tenantId, body.custom_fields, { kind: 'signup' });
-      const agreements = await checkAgreements(db, ctx.tenantId, body.agreements);
-      const passwordHash = await hashPassword(body.password);
-      const status = ctx.tenant.autoApprove ? 'active' : 'pending';
-      try {
-        await db.transaction(async (tx) => {
-          // A pending sign-up takes its seat when approved; an auto-approved one now. Either way a
-          // full plan refuses new sign-ups (spec §8: 402).
-          await assertSeatFree(tx, ctx.tenant);
-          if (!(await useCode(tx, ctx.tenantId, code.id))) throw new AppError('code_incorrect');
-          const member = await createMemberRecord(tx, ctx.tenantId, {
-            email,
-            name: body.name,
-            passwordHash,
-            language: body.language,
-            memberStatus: status,
-            defaultMemberGroupId: body.default_member_group_id,
-            memberGroupIds: body.member_group_ids,
-            customFields,
-          });
-          await recordAgreements(tx, ctx.tenantId, member.id, agreements);
-        });
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError('already_registered');
-        throw err;
-      }
-      return { member_status: status, email };
+      const res = await createAccount(ctx, body, await hashPassword(body.password), async (tx) => {
+        if (!(await useCode(tx, ctx.tenantId, code.id))) throw new AppError('code_incorrect');
+      });
+      return { member_status: res.member_status, email: res.email };
+    },
+
+    /**
+     * SSO sign-up (spec §7 `/auth/sso-sign-up/`): the same groups, custom fields, agreements, seats
+     * and approval as a sign-up, for an identity the SSO module proved; the member has no password.
+     */
+    async signUpSso(ctx: TenantContext, body: AccountFields, sso: { platformId: number; ssoId: string }): Promise<SignUpResponse & { memberId: number }> {
+      if (await deps.members.findByEmail(ctx.tenantId, body.email)) throw new AppError('already_registered');
+      return createAccount(ctx, body, null, undefined, sso);
     },
 
     async policies(ctx: TenantContext): Promise<PolicyList> {

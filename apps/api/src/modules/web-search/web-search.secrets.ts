@@ -1,31 +1,8 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createSecretBox as createLabelledSecretBox } from '../../platform/secret-box';
 
 /**
- * AES-256-GCM for tenants' search API keys at rest (architecture §3), with a key derived from the
- * server secret; stored as `v1.<iv>.<tag>.<ciphertext>` in base64url. The billing module has the
- * same shape for its keys; each module derives its own key (a different label).
+ * Tenants' search API keys at rest (architecture §3): the platform's AES-256-GCM box under a key
+ * derived from the server secret with this module's label (SSO secrets use their own, decision 039).
  */
-export function createSecretBox(secret: string) {
-  const key = createHash('sha256').update(`web-search-keys:${secret}`).digest();
-  return {
-    seal(plain: string): string {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
-      const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join('.');
-    },
-    /** The plain key, or null when it cannot be opened (another server secret, tampering). */
-    open(sealed: string): string | null {
-      const [v, iv, tag, data] = sealed.split('.');
-      if (v !== 'v1' || !iv || !tag || data === undefined) return null;
-      try {
-        const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-        decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-        return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
-      } catch {
-        return null;
-      }
-    },
-  };
-}
-export type SecretBox = ReturnType<typeof createSecretBox>;
+export const createSecretBox = (secret: string) => createLabelledSecretBox(secret, 'web-search-keys');
+export type { SecretBox } from '../../platform/secret-box';
