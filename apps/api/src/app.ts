@@ -64,6 +64,9 @@ import { createSessionsService } from './modules/sessions/sessions.service';
 import { registerTaskRoutes } from './modules/tasks/tasks.routes';
 import { createTasksService } from './modules/tasks/tasks.service';
 import { registerTenantRoutes } from './modules/tenants/tenants.routes';
+import { registerOperatorRoutes } from './modules/operator/operator.routes';
+import { createOperatorService } from './modules/operator/operator.service';
+import { catalogFor } from './llm/catalog';
 import { findTenantById, findTenantBySubdomain } from './modules/tenants/tenants.service';
 import { registerApiKeyRoutes } from './modules/apikeys/apikeys.routes';
 import { createApiKeysService } from './modules/apikeys/apikeys.service';
@@ -146,6 +149,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
         securitySchemes: {
           accessToken: { type: 'apiKey', in: 'header', name: 'x-access-token' },
           tenant: { type: 'apiKey', in: 'header', name: 'x-tenant-subdomain' },
+          operatorKey: { type: 'apiKey', in: 'header', name: 'x-operator-key' },
         },
       },
       security: [{ accessToken: [], tenant: [] }],
@@ -295,6 +299,11 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
       registerFileRoutes(api, { files, limits });
       registerBillingRoutes(api, { billing });
       registerSsoRoutes(api, { sso, whitelist, limits, startExport: (ctx) => tasks.enqueue(ctx, WHITELIST_EXPORT_TASK) });
+      // The operator API (decision 040): only with OPERATOR_API_KEY; tenants across the platform, on the owner's connection.
+      if (config.operatorApiKey) {
+        const operator = createOperatorService(database.owner, caches, { catalog: () => catalogFor(config.providers), defaultMemberCreditQuota: config.defaultMemberCreditQuota });
+        await registerOperatorRoutes(api, { operator, key: config.operatorApiKey });
+      }
       // Later modules register here.
     },
     { prefix: '/api' },

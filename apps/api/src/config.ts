@@ -273,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   if (e.WEB_SEARCH_PROVIDER === 'searxng' && !e.WEB_SEARCH_URL) throw new Error('Invalid configuration:\n  WEB_SEARCH_URL: required with WEB_SEARCH_PROVIDER=searxng');
   if ((e.WEB_SEARCH_PROVIDER === 'tavily' || e.WEB_SEARCH_PROVIDER === 'brave') && !e.WEB_SEARCH_API_KEY) throw new Error(`Invalid configuration:\n  WEB_SEARCH_API_KEY: required with WEB_SEARCH_PROVIDER=${e.WEB_SEARCH_PROVIDER}`);
+  if (e.OPERATOR_API_KEY && e.OPERATOR_API_KEY.length < 24) throw new Error('Invalid configuration:\n  OPERATOR_API_KEY: at least 24 characters (e.g. `openssl rand -hex 24`)');
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,

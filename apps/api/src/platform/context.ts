@@ -11,7 +11,8 @@ export interface MemberContext extends TenantContext {
   member: MemberRow;
 }
 
-export type AuthLevel = 'none' | 'member' | 'admin';
+/** `operator`: the operator API's key, no tenant (decision 040); the route must also be `tenantless`. */
+export type AuthLevel = 'none' | 'member' | 'admin' | 'operator';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -36,6 +36,8 @@ export function registerRequestContext(app: FastifyInstance, deps: { loaders: Co
     const subdomain = (Array.isArray(header) ? header[0] : header)?.trim().toLowerCase() || deps.defaultTenant;
     const tenant = await tenantFor(subdomain);
     if (!tenant) throw new AppError('tenant_not_found', `Unknown tenant "${subdomain}"`);
+    // A tenant the operator disabled (decision 040): every path of it, public ones and sign-in included.
+    if (tenant.disabledAt) throw new AppError('not_eligible', 'This organisation is disabled; contact the service operator');
     req.tenant = tenant;
 
     const level = config.auth ?? 'member';

@@ -6,6 +6,8 @@ export const ACCESS_EXTENSION = 'x-access';
 
 /** Who may call a route, from its config; `undefined` for an auth level this module does not know. */
 export function accessOf(config: RouteOptions['config']): AuthLevel | undefined {
+  // The operator API: no tenant, its own key (modules/operator).
+  if (config?.auth === 'operator') return config.tenantless ? 'operator' : undefined;
   if (config?.tenantless) return 'none';
   const level: unknown = config?.auth ?? 'member';
   return level === 'none' || level === 'member' || level === 'admin' ? level : undefined;
@@ -14,7 +16,8 @@ export function accessOf(config: RouteOptions['config']): AuthLevel | undefined 
 /**
  * Writes each route's access level into its schema, so the OpenAPI document says it: public
  * routes (`auth: 'none'`, `tenantless`) get `security: []` (no token), every route gets
- * `x-access: 'none' | 'member' | 'admin'` (@fastify/swagger copies `x-` keys into the operation).
+ * `x-access: 'none' | 'member' | 'admin' | 'operator'` (@fastify/swagger copies `x-` keys into the
+ * operation); operator routes ask for the `operatorKey` scheme instead of a member's token.
  * A route with an unknown level gets no `x-access`, and the access matrix refuses it.
  * Register before the routes: `onRoute` sees only routes added after it.
  */
@@ -26,6 +29,7 @@ export function registerRouteSecurity(app: FastifyInstance): void {
     const extra: Record<string, unknown> = {};
     if (access) extra[ACCESS_EXTENSION] = access;
     if (access === 'none' && schema.security === undefined) extra.security = [];
+    if (access === 'operator' && schema.security === undefined) extra.security = [{ operatorKey: [] }];
     route.schema = { ...schema, ...extra };
   });
 }

@@ -22,7 +22,8 @@ let unclassified: string[];
 
 beforeAll(async () => {
   fake = await startFakeLlm({ scenario: { tokenDelayMs: 0, reply: 'ok' } });
-  t = await buildTestApp({ providers: { openaiCompatible: { baseUrl: fake.url, models: ['fake-model'] } } });
+  // With an operator key, so the operator routes are in the document (decision 040).
+  t = await buildTestApp({ providers: { openaiCompatible: { baseUrl: fake.url, models: ['fake-model'] } }, config: { operatorApiKey: 'access-matrix-operator-key' } });
   f = await createFixtures(t);
   doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
   ({ routes, unclassified } = planRoutes(doc, f, t));
@@ -42,6 +43,7 @@ describe('access matrix', () => {
     expect(op('/api/sessions/{hash}/', 'get')['x-access']).toBe('member');
     expect(op('/api/sessions/{hash}/', 'get').security).toBeUndefined();
     expect(op('/api/admin/members/', 'get')['x-access']).toBe('admin');
+    expect(op('/api/operator/tenants/', 'get')).toMatchObject({ 'x-access': 'operator', security: [{ operatorKey: [] }] });
   });
 
   it('covers every operation of the document', () => {

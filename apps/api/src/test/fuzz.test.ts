@@ -20,6 +20,7 @@ const SEED = 20_261_125;
 const RANDOM_RUNS = 12;
 /** Every n-th case is also sent without a token. */
 const UNAUTHENTICATED_EVERY = 4;
+const OPERATOR_KEY = 'fuzz-operator-key-0123456789';
 
 let fake: FakeLlm;
 let t: TestApp;
@@ -29,7 +30,8 @@ let baseUrl: string;
 
 beforeAll(async () => {
   fake = await startFakeLlm({ scenario: { tokenDelayMs: 0, reply: 'ok' } });
-  t = await buildTestApp({ providers: { openaiCompatible: { baseUrl: fake.url, models: ['fake-model'] } } });
+  // With an operator key: the operator routes are fuzzed with it (decision 040).
+  t = await buildTestApp({ providers: { openaiCompatible: { baseUrl: fake.url, models: ['fake-model'] } }, config: { operatorApiKey: OPERATOR_KEY } });
   token = await t.signIn(t.a, t.a.admin.email);
   const get = (url: string) => t.call(t.a, token, { method: 'GET', url }).then((r) => r.json() as { items: { id: number }[] });
   const botId = (await get('/api/chatbots/?include_default=true')).items[0]!.id;
@@ -45,6 +47,8 @@ beforeAll(async () => {
       if (op.path.startsWith('/api/chatbots/{id}')) return String(botId);
       if (p.name === 'model') return String(modelId);
       if (p.name === 'group' || op.path.startsWith('/api/admin/member-groups/{id}')) return String(t.a.defaultGroupId);
+      // The operator changes (and disables) tenant B: the fuzz runs in tenant A.
+      if (op.path.startsWith('/api/operator/tenants/{id}')) return String(t.b.id);
       return typeOf(p.schema) === 'string' ? 'fuzz' : '1';
     },
   };
@@ -106,7 +110,9 @@ describe('schema fuzzing of every route', () => {
     let streams = 0;
 
     const send = async (op: Operation, c: FuzzCase, auth: boolean) => {
-      const headers = { 'x-tenant-subdomain': t.a.subdomain, ...(auth ? { 'x-access-token': token } : {}), ...(c.contentType ? { 'content-type': c.contentType } : {}) };
+      // The operator API's credential is its key, sent instead of the member's token.
+      const credential: Record<string, string> = op.path.startsWith('/api/operator/') ? { 'x-operator-key': OPERATOR_KEY } : { 'x-access-token': token };
+      const headers = { 'x-tenant-subdomain': t.a.subdomain, ...(auth ? credential : {}), ...(c.contentType ? { 'content-type': c.contentType } : {}) };
       const res = op.streams ? await overHttp(c, headers) : await t.app.inject({ method: c.method as 'GET', url: c.url, headers, ...(c.payload !== undefined ? { payload: c.payload } : {}) });
       const s = stats[c.category];
       s.sent += 1;
@@ -134,6 +140,8 @@ describe('schema fuzzing of every route', () => {
         if (i % UNAUTHENTICATED_EVERY === 0) await send(op, c, false);
       }
       // A case may have signed the admin out or changed the account: start the next route with a live token.
+      // An operator case may have disabled tenant A (a boundary id such as 1 is its id): enable it again.
+      if (op.path.startsWith('/api/operator/')) await t.database.owner.execute('update tenants set disabled_at = null where disabled_at is not null');
       await t.settle();
       const probe = await t.app.inject({ method: 'GET', url: `/api/members/${t.a.admin.id}/`, headers: { 'x-tenant-subdomain': t.a.subdomain, 'x-access-token': token } });
       if (probe.statusCode !== 200) {

@@ -115,6 +115,8 @@ export function createApiKeysService(database: Database, caches: CacheHub, owner
         caches.through(memberRows, tenantId, String(key.memberId), () => withTenant(tenantId, async () => await owners.memberById(tenantId, key.memberId))),
       ]);
       if (!tenant || !member || member.memberStatus !== 'active') throw new AppError('invalid_api_key');
+      // A tenant the operator disabled (decision 040).
+      if (tenant.disabledAt) throw new AppError('not_eligible', 'This organisation is disabled; contact the service operator');
       return { key, member, tenant };
     },
 

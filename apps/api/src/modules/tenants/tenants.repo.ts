@@ -20,7 +20,9 @@ export async function insertTenant(db: Executor, values: typeof tenants.$inferIn
   return row!;
 }
 
-export async function updateTenant(db: Executor, id: number, values: Partial<Pick<typeof tenants.$inferInsert, 'autoApprove' | 'maxMembers' | 'koName' | 'enName' | 'logoUrl'>>) {
+export type TenantChanges = Partial<Pick<typeof tenants.$inferInsert, 'autoApprove' | 'maxMembers' | 'koName' | 'enName' | 'logoUrl' | 'creditQuotaUnits' | 'planKind' | 'disabledAt'>>;
+
+export async function updateTenant(db: Executor, id: number, values: TenantChanges) {
   const [row] = await db.update(tenants).set(values).where(eq(tenants.id, id)).returning();
   return row;
 }

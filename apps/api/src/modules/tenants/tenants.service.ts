@@ -9,9 +9,10 @@ import { provisionDefaultChatbot } from '../chatbots/chatbots.service';
 import { creditsToUnits } from '../credits/credits.rules';
 import { provisionModels } from '../llm-models/llm-models.service';
 import { provisionMember, provisionMemberGroup } from '../members/members.service';
-import { findTenantById, findTenantBySubdomain, insertTenant, listTenants, updateTenant } from './tenants.repo';
+import { findTenantById, findTenantBySubdomain, insertTenant, listTenants, type TenantChanges, updateTenant } from './tenants.repo';
 
 export { findTenantById, findTenantBySubdomain, listTenants, updateTenant };
+export type { TenantChanges };
 
 export interface NewAccount {
   email: string;
@@ -30,6 +31,10 @@ export interface CreateTenantInput {
   maxMembers?: number | null;
   /** Sign-ups become members at once instead of waiting for approval. */
   autoApprove?: boolean;
+  /** The tenant-wide monthly credit pool in credit units; null or absent = no tenant pool. */
+  creditQuotaUnits?: bigint | null;
+  /** free | team (default) | enterprise. */
+  planKind?: string;
   accounts: NewAccount[];
 }
 
@@ -58,7 +63,16 @@ export async function createTenant(db: Db, input: CreateTenantInput, catalog: Ca
 
   try {
     return await db.transaction(async (tx) => {
-      const tenant = await insertTenant(tx, { subdomain: sub.data, koName: input.koName.trim(), enName: input.enName.trim(), logoUrl: input.logoUrl ?? null, maxMembers: input.maxMembers ?? null, autoApprove: input.autoApprove ?? false });
+      const tenant = await insertTenant(tx, {
+        subdomain: sub.data,
+        koName: input.koName.trim(),
+        enName: input.enName.trim(),
+        logoUrl: input.logoUrl ?? null,
+        maxMembers: input.maxMembers ?? null,
+        autoApprove: input.autoApprove ?? false,
+        creditQuotaUnits: input.creditQuotaUnits ?? null,
+        ...(input.planKind && { planKind: input.planKind }),
+      });
       const group = await provisionMemberGroup(tx, tenant.id, {
         koName: '기본 그룹',
         enName: 'Default group',
@@ -90,4 +104,17 @@ export async function createTenant(db: Db, input: CreateTenantInput, catalog: Ca
     }
     throw err;
   }
+}
+
+/**
+ * Changes a tenant's names, logo, plan and limits (the operator API, `npm run tenant -- set`), or
+ * disables it (`disabledAt`: its members get 423 `not_eligible` on every call, decision 040).
+ * The tenants table's trigger tells every instance's caches.
+ */
+export async function changeTenant(db: Executor, id: number, changes: TenantChanges) {
+  if (changes.koName !== undefined && !changes.koName.trim()) throw new AppError('validation_error', 'Korean and English names are required');
+  if (changes.enName !== undefined && !changes.enName.trim()) throw new AppError('validation_error', 'Korean and English names are required');
+  const row = Object.keys(changes).length > 0 ? await updateTenant(db, id, changes) : await findTenantById(db, id);
+  if (!row) throw new AppError('tenant_not_found');
+  return row;
 }

@@ -2,8 +2,9 @@ import type { TestApp } from '../test-app';
 import type { Fixtures } from './fixtures';
 import { type JsonSchema, type RefValues, SampleError, sampleOf } from './schema-sample';
 
-export type Access = 'none' | 'member' | 'admin';
-const ACCESS_LEVELS: readonly string[] = ['none', 'member', 'admin'];
+/** `operator`: the operator API (decision 040), callable only with the operator key: every caller of the matrix is refused. */
+export type Access = 'none' | 'member' | 'admin' | 'operator';
+const ACCESS_LEVELS: readonly string[] = ['none', 'member', 'admin', 'operator'];
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 /** A path parameter's object; `private` = only its owner may read it, not the tenant's other members. */
@@ -52,6 +53,8 @@ const pathResolvers: Record<string, (f: Fixtures, t: TestApp) => ParamValue> = {
   '/api/public/chatbots/{id}': (f) => ({ value: f.ownChatbotId, private: false }),
   '/api/public/chatbot-images/{hash}': (f) => ({ value: f.imageHash, private: false, global: true }),
   '/api/public/sessions/{hash}': (f) => ({ value: f.shareHash, private: false }),
+  // The operator API (decision 040): tenant A itself, by its id (no tenant header applies).
+  '/api/operator/tenants/{id}': (_f, t) => ({ value: t.a.id, private: true, global: true }),
 };
 
 /** Body and query fields that name objects get the owner's real ones (see schema-sample.ts). */

@@ -107,7 +107,9 @@ export async function runMatrix(t: TestApp, f: Fixtures, routes: Route[]): Promi
   // Each GET with path parameters answers its owner: the resolvers hand out real objects.
   for (const route of routes.filter((r) => !r.mutating && r.hasParams)) {
     const token = route.access === 'member' ? f.tokens.aMember : route.access === 'admin' ? f.tokens.aAdmin : null;
-    const res = await t.call(t.a, token, { method: 'GET', url: route.url });
+    // The operator API's owner is the operator: its key, no token.
+    const operator = route.access === 'operator' ? { 'x-operator-key': t.config.operatorApiKey ?? '' } : undefined;
+    const res = await t.call(t.a, token, { method: 'GET', url: route.url, headers: operator });
     calls.push({ route: route.key, caller: 'a', status: res.statusCode });
     if (!is2xx(res.statusCode)) failures.push(`${route.key}: the owner is refused (${res.statusCode} ${res.body.slice(0, 200)}): its resolver does not give the owner's object`);
   }
@@ -130,6 +132,9 @@ export async function runMatrix(t: TestApp, f: Fixtures, routes: Route[]): Promi
       if (route.access !== 'none' && (caller.label === 'a' || caller.label === 'd') && res.statusCode !== 401) {
         failures.push(`${where}: expected 401 (${caller.label === 'a' ? 'no token' : "a token presented with another tenant's header"}), got ${got}`);
       }
+      if (route.access === 'operator' && (caller.label === 'b' || caller.label === 'c') && res.statusCode !== 401) {
+        failures.push(`${where}: expected 401 (an operator route called with a tenant's token, no operator key), got ${got}`);
+      }
       if (route.access === 'none' && caller.label === 'a' && res.statusCode === 401 && /"code":"unauthorized"/.test(res.body)) {
         failures.push(`${where}: public by its config, but the request context asked for a token (${got})`);
       }
@@ -146,7 +151,7 @@ export async function runMatrix(t: TestApp, f: Fixtures, routes: Route[]): Promi
       if (!route.mutating) continue;
       // No token, or a token of another tenant, on a route that needs one: the request context's
       // guard refused it (401, asserted above) before the handler ran; nothing can have changed.
-      if (route.access !== 'none' && (caller.label === 'a' || caller.label === 'd') && res.statusCode === 401) continue;
+      if (route.access !== 'none' && (caller.label === 'a' || caller.label === 'd' || route.access === 'operator') && res.statusCode === 401) continue;
       if (!watch) {
         baseline = null;
         continue;
