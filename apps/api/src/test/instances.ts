@@ -198,8 +198,8 @@ export async function openStream(base: string, token: string, method: 'POST' | '
         }
         counted();
       }
-    } catch (err) {
-      if ((err as Error).name !== 'AbortError') throw err;
+    } catch {
+      // The reader left, or the server went away (a crash test): the stream ends where it broke.
     }
     for (const w of waiters.splice(0)) w.resolve();
     return events;
