@@ -23,7 +23,7 @@ export async function startTestDirectory(people: Record<string, DirectoryPersonF
   const dnOf = (uid: string) => `uid=${uid},${baseDn}`;
   const byDn = new Map(Object.entries(people).map(([uid, p]) => [dnOf(uid), { uid, ...p }]));
   const server = ldap.createServer();
-  server.bind(baseDn, (req: { dn: { toString(): string }; credentials: string }, res: { end(): void }, next: (err?: Error) => void) => {
+  server.bind(baseDn, (req: { dn: { toString(): string }; credentials: string }, res: { end(): void }, next: (err?: unknown) => void) => {
     const person = byDn.get(req.dn.toString().replace(/\s/g, ''));
     if (!person || person.password !== req.credentials) return next(new ldap.InvalidCredentialsError());
     res.end();
@@ -37,7 +37,8 @@ export async function startTestDirectory(people: Record<string, DirectoryPersonF
     next();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const port = (server.address() as unknown as AddressInfo).port;
+  // @types/ldapjs lacks address(); the server is a net.Server underneath.
+  const port = ((server as unknown as { address(): AddressInfo }).address()).port;
   return {
     url: `ldap://127.0.0.1:${port}`,
     bindDnTemplate: `uid={user_id},${baseDn}`,
