@@ -3,9 +3,12 @@
  * 1,000; half Korean, half English), each holding one fact among filler paragraphs, cut into chunks
  * as uploads are (chunkText); then --questions questions with known answers (paraphrased, in the
  * document's language) through `retrieve()` — the function the chat calls. Prints recall@5 and
- * the latency p50 / p95 (target p95 ≤ 30 ms).
+ * the latency p50 / p95 (target p95 ≤ 30 ms). `--embeddings`: the chunks also get vectors of
+ * `--dim` dimensions (default 1,536, as OpenAI's small model) from an in-process stand-in of an
+ * embeddings model (the fake upstream's hashed character trigrams, no network), and retrieval fuses
+ * the nearest chunks with the full-text ones as it does with EMBEDDING_MODEL: the scan's cost.
  *
- *   npx tsx bench/retrieval.ts [--documents 1000] [--questions 400] [--database-url postgres://…]
+ *   npx tsx bench/retrieval.ts [--documents 1000] [--questions 400] [--embeddings] [--dim 1536] [--database-url postgres://…]
  */
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -20,9 +23,13 @@ import { chunkText } from '../apps/api/src/modules/files/chunk';
 import { createFilesService, createStorage } from '../apps/api/src/modules/files/files.service';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service';
 import { testConfig } from '../apps/api/src/test/test-app';
+import type { Embedder } from '../apps/api/src/llm/registry';
+import { fakeEmbedding } from '../tools/fake-llm/server';
 import { percentile } from './lib';
 
-const { values } = parseArgs({ options: { documents: { type: 'string', default: '1000' }, questions: { type: 'string', default: '400' }, 'database-url': { type: 'string' } } });
+const { values } = parseArgs({ options: { documents: { type: 'string', default: '1000' }, questions: { type: 'string', default: '400' }, embeddings: { type: 'boolean', default: false }, dim: { type: 'string', default: '1536' }, 'database-url': { type: 'string' } } });
+const dim = Number(values.dim);
+const embedder: Embedder | null = values.embeddings ? { model: `bench-${dim}`, embed: async (texts) => texts.map((t) => fakeEmbedding(t, dim)) } : null;
 const N = Number(values.documents);
 const Q = Math.min(Number(values.questions), N);
 const dataDir = values['database-url'] ? null : mkdtempSync(path.join(os.tmpdir(), 'bench-retrieval-'));
@@ -109,16 +116,20 @@ try {
     fileIds.push(file!.id);
     const chunks = chunkText(d.text);
     chunkCount += chunks.length;
+    const vectors = embedder ? await embedder.embed(chunks.map((c) => (c.heading ? `${c.heading}\n${c.body}` : c.body))) : null;
     const valuesSql = sql.join(
-      chunks.map((c, j) => sql`(${tenantId}, ${bot!.id}, ${file!.id}, ${j}, ${c.heading}, ${c.body})`),
+      chunks.map(
+        (c, j) =>
+          sql`(${tenantId}, ${bot!.id}, ${file!.id}, ${j}, ${c.heading}, ${c.body}, ${vectors ? sql`array(select jsonb_array_elements_text(${JSON.stringify(vectors[j])}::jsonb)::real)` : sql`null`}, ${embedder?.model ?? null})`,
+      ),
       sql`, `,
     );
-    await database.owner.execute(sql`insert into document_chunks (tenant_id, chatbot_id, file_id, ord, heading, body) values ${valuesSql}`);
+    await database.owner.execute(sql`insert into document_chunks (tenant_id, chatbot_id, file_id, ord, heading, body, embedding, embedding_model) values ${valuesSql}`);
   }
   await database.owner.execute(sql`analyze document_chunks`);
-  console.log(`retrieval: ${N.toLocaleString('en')} documents, ${chunkCount.toLocaleString('en')} chunks seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s on ${values['database-url'] ? 'PostgreSQL' : 'PGlite'}`);
+  console.log(`retrieval: ${N.toLocaleString('en')} documents, ${chunkCount.toLocaleString('en')} chunks seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s on ${values['database-url'] ? 'PostgreSQL' : 'PGlite'}${embedder ? `, with ${dim}-dimension vectors` : ''}`);
 
-  const files = createFilesService(built.database.db, { owner: built.database.owner, storage: createStorage({ kind: 'local', dir: path.join(config.dataDir, 'files') }), tmpDir: path.join(config.dataDir, 'tmp'), secret: 'bench', log: () => {} });
+  const files = createFilesService(built.database.db, { owner: built.database.owner, storage: createStorage({ kind: 'local', dir: path.join(config.dataDir, 'files') }), tmpDir: path.join(config.dataDir, 'tmp'), secret: 'bench', log: () => {}, embedder });
   const ctx = { tenantId, tenant: created.tenant } as never;
   const ask = (q: string) => withTenant(tenantId, () => files.retrieve(ctx, bot!.id, q, 5));
   // Warm-up.

@@ -116,9 +116,11 @@ export function createFilesService(
     now?: () => Date;
     /** The embeddings model (EMBEDDING_MODEL): knowledge chunks get vectors, fused with full-text search. */
     embedder?: Embedder | null;
+    /** How long a chatbot's vectors are used before their version is read again (ms; default 5 s). */
+    vectorRecheckMs?: number;
   },
 ) {
-  const vectors = opts.embedder ? createVectorIndex(opts.embedder, opts.log) : null;
+  const vectors = opts.embedder ? createVectorIndex(opts.embedder, opts.log, opts.vectorRecheckMs) : null;
   const limits: FileLimitsConfig = { ...DEFAULT_FILE_LIMITS, ...opts.limits };
   const maxBytes = Math.round(limits.maxMb * 1024 * 1024);
   const now = opts.now ?? (() => new Date());

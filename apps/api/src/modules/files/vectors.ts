@@ -11,6 +11,8 @@ const QUESTION_TIMEOUT_MS = 3_000;
 
 interface ChatbotVectors {
   version: string;
+  /** When the version was last read (performance.now()). */
+  checkedAt: number;
   ids: Int32Array;
   /** Row-major, each row L2-normalised (cosine = dot product). */
   rows: Float32Array;
@@ -28,16 +30,20 @@ function normalise(v: ArrayLike<number>, into: Float32Array, at: number): boolea
 
 /**
  * Knowledge retrieval's vector half (decision 034): each chatbot's chunk vectors are read once
- * into a normalised Float32 matrix in this process, checked against the database by a one-row
- * version query (count and newest id of its vectors) on every question, so another instance's
- * upload or deletion is seen on the next question. The question is embedded, the matrix scanned
+ * into a normalised Float32 matrix in this process and checked against the database by a version
+ * query (count and newest id of its vectors) at most every `recheckMs` (5 s): that query reads
+ * every chunk row of the chatbot (~40 ms at 3,500 chunks on the embedded database), too much for
+ * every question. A document indexed since is found by its words meanwhile; a deleted chunk the
+ * matrix still names is dropped when its row is not found. The question is embedded, the matrix scanned
  * (3,500 chunks × 1,536 dimensions ≈ 5 M multiply-adds, a few ms), and the best ids fused with
  * the full-text ranks by reciprocal rank (k = 60), the same fusion the SQL uses for its two ranks.
  * No pgvector: Debian's PostgreSQL 15 has none and the embedded database would need an extension
  * build; a chatbot's knowledge is thousands of chunks, not millions.
  */
-export function createVectorIndex(embedder: Embedder, log: (line: string) => void) {
+export function createVectorIndex(embedder: Embedder, log: (line: string) => void, recheckMs = 5_000) {
   const cache = new Map<string, ChatbotVectors>();
+  /** Chatbots found without vectors, and when. */
+  const none = new Map<string, number>();
   let floats = 0;
 
   function keep(key: string, v: ChatbotVectors) {
@@ -57,10 +63,21 @@ export function createVectorIndex(embedder: Embedder, log: (line: string) => voi
 
   async function vectorsOf(db: Executor, tenantId: number, chatbotId: number): Promise<ChatbotVectors | null> {
     const key = `${tenantId}:${chatbotId}`;
-    const version = await embeddingVersion(db, tenantId, chatbotId, embedder.model);
-    if (version.startsWith('0:')) return null;
+    const at = performance.now();
     const cached = cache.get(key);
-    if (cached?.version === version) return cached;
+    if (cached && at - cached.checkedAt < recheckMs) return cached;
+    if (!cached && at - (none.get(key) ?? -Infinity) < recheckMs) return null;
+    const version = await embeddingVersion(db, tenantId, chatbotId, embedder.model);
+    if (version.startsWith('0:')) {
+      if (none.size > 10_000) none.clear();
+      none.set(key, at);
+      return null;
+    }
+    none.delete(key);
+    if (cached?.version === version) {
+      cached.checkedAt = at;
+      return cached;
+    }
     const loaded = await loadEmbeddings(db, tenantId, chatbotId, embedder.model);
     const dim = loaded.find((r) => r.embedding?.length)?.embedding?.length ?? 0;
     if (dim === 0) return null;
@@ -70,7 +87,7 @@ export function createVectorIndex(embedder: Embedder, log: (line: string) => voi
     for (const r of loaded) {
       if (r.embedding?.length === dim && normalise(r.embedding, rows, n * dim)) ids[n++] = r.id;
     }
-    const v: ChatbotVectors = { version, ids: ids.slice(0, n), rows: rows.slice(0, n * dim), dim };
+    const v: ChatbotVectors = { version, checkedAt: at, ids: ids.slice(0, n), rows: rows.slice(0, n * dim), dim };
     keep(key, v);
     return v;
   }
