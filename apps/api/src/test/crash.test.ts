@@ -64,8 +64,11 @@ async function crashWhileStreaming(env: Record<string, string>, open: () => Prom
 
     const check = await open();
     try {
-      const rows = await check.owner.execute(sql`select id, status, text, credit_units::text as units from chat_messages where id in ${sql.raw(`(${ids.join(',')})`)} order by id`);
-      const byId = new Map((rows.rows as Array<{ id: number; status: string; text: string; units: string }>).map((r) => [Number(r.id), r]));
+      const rows = await rowsOf<{ id: number; status: string; text: string; units: string }>(
+        check,
+        sql`select id, status, text, credit_units::text as units from chat_messages where id in ${sql.raw(`(${ids.join(',')})`)} order by id`,
+      );
+      const byId = new Map(rows.map((r) => [Number(r.id), r]));
       for (const [i, id] of ids.entries()) {
         const row = byId.get(id)!;
         expect(row.status).toBe('interrupted');
@@ -97,9 +100,14 @@ async function withDatabase<T>(open: () => Promise<Database>, f: (db: Database) 
   }
 }
 
+/** Rows of a query on either database (PGlite's and pg's results both carry `rows`). */
+async function rowsOf<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.owner.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
 async function count(db: Database, query: ReturnType<typeof sql>): Promise<number> {
-  const r = await db.owner.execute(query);
-  return Number((r.rows[0] as { n: number }).n);
+  const [row] = await rowsOf<{ n: number }>(db, query);
+  return Number(row?.n);
 }
 
 describe.runIf(!serverUrl)('kill -9 while 50 answers stream: embedded database', () => {

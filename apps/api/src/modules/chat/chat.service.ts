@@ -151,10 +151,8 @@ export function createChatService(database: Database, deps: ChatDeps) {
      */
     async shareThrough(redis: Redis, namespace: string): Promise<LiveChannel> {
       channel = await createLiveChannel(namespace, redis, (tenantId, hash) => live.get(tenantId, hash), (tenantId, hash) => stopLocal(tenantId, hash));
-      // Answers of instances that died are closed as interrupted by whichever instance starts next (decision 041).
-      const orphans = await channel.orphans();
-      await stopInterruptedStreams(database.owner, orphans);
-      await channel.forget(orphans.map((o) => o.key));
+      // Answers of instances that died are closed as interrupted by the instances still alive (decision 041).
+      await channel.sweep((orphans) => stopInterruptedStreams(database.owner, orphans));
       return channel;
     },
     /**

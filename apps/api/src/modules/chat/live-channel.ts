@@ -4,8 +4,10 @@ import type { ChatMeta } from '@app/contracts/chat';
 import type { LiveAnswer, LiveReading } from './live-answers';
 
 /** How often an instance says it is alive, and how long the word holds. */
-const ALIVE_EVERY_MS = 5000;
-const ALIVE_FOR_MS = 15_000;
+const ALIVE_EVERY_MS = 3000;
+const ALIVE_FOR_MS = 10_000;
+/** How often each instance looks for answers of instances that stopped saying so (a crash). */
+const SWEEP_EVERY_MS = 10_000;
 /** Frames for a reader on another instance go out together, at most this often: a publish per batch, not per token. */
 const BATCH_MS = 20;
 /** How long a remote stop waits for the owner's word that the answer is closed. */
@@ -113,6 +115,7 @@ class LiveChannelImpl {
   private readonly stops = new Map<string, (ok: boolean) => void>();
   private aliveTimer: NodeJS.Timeout | null = null;
   private watchTimer: NodeJS.Timeout | null = null;
+  private sweepTimer: NodeJS.Timeout | null = null;
 
   private readonly k: ReturnType<typeof keys>;
 
@@ -243,8 +246,8 @@ class LiveChannelImpl {
     }
   }
 
-  /** Answers announced by instances that are no longer alive: what a crash left running, for the start-up's recovery. */
-  async orphans(): Promise<Array<{ key: string; tenantId: number; answerId: number }>> {
+  /** Answers announced by instances that are no longer alive: what a crash left running. */
+  private async orphans(): Promise<Array<{ key: string; tenantId: number; answerId: number }>> {
     const found: Array<{ key: string; tenantId: number; answerId: number }> = [];
     let cursor = '0';
     do {
@@ -262,13 +265,27 @@ class LiveChannelImpl {
     return found;
   }
 
-  async forget(keys: string[]): Promise<void> {
-    if (keys.length) await this.redis.del(...keys);
+  /**
+   * Now and every `SWEEP_EVERY_MS`: the answers of dead instances go to `recover` (which closes
+   * them as interrupted), then their announcements are dropped. Any instance may do it; doing it
+   * twice changes nothing.
+   */
+  async sweep(recover: (orphans: Array<{ tenantId: number; answerId: number }>) => Promise<unknown>): Promise<void> {
+    const once = async () => {
+      const orphans = await this.orphans();
+      if (orphans.length === 0) return;
+      await recover(orphans.map(({ tenantId, answerId }) => ({ tenantId, answerId })));
+      await this.redis.del(...orphans.map((o) => o.key));
+    };
+    await once();
+    this.sweepTimer = setInterval(() => void once().catch(() => undefined), SWEEP_EVERY_MS);
+    this.sweepTimer.unref();
   }
 
   async close(): Promise<void> {
     if (this.aliveTimer) clearInterval(this.aliveTimer);
     if (this.watchTimer) clearInterval(this.watchTimer);
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
     for (const r of this.readings.values()) r.finish();
     await this.redis.del(this.k.alive(this.instanceId)).catch(() => undefined);
     await this.sub.quit().catch(() => undefined);
@@ -298,5 +315,5 @@ export async function createLiveChannel(
 }
 export type LiveChannel = Pick<
   LiveChannelImpl,
-  'instanceId' | 'announce' | 'retire' | 'find' | 'reading' | 'stop' | 'orphans' | 'forget' | 'close'
+  'instanceId' | 'announce' | 'retire' | 'find' | 'reading' | 'stop' | 'sweep' | 'close'
 >;
