@@ -10,8 +10,9 @@ tuneGarbageCollection();
 const config = loadConfig();
 const release = config.database.kind === 'pglite' ? holdPgliteLock(config.dataDir) : () => undefined;
 const built = await buildApp(config);
-// Seeding and start-up maintenance serve every tenant: the owner's connection.
-await seed(built.database.owner, config, (line) => console.log(line));
+// Seeding and start-up maintenance serve every tenant: the owner's connection. Under the start-up
+// lock: of several instances starting at once on an empty database, one makes the demo tenant.
+await built.database.exclusive(() => seed(built.database.owner, config, (line) => console.log(line)));
 // What a crash left: answers kept as interrupted, credits held released (decision 041).
 await recoverAtStart(config, built, (line) => console.log(line));
 await built.app.listen({ port: config.port, host: config.host });

@@ -54,7 +54,18 @@ export interface Database {
    * stays one write while each statement stays its module's own.
    */
   rawMany(parts: ReadonlyArray<StatementCall>): Promise<unknown[][]>;
+  /**
+   * Runs `fn` while holding the start-up lock: on a PostgreSQL server a session advisory lock
+   * (STARTUP_LOCK), so that of several instances starting at once one migrates and seeds while the
+   * others wait, then find the work done (decision 040). Released when `fn` settles, or by the
+   * server when the connection drops (a crashed instance never leaves it held). Embedded: one
+   * process owns the database (decision 005), `fn` just runs.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
 }
+
+/** The key of the start-up advisory lock (migrations, the seed): one number for the whole platform. */
+export const STARTUP_LOCK = 30_040_001;
 
 /** A named statement with its parameters, ready to run (alone or with others in `rawMany`). */
 export interface StatementCall {
@@ -175,6 +186,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
         return (await client.named<T>(st.name, st.text, params)).rows;
       },
       rawMany: (parts) => client.namedMany(parts.map((p) => ({ name: p.statement.name, sql: p.statement.text, params: p.params }))),
+      exclusive: (fn) => fn(),
     };
     return database;
   }
@@ -182,7 +194,10 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const ownerPool = new pg.Pool({ connectionString: config.url, max: 4 });
   ownerPool.on('error', (err) => console.error(`database: idle connection lost (${err.message})`));
   const owner = drizzlePg({ client: ownerPool, schema, casing: 'snake_case' });
-  await migratePg(owner, { migrationsFolder });
+  const exclusive = <T>(fn: () => Promise<T>) => withAdvisoryLock(ownerPool, STARTUP_LOCK, fn);
+  // Several instances may start at once on a new release: one applies the migrations, the others
+  // wait for the lock and then find nothing left to apply.
+  await exclusive(() => migratePg(owner, { migrationsFolder }));
   const pool = scopedPool({ connectionString: config.url, max: 20 });
   // An idle connection the server closes (restart, failover, admin termination) must not take the
   // process down: the pool drops it and opens a new one on the next query.
@@ -197,6 +212,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       await Promise.all([pool.end(), ownerPool.end()]);
     },
     listen: (channel, onPayload, onReset) => listenPg(config.url, channel, onPayload, onReset),
+    exclusive,
     async raw<T>(st: Statement, params: StatementParam[]) {
       // node-postgres prepares a named query once per pooled connection.
       return (await pool.query<T & pg.QueryResultRow>({ name: st.name, text: st.text, values: params })).rows as T[];
@@ -218,6 +234,26 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     },
   };
   return database;
+}
+
+/**
+ * Holds a session advisory lock on a connection of its own while `fn` runs (its statements run on
+ * other connections of the pool). `pg_advisory_lock` waits for an instance holding it.
+ */
+async function withAdvisoryLock<T>(pool: pg.Pool, key: number, fn: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query('select pg_advisory_lock($1)', [key]);
+    try {
+      return await fn();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [key]).catch(() => (broken = true));
+    }
+  } finally {
+    // A connection whose unlock failed may still hold the lock: closed, not pooled.
+    client.release(broken);
+  }
 }
 
 /** The same database with `db` the owner's and the hot-path statements run as the owner. */
