@@ -272,10 +272,18 @@ export function createChatbotsService(database: Database, caches: CacheHub, mode
       return presentOwn(ctx, id);
     },
 
-    /** Soft delete: the chatbot leaves every list, its public link and the store (its sessions stay readable by their owners' history until deleted). */
+    /**
+     * Soft delete: the chatbot leaves every list, its public link and the store (its sessions stay
+     * readable by their owners' history until deleted). Its knowledge documents go for good: rows,
+     * files, text, chunks and stored objects (nothing can retrieve them any more).
+     */
     async remove(ctx: MemberContext, id: number): Promise<void> {
       await ownFull(ctx, id);
       await updateChatbot(db, ctx.tenantId, id, { deletedAt: new Date(), isPublic: false, waitingPublish: false });
+      for (const doc of await listDocuments(db, ctx.tenantId, id)) {
+        const removed = await deleteDocument(db, ctx.tenantId, id, doc.id);
+        if (removed && removed.fileId !== null && documentFiles) await documentFiles.discard(ctx, removed.fileId);
+      }
     },
 
     /** 404 / 403 unless the chatbot is the member's own: checked before an upload is read. */

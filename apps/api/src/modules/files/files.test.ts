@@ -268,6 +268,38 @@ describe('knowledge documents and retrieval', () => {
   });
 });
 
+describe('a deleted chatbot', () => {
+  it('takes its knowledge documents with it: rows, files, chunks and stored objects', async () => {
+    const botId = (await call(member, 'POST', '/chatbots/')).json().id as number;
+    const res = await t.call(t.a, member, { method: 'POST', url: `/api/chatbots/${botId}/documents/`, ...multipart([text('notes.md', '# Lighthouses\n\nThe lighthouse keeper trims the wick at dusk.')]) });
+    expect(res.statusCode, res.body).toBe(200);
+    await t.built.jobs.filesParsed();
+    const { chatbotDocuments, documentChunks, files: filesTable } = await import('../../db/schema/index');
+    const { eq, and } = await import('drizzle-orm');
+    const [doc] = await t.database.db
+      .select()
+      .from(chatbotDocuments)
+      .where(and(eq(chatbotDocuments.tenantId, t.a.id), eq(chatbotDocuments.chatbotId, botId)));
+    const [file] = await t.database.db
+      .select()
+      .from(filesTable)
+      .where(and(eq(filesTable.tenantId, t.a.id), eq(filesTable.id, doc!.fileId!)));
+    expect(existsSync(path.join(filesDir, file!.storageKey))).toBe(true);
+    const ctx = await ctxOf(t.a, t.a.member.id);
+    expect((await withTenant(t.a.id, () => files.retrieve(ctx, botId, 'lighthouse keeper', 3))).length).toBe(1);
+
+    // Another member cannot delete it; its creator can.
+    expect((await call(other, 'DELETE', `/chatbots/${botId}/`)).statusCode).toBe(403);
+    expect((await call(member, 'DELETE', `/chatbots/${botId}/`)).statusCode).toBeLessThan(300);
+    const left = async (table: typeof chatbotDocuments | typeof documentChunks) =>
+      (await t.database.db.select().from(table).where(and(eq(table.tenantId, t.a.id), eq(table.chatbotId, botId)))).length;
+    expect(await left(chatbotDocuments)).toBe(0);
+    expect(await left(documentChunks)).toBe(0);
+    expect(await t.database.db.select().from(filesTable).where(and(eq(filesTable.tenantId, t.a.id), eq(filesTable.id, file!.id)))).toEqual([]);
+    expect(existsSync(path.join(filesDir, file!.storageKey))).toBe(false);
+  });
+});
+
 describe('S3-compatible storage', () => {
   it('streams an object in and out of a local S3 server, and removes it', async () => {
     // @ts-expect-error s3rver ships no types
