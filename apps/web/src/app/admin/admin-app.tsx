@@ -1,5 +1,5 @@
 import { Box, Divider, NavLink, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconCoins, IconHistory, IconLayoutDashboard, IconRobot, IconShieldLock, IconSpeakerphone, IconUserCog, IconUsers, IconUsersGroup, IconWand, IconWorldSearch } from '@tabler/icons-react';
+import { IconArrowLeft, IconCoins, IconHistory, IconKey, IconLayoutDashboard, IconRobot, IconShieldLock, IconSpeakerphone, IconUserCog, IconUsers, IconUsersGroup, IconWand, IconWorldSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import { ResponsiveShell } from '../../components/responsive-shell';
@@ -16,6 +16,7 @@ import { MemberLanguageSwitch } from '../member-language-switch';
 import { GroupsPage } from '../../features/member-groups/components/groups-page';
 import { TaskModesPage } from '../../features/task-modes/components/task-modes-page';
 import { WebSearchSettingsPage } from '../../features/web-search-settings/components/web-search-settings-page';
+import { SsoPlatformsPage } from '../../features/sso/components/sso-platforms-page';
 import { SignUpSettingsArea } from './account-areas';
 import { MembersArea } from './members-area';
 
@@ -26,6 +27,7 @@ const AREAS = [
   { path: '/admin/member-groups', key: 'memberGroups', icon: IconUsersGroup },
   { path: '/admin/credits', key: 'credits', icon: IconCoins },
   { path: '/admin/sign-up-settings', key: 'signUpSettings', icon: IconUserCog },
+  { path: '/admin/sso', key: 'sso', icon: IconKey },
   { path: '/admin/chatbots', key: 'chatbots', icon: IconRobot },
   { path: '/admin/announcements', key: 'announcements', icon: IconSpeakerphone },
   { path: '/admin/task-modes', key: 'taskModes', icon: IconWand },
@@ -71,6 +73,7 @@ export default function AdminApp() {
         <Route path="pending-requests" element={<Navigate to="/admin/members/pending" replace />} />
         <Route path="invitations" element={<Navigate to="/admin/members/invited" replace />} />
         <Route path="sign-up-settings" element={<SignUpSettingsArea />} />
+        <Route path="sso" element={<SsoPlatformsPage />} />
         <Route path="chatbots/*" element={<ChatbotsPage />} />
         <Route path="announcements" element={<AnnouncementsPage />} />
         <Route path="task-modes" element={<TaskModesPage />} />

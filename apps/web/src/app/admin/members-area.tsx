@@ -1,9 +1,11 @@
 import { Box, Tabs, Text, Title } from '@mantine/core';
-import { IconMailForward, IconUserCheck, IconUsers } from '@tabler/icons-react';
+import { IconListCheck, IconMailForward, IconUserCheck, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { ExportModal } from '../../features/admin-members/components/export-modal';
 import { MembersPage } from '../../features/admin-members/components/members-page';
 import { useMemberGroups } from '../../features/member-groups/api/list-member-groups';
+import { WhitelistPage } from '../../features/sso/components/whitelist-page';
 import { InvitationsArea, PendingRequestsArea } from './account-areas';
 
 /** The tabs and the path under /admin/members each one lives at. */
@@ -11,6 +13,7 @@ const TABS = [
   { value: 'all', path: '', icon: IconUsers },
   { value: 'pending', path: '/pending', icon: IconUserCheck },
   { value: 'invited', path: '/invited', icon: IconMailForward },
+  { value: 'whitelist', path: '/sso-whitelist', icon: IconListCheck },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 
@@ -18,7 +21,7 @@ const BASE = '/admin/members';
 
 /**
  * Console "Members" (spec §2): all members, pending requests (registrations and group changes) and
- * invited members, as tabs the URL drives — each tab has its own address, so a reload, the back
+ * invited members and the SSO whitelist, as tabs the URL drives — each tab has its own address, so a reload, the back
  * button and the old /admin/pending-requests and /admin/invitations links land on the right one.
  */
 export function MembersArea() {
@@ -37,6 +40,12 @@ export function MembersArea() {
     if (value !== tab.value) return null;
     if (value === 'pending') return <PendingRequestsArea />;
     if (value === 'invited') return <InvitationsArea />;
+    if (value === 'whitelist')
+      return (
+        <WhitelistPage
+          renderExport={(exp) => <ExportModal task={exp.task} phase={exp.phase} problem={exp.problem} error={exp.error} onDownloadAgain={exp.downloadAgain} onRetry={() => exp.begin(undefined)} onClose={exp.close} />}
+        />
+      );
     return <MembersPage groups={groups} />;
   };
 

@@ -1,11 +1,14 @@
 import { Alert, Anchor, Box, Center, Flex, Group, Paper, Skeleton, Stack } from '@mantine/core';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { TenantLogo } from '../../components/tenant-logo';
 import { AnnouncementBanner } from '../../features/announcements/components/announcement-banner';
 import { MarketingPanel } from '../../features/auth/components/marketing-panel';
+import { adoptSession } from '../../features/auth/adopt-session';
 import { SignInForm } from '../../features/auth/components/sign-in-form';
+import { SsoCallback, type SsoSignUpIdentity } from '../../features/auth/components/sso-callback';
+import { SsoButtons } from '../../features/sso/components/sso-buttons';
 import { useCustomFields } from '../../features/custom-fields/api/list-custom-fields';
 import { useMemberGroups } from '../../features/member-groups/api/list-member-groups';
 import { usePolicies } from '../../features/policies/api/list-policies';
@@ -21,7 +24,7 @@ const SignUpForm = lazy(() => import('../../features/auth/components/sign-up-for
 const ForgotPasswordForm = lazy(() => import('../../features/auth/components/forgot-password-form').then((m) => ({ default: m.ForgotPasswordForm })));
 const AcceptInvitation = lazy(() => import('../../features/auth/components/accept-invitation-form').then((m) => ({ default: m.AcceptInvitation })));
 
-type View = 'sign-in' | 'sign-up' | 'forgot-password' | 'invitation';
+type View = 'sign-in' | 'sign-up' | 'forgot-password' | 'invitation' | 'sso';
 
 function FormSkeleton() {
   return (
@@ -36,7 +39,8 @@ function FormSkeleton() {
 
 /** What sign-up and an invitation read first: the groups, the tenant's sign-up fields and policies. */
 function useSignUpData(view: View) {
-  const forSignUp = view === 'sign-up';
+  // SSO (the provider's callback, a directory sign-in) may end in the SSO sign-up form.
+  const forSignUp = view === 'sign-up' || view === 'sso';
   const needed = forSignUp || view === 'invitation';
   const queries = {
     defaultGroups: useMemberGroups(true, forSignUp),
@@ -58,7 +62,10 @@ export default function AuthPage() {
   const [params, setParams] = useSearchParams();
   const hash = params.get('invitation');
   const asked = params.get('view');
-  const view: View = hash ? 'invitation' : asked === 'sign-up' || asked === 'forgot-password' ? asked : 'sign-in';
+  const ssoCode = params.get('code');
+  const ssoState = params.get('state');
+  const [directoryIdentity, setDirectoryIdentity] = useState<{ identity: SsoSignUpIdentity; platformName: string } | null>(null);
+  const view: View = hash ? 'invitation' : (ssoCode && ssoState) || directoryIdentity ? 'sso' : asked === 'sign-up' || asked === 'forgot-password' ? asked : 'sign-in';
   const data = useSignUpData(view);
   if (accessToken) return <Navigate to="/dashboard/chat" replace />;
 
@@ -75,8 +82,29 @@ export default function AuthPage() {
       render()
     );
 
+  const ssoSignUp = (identity: SsoSignUpIdentity, platformName: string) =>
+    withData(() => (
+      <SignUpForm
+        defaultGroups={data.defaultGroups.data?.items ?? []}
+        extraGroups={data.extraGroups.data?.items ?? []}
+        fields={data.fields.data?.items ?? []}
+        policies={data.policies.data?.items ?? []}
+        full={data.seats.data?.available === false}
+        onSignedIn={signedIn}
+        onSignIn={() => {
+          setDirectoryIdentity(null);
+          go('sign-in');
+        }}
+        sso={{ ...identity, platformName }}
+      />
+    ));
+
   let body: ReactNode;
-  if (view === 'sign-up') {
+  if (view === 'sso' && directoryIdentity) {
+    body = ssoSignUp(directoryIdentity.identity, directoryIdentity.platformName);
+  } else if (view === 'sso' && ssoCode && ssoState) {
+    body = <SsoCallback code={ssoCode} state={ssoState} iss={params.get('iss')} renderSignUp={ssoSignUp} onBack={() => go('sign-in')} />;
+  } else if (view === 'sign-up') {
     body = withData(() => (
       <SignUpForm
         defaultGroups={data.defaultGroups.data?.items ?? []}
@@ -106,6 +134,12 @@ export default function AuthPage() {
             {t('signUp.link')}
           </Anchor>
         </Group>
+        <SsoButtons
+          onIdentity={(res, platform) => {
+            if (res.sso_status === 'sign_up_required') setDirectoryIdentity({ identity: res, platformName: platform.name });
+            else adoptSession(res);
+          }}
+        />
       </Stack>
     );
   }

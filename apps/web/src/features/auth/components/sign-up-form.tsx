@@ -11,6 +11,8 @@ import { errorMessage, type MessageOverrides } from '../../../lib/status-message
 import { useSendCode } from '../api/send-code';
 import { useSignIn } from '../api/sign-in';
 import { useSignUp } from '../api/sign-up';
+import { useSsoSignUp } from '../api/sso-sign-up';
+import { adoptSession } from '../adopt-session';
 import { useCountdown } from '../hooks/use-countdown';
 import { fieldOfError, isCode, isEmail, isSignUpName, isStrongPassword, requestLanguage } from '../lib/form-rules';
 import { missingMandatory } from '../lib/policy-gate';
@@ -43,6 +45,11 @@ export interface SignUpFormProps {
   full: boolean;
   onSignedIn: () => void;
   onSignIn: () => void;
+  /**
+   * SSO sign-up (spec §7 `/auth/sso-sign-up/`): the platform proved the email, so there is no code
+   * and no password; the token proves the identity.
+   */
+  sso?: { sso_access_token: string; sso_platform_id: number; email: string; name: string; platformName?: string };
 }
 
 /**
@@ -50,10 +57,11 @@ export interface SignUpFormProps {
  * the tenant's sign-up fields and policies. Ends waiting for approval, or signed in when the
  * tenant approves automatically.
  */
-export function SignUpForm({ defaultGroups, extraGroups, fields, policies, full, onSignedIn, onSignIn }: SignUpFormProps) {
+export function SignUpForm({ defaultGroups, extraGroups, fields, policies, full, onSignedIn, onSignIn, sso }: SignUpFormProps) {
   const { t, i18n } = useTranslation('auth');
   const sendCode = useSendCode();
   const signUp = useSignUp();
+  const ssoSignUp = useSsoSignUp();
   const signIn = useSignIn();
   const countdown = useCountdown();
   const [sent, setSent] = useState<{ email: string; minutes: number } | null>(null);
@@ -61,9 +69,9 @@ export function SignUpForm({ defaultGroups, extraGroups, fields, policies, full,
 
   const form = useForm<Values>({
     initialValues: {
-      email: '',
+      email: sso?.email ?? '',
       code: '',
-      name: '',
+      name: sso?.name.slice(0, 100) ?? '',
       password: '',
       confirm: '',
       // One default group to choose from: chosen already.
@@ -75,10 +83,10 @@ export function SignUpForm({ defaultGroups, extraGroups, fields, policies, full,
     validateInputOnBlur: true,
     validate: (v) => ({
       email: isEmail(v.email) ? null : t('signUp.validation.email'),
-      code: isCode(v.code) ? null : t('signUp.validation.code'),
+      code: sso || isCode(v.code) ? null : t('signUp.validation.code'),
       name: isSignUpName(v.name) ? null : t('signUp.validation.name'),
-      password: isStrongPassword(v.password) ? null : t('signUp.validation.password'),
-      confirm: !v.confirm ? t('signUp.validation.confirmRequired') : v.confirm !== v.password ? t('signUp.validation.confirmMismatch') : null,
+      password: sso || isStrongPassword(v.password) ? null : t('signUp.validation.password'),
+      confirm: sso ? null : !v.confirm ? t('signUp.validation.confirmRequired') : v.confirm !== v.password ? t('signUp.validation.confirmMismatch') : null,
       default_member_group_id: v.default_member_group_id ? null : t('signUp.validation.group'),
       agreements: missingMandatory(policies, v.agreements).length > 0 ? t('policies.required') : null,
       ...customFieldErrors(fields, v.custom_fields, (p) => t(`signUp.validation.field.${p}`)),
@@ -105,6 +113,35 @@ export function SignUpForm({ defaultGroups, extraGroups, fields, policies, full,
 
   const submit = form.onSubmit((v) => {
     const email = v.email.trim().toLowerCase();
+    const onError = (err: Error) => {
+      const field = fieldOfError(err);
+      if (field) form.setFieldError(field, errorMessage(t, err, signUpErrors));
+    };
+    if (sso) {
+      ssoSignUp.mutate(
+        {
+          email,
+          name: v.name.trim(),
+          language: requestLanguage(i18n.language),
+          default_member_group_id: Number(v.default_member_group_id),
+          member_group_ids: v.member_group_ids.map(Number),
+          custom_fields: customFieldPayload(fields, v.custom_fields),
+          agreements: v.agreements,
+          sso_access_token: sso.sso_access_token,
+          sso_platform_id: sso.sso_platform_id,
+        },
+        {
+          onSuccess: (res) => {
+            if (res.session) {
+              adoptSession(res.session);
+              onSignedIn();
+            } else setPending(true);
+          },
+          onError,
+        },
+      );
+      return;
+    }
     signUp.mutate(
       {
         email,
@@ -122,10 +159,7 @@ export function SignUpForm({ defaultGroups, extraGroups, fields, policies, full,
           if (res.member_status === 'pending') setPending(true);
           else signIn.mutate({ email, password: v.password }, { onSuccess: onSignedIn });
         },
-        onError: (err) => {
-          const field = fieldOfError(err);
-          if (field) form.setFieldError(field, errorMessage(t, err, signUpErrors));
-        },
+        onError,
       },
     );
   });
@@ -135,13 +169,18 @@ export function SignUpForm({ defaultGroups, extraGroups, fields, policies, full,
   const groupOptions = (groups: MemberGroupSummary[]) => groups.map((g) => ({ value: String(g.id), label: localizedName(g, i18n.language) }));
   const waiting = countdown.remaining > 0;
   const sendLabel = waiting ? t('signUp.resendIn', { seconds: countdown.remaining }) : sent ? t('signUp.resend') : t('signUp.sendCode');
-  const failure = signUp.error ?? signIn.error;
+  const failure = signUp.error ?? signIn.error ?? ssoSignUp.error;
 
   return (
     <form onSubmit={submit} noValidate data-testid="sign-up-form">
       <Stack gap="md">
         <div>
-          <Title order={2}>{t('signUp.title')}</Title>
+          <Title order={2}>{sso ? t('sso.signUpTitle') : t('signUp.title')}</Title>
+          {sso ? (
+            <Text size="sm" c="dimmed" data-testid="sso-sign-up-intro">
+              {t('sso.signUpIntro', { platform: sso.platformName ?? '' })}
+            </Text>
+          ) : null}
           <Text size="sm" c="dimmed">
             {t('signUp.haveAccount')}{' '}
             <Anchor component="button" type="button" size="sm" onClick={onSignIn} data-testid="go-sign-in">
@@ -155,43 +194,53 @@ export function SignUpForm({ defaultGroups, extraGroups, fields, policies, full,
           </Alert>
         ) : null}
 
-        <Group align="flex-start" gap="xs" wrap="nowrap">
-          <TextInput flex={1} label={t('signIn.email')} type="email" autoComplete="email" withAsterisk data-testid="sign-up-email" {...form.getInputProps('email')} />
-          <Button mt={25} variant="light" onClick={onSendCode} loading={sendCode.isPending} disabled={waiting || full} miw={112} data-testid="send-code">
-            {sendLabel}
-          </Button>
-        </Group>
-        {sendCode.isError ? (
-          <Alert color="red" py="xs" data-testid="send-code-error">
-            {errorMessage(t, sendCode.error, sendCodeErrors)}
-          </Alert>
-        ) : sent ? (
-          <Alert color="teal" py="xs" icon={<IconMailCheck size={16} />} data-testid="code-sent">
-            {t('signUp.codeSent', { email: sent.email, minutes: sent.minutes })}
-          </Alert>
-        ) : null}
-        <TextInput
-          label={t('signUp.code')}
-          description={t('signUp.codeHint')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          withAsterisk
-          data-testid="sign-up-code"
-          {...form.getInputProps('code')}
-        />
+        {sso ? (
+          <TextInput label={t('signIn.email')} type="email" readOnly description={t('sso.emailProven')} data-testid="sign-up-email" {...form.getInputProps('email')} />
+        ) : (
+          <>
+            <Group align="flex-start" gap="xs" wrap="nowrap">
+              <TextInput flex={1} label={t('signIn.email')} type="email" autoComplete="email" withAsterisk data-testid="sign-up-email" {...form.getInputProps('email')} />
+              <Button mt={25} variant="light" onClick={onSendCode} loading={sendCode.isPending} disabled={waiting || full} miw={112} data-testid="send-code">
+                {sendLabel}
+              </Button>
+            </Group>
+            {sendCode.isError ? (
+              <Alert color="red" py="xs" data-testid="send-code-error">
+                {errorMessage(t, sendCode.error, sendCodeErrors)}
+              </Alert>
+            ) : sent ? (
+              <Alert color="teal" py="xs" icon={<IconMailCheck size={16} />} data-testid="code-sent">
+                {t('signUp.codeSent', { email: sent.email, minutes: sent.minutes })}
+              </Alert>
+            ) : null}
+            <TextInput
+              label={t('signUp.code')}
+              description={t('signUp.codeHint')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              withAsterisk
+              data-testid="sign-up-code"
+              {...form.getInputProps('code')}
+            />
+          </>
+        )}
 
         <Divider />
         <TextInput label={t('signUp.name')} autoComplete="name" maxLength={100} withAsterisk data-testid="sign-up-name" {...form.getInputProps('name')} />
-        <PasswordInput
-          label={t('signIn.password')}
-          description={t('signUp.passwordRule')}
-          autoComplete="new-password"
-          withAsterisk
-          data-testid="sign-up-password"
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput label={t('signUp.confirm')} autoComplete="new-password" withAsterisk data-testid="sign-up-confirm" {...form.getInputProps('confirm')} />
+        {sso ? null : (
+          <>
+            <PasswordInput
+              label={t('signIn.password')}
+              description={t('signUp.passwordRule')}
+              autoComplete="new-password"
+              withAsterisk
+              data-testid="sign-up-password"
+              {...form.getInputProps('password')}
+            />
+            <PasswordInput label={t('signUp.confirm')} autoComplete="new-password" withAsterisk data-testid="sign-up-confirm" {...form.getInputProps('confirm')} />
+          </>
+        )}
         <NativeSelect
           label={t('signUp.defaultGroup')}
           data={[{ value: '', label: t('signUp.chooseGroup'), disabled: true }, ...groupOptions(defaultGroups)]}
@@ -221,7 +270,7 @@ export function SignUpForm({ defaultGroups, extraGroups, fields, policies, full,
             {errorMessage(t, failure, signUpErrors)}
           </Alert>
         ) : null}
-        <Button type="submit" loading={signUp.isPending || signIn.isPending} disabled={full} fullWidth data-testid="sign-up-submit">
+        <Button type="submit" loading={signUp.isPending || signIn.isPending || ssoSignUp.isPending} disabled={full} fullWidth data-testid="sign-up-submit">
           {t('signUp.submit')}
         </Button>
       </Stack>
