@@ -122,6 +122,8 @@ export async function startBalancer(targets: string[]): Promise<Balancer> {
     });
     req.pipe(up);
   });
+  // Idle client connections stay open as long as the instances keep theirs (a shorter wait races a client's reuse).
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
