@@ -59,10 +59,15 @@ export default defineConfig({
         OPENAI_COMPATIBLE_MODELS: 'fake-model,fake-model-2,fake-cheap',
         OPENAI_COMPATIBLE_LOW_COST_MODELS: 'fake-cheap',
         OPENAI_COMPATIBLE_VISION_MODELS: 'fake-model',
+        // Image generation through the fake upstream's images API (e2e/chat-images.spec.ts).
+        OPENAI_COMPATIBLE_IMAGE_MODELS: 'fake-image',
         WEB_SEARCH_PROVIDER: 'searxng',
         WEB_SEARCH_URL: `http://127.0.0.1:${FAKE_SEARCH_PORT}`,
         WEB_SEARCH_FETCH_PAGES: '0',
         DEFAULT_TENANT: 'demo',
+        // The SSO spec's OpenID provider runs on plain http on loopback (issue 29).
+        SSO_ALLOW_PRIVATE_NETWORKS: 'true',
+        SSO_ALLOW_HTTP: 'true',
         // The suite signs the same accounts in far more often than a person would; the limits
         // themselves are tested through the API (apps/api/src/platform/security.test.ts).
         RATE_LIMITS: 'off',
