@@ -84,5 +84,10 @@ describe('npm run tenant', () => {
       await built.close();
     }
     expect((await run('set', '--subdomain', 'acme', '--max-members', 'none', '--no-auto-approve')).out).toContain('max members none, sign-ups wait for approval');
+    // Disabling (decision 040): shown by set and list, cleared by --enable.
+    expect((await run('set', '--subdomain', 'acme', '--disable')).out).toMatch(/, disabled since \d{4}-/);
+    expect((await run('list')).out).toMatch(/\tdisabled \d{4}-/);
+    expect((await run('set', '--subdomain', 'acme', '--enable')).out).not.toContain('disabled');
+    expect((await run('list')).out).not.toContain('disabled');
   }, 60_000);
 });

@@ -9,12 +9,13 @@ import { openDatabase } from '../db/client';
 import { catalogFor } from '../llm/catalog';
 import { AppError } from '../platform/errors';
 import { assertPgliteFree } from '../platform/server-lock';
-import { createTenant, findTenantBySubdomain, generatePassword, listTenants, updateTenant } from '../modules/tenants/tenants.service';
+import { changeTenant, createTenant, findTenantBySubdomain, generatePassword, listTenants } from '../modules/tenants/tenants.service';
 
 const usage = `Usage:
   npm run tenant -- list
   npm run tenant -- create --subdomain <label> --ko-name <name> --en-name <name> [--admin-email <email> [--admin-password <pw>]] [--logo-url <url>] [--max-members <n>] [--auto-approve]
-  npm run tenant -- set --subdomain <label> [--max-members <n|none>] [--auto-approve | --no-auto-approve]`;
+  npm run tenant -- set --subdomain <label> [--max-members <n|none>] [--auto-approve | --no-auto-approve] [--disable | --enable]
+(With OPERATOR_API_KEY the same is served over HTTP: /api/operator/tenants/, docs/deploy.md.)`;
 
 /** The plan's member maximum: a positive number, or `none` for no limit. */
 function maxMembersOf(raw: string | undefined): number | null | undefined {
@@ -39,6 +40,8 @@ export async function runTenantCli(argv: string[], out: (line: string) => void =
       'max-members': { type: 'string' },
       'auto-approve': { type: 'boolean' },
       'no-auto-approve': { type: 'boolean' },
+      disable: { type: 'boolean' },
+      enable: { type: 'boolean' },
     },
     strict: true,
   });
@@ -52,7 +55,7 @@ export async function runTenantCli(argv: string[], out: (line: string) => void =
   try {
     if (command === 'list') {
       const rows = await listTenants(database.owner);
-      for (const r of rows) out(`${r.id}\t${r.subdomain}\t${r.koName}\t${r.enName}\tmax members ${r.maxMembers ?? 'none'}\t${r.autoApprove ? 'auto-approve' : 'approval'}\t${r.createdAt.toISOString()}`);
+      for (const r of rows) out(`${r.id}\t${r.subdomain}\t${r.koName}\t${r.enName}\tmax members ${r.maxMembers ?? 'none'}\t${r.autoApprove ? 'auto-approve' : 'approval'}\t${r.createdAt.toISOString()}${r.disabledAt ? `\tdisabled ${r.disabledAt.toISOString()}` : ''}`);
       if (rows.length === 0) out('(no tenants)');
       return 0;
     }
@@ -64,8 +67,10 @@ export async function runTenantCli(argv: string[], out: (line: string) => void =
       }
       const maxMembers = maxMembersOf(values['max-members']);
       const autoApprove = values['auto-approve'] ? true : values['no-auto-approve'] ? false : undefined;
-      const row = await updateTenant(database.owner, tenant.id, { ...(maxMembers !== undefined && { maxMembers }), ...(autoApprove !== undefined && { autoApprove }) });
-      out(`Tenant "${row!.subdomain}": max members ${row!.maxMembers ?? 'none'}, ${row!.autoApprove ? 'sign-ups approved automatically' : 'sign-ups wait for approval'}.`);
+      // Disabled: its members get 423 on every call until enabled (decision 040); a second --disable keeps the first time.
+      const disabledAt = values.disable ? (tenant.disabledAt ?? new Date()) : values.enable ? null : undefined;
+      const row = await changeTenant(database.owner, tenant.id, { ...(maxMembers !== undefined && { maxMembers }), ...(autoApprove !== undefined && { autoApprove }), ...(disabledAt !== undefined && { disabledAt }) });
+      out(`Tenant "${row.subdomain}": max members ${row.maxMembers ?? 'none'}, ${row.autoApprove ? 'sign-ups approved automatically' : 'sign-ups wait for approval'}${row.disabledAt ? `, disabled since ${row.disabledAt.toISOString()}` : ''}.`);
       return 0;
     }
     if (!values.subdomain || !values['ko-name'] || !values['en-name']) {
