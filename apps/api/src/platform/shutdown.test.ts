@@ -5,13 +5,16 @@
  * passes it on) the answer finishes within the grace; sent to the whole process group (systemd,
  * Ctrl-C: the API process gets it twice, directly and passed on) with a grace shorter than the
  * answer, the answer is closed as stopped. Either way the process exits 0. One data folder serves
- * both starts (the second skips initdb and the migrations).
+ * both starts (the second skips initdb and the migrations). With TEST_DATABASE_URL the server runs
+ * on a fresh database of that PostgreSQL server instead (where the double signal was found).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatEvent } from '@app/contracts/chat';
 import { createChatStreamParser } from '@app/contracts/chat-stream';
@@ -23,14 +26,34 @@ const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).joi
 
 let fake: FakeLlm;
 let dataDir: string;
+const serverUrl = process.env.TEST_DATABASE_URL;
+const dbName = `shutdown_${Date.now()}_${randomBytes(3).toString('hex')}`;
+let databaseUrl = '';
+
+async function onServer(statement: string) {
+  const c = new pg.Client({ connectionString: serverUrl });
+  await c.connect();
+  try {
+    await c.query(statement);
+  } finally {
+    await c.end();
+  }
+}
 
 beforeAll(async () => {
   fake = await startFakeLlm();
   dataDir = mkdtempSync(path.join(tmpdir(), 'platform-shutdown-'));
+  if (serverUrl) {
+    await onServer(`create database ${dbName}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  }
 });
 afterAll(async () => {
   await fake?.close();
   rmSync(dataDir, { recursive: true, force: true });
+  if (serverUrl) await onServer(`drop database if exists ${dbName} with (force)`);
 });
 
 async function freePort(): Promise<number> {
@@ -60,7 +83,7 @@ async function startServer(graceSeconds: number): Promise<Server> {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: databaseUrl,
       REDIS_URL: '',
       WEB_DIST: '/nonexistent',
       LOG_LEVEL: 'warn',
