@@ -1,5 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/test-app';
+import { buildApp } from '../app';
+import { buildTestApp, type TestApp, testConfig } from '../test/test-app';
 import { readiness } from './health';
 
 let t: TestApp;
@@ -43,5 +46,33 @@ describe('health and readiness', () => {
     expect(other.statusCode).toBe(503);
     expect(other.headers.connection).toBe('close');
     expect((await t.app.inject({ url: '/api/health/' })).statusCode).toBe(200);
+  });
+});
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+describe.runIf(Boolean(serverUrl))('readiness when the PostgreSQL server goes away', () => {
+  it('503 with database down once the database is gone, liveness still 200', async () => {
+    const name = `ready_${Date.now()}_${randomBytes(3).toString('hex')}`;
+    const onServer = async (statement: string) => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(statement).finally(() => c.end());
+    };
+    await onServer(`create database ${name}`);
+    const url = new URL(serverUrl!);
+    url.pathname = `/${name}`;
+    const built = await buildApp({ ...testConfig(), database: { kind: 'postgres', url: url.toString() } });
+    try {
+      expect((await built.app.inject({ url: '/api/ready' })).statusCode).toBe(200);
+      await onServer(`drop database ${name} with (force)`);
+      const res = await built.app.inject({ url: '/api/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ error: { code: 'unavailable', details: { database: 'down', draining: false } } });
+      expect((await built.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await built.close().catch(() => undefined);
+      await onServer(`drop database if exists ${name} with (force)`);
+    }
   });
 });
