@@ -79,7 +79,7 @@ describe('access matrix', () => {
     const { failures, calls, snapshotUrls, snapshots } = await runMatrix(t, f, routes);
     const byAccess = (a: string) => routes.filter((r) => r.access === a).length;
     console.info(
-      `access matrix: ${routes.length} routes (${byAccess('none')} public, ${byAccess('member')} member, ${byAccess('admin')} admin), ` +
+      `access matrix: ${routes.length} routes (${byAccess('none')} public, ${byAccess('member')} member, ${byAccess('admin')} admin, ${byAccess('operator')} operator), ` +
         `${calls.length} calls, ${snapshots.count} owners' snapshots of ${snapshotUrls} GETs (${(snapshots.ms / 1000).toFixed(1)} s), ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
     expect(failures).toEqual([]);
