@@ -25,13 +25,38 @@
  * CPU 0, the platform and the relay on the other CPUs (Linux `taskset`). Without it all share
  * every CPU, as on one small machine.
  *
+ * --instances N (N ≥ 2, with --database-url and Redis at --redis-url): N platform processes on
+ * one PostgreSQL database and one Redis behind a round-robin balancer in its own process (issue
+ * 30), the way several instances are deployed; the minimal relay then goes through a balancer of
+ * its own too, so the floor includes the balancer's hop.
+ *
  *   npx tsx bench/chat-overhead.ts [--concurrency 200] [--rounds 3] [--token-delay 20] [--single 100] [--seconds 15] [--warmup 10] [--database-url postgres://…] [--skip-floor] [--pin] [--instant-first-token]
  */
 import http from 'node:http';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { controlFakeLlm } from '../tools/fake-llm/control';
-import { apiChat, closedLoop, cpuMs, directChat, forSeconds, hasChatText, hostSpeed, machineShare, machineTicks, openStream, percentile, pinLoadToCpu0, platformChat, startChild, startFakeUpstream, startPlatform, type StreamProbe } from './lib';
+import {
+  apiChat,
+  closedLoop,
+  cpuMs,
+  directChat,
+  forSeconds,
+  hasChatText,
+  hostSpeed,
+  machineShare,
+  machineTicks,
+  openStream,
+  percentile,
+  pinLoadToCpu0,
+  platformChat,
+  startBalancer,
+  startChild,
+  startFakeUpstream,
+  startInstances,
+  startPlatform,
+  type StreamProbe,
+} from './lib';
 
 const { values } = parseArgs({
   options: {
@@ -48,8 +73,12 @@ const { values } = parseArgs({
     'instant-first-token': { type: 'boolean', default: false },
     /** Through the developer API (`/v1/chat/completions`) instead of the web chat's route (issue 28). */
     api: { type: 'boolean', default: false },
+    instances: { type: 'string', default: '1' },
+    'redis-url': { type: 'string', default: 'redis://127.0.0.1:6379' },
   },
 });
+const INSTANCES = Number(values.instances);
+if (INSTANCES > 1 && !values['database-url']) throw new Error('--instances needs --database-url (several instances share a PostgreSQL server)');
 const FLOOR = !values['skip-floor'];
 const N = Number(values.concurrency);
 const ROUNDS = Number(values.rounds);
@@ -66,9 +95,15 @@ const serverCpus = values.pin ? pinLoadToCpu0() : undefined;
 const INSTANT = values['instant-first-token'];
 const fake = await startFakeUpstream(FAKE_PORT, { tokens: TOKENS, delayMs: TOKEN_DELAY, ...(INSTANT ? { firstTokenDelayMs: 0 } : {}) });
 const { url: upstream, reply } = fake;
-const platform = await startPlatform(upstream, values['database-url'], { cpus: serverCpus, nodeFlags: process.env.BENCH_PLATFORM_FLAGS });
+const platformOpts = { cpus: serverCpus, nodeFlags: process.env.BENCH_PLATFORM_FLAGS };
+const scaled = INSTANCES > 1 ? await startInstances(INSTANCES, upstream, values['database-url']!, values['redis-url'], platformOpts) : null;
+const platform = scaled?.platform ?? (await startPlatform(upstream, values['database-url'], platformOpts));
+/** The platform's processes (every instance): their CPU is the platform's. */
+const pids = scaled ? scaled.instances.map((i) => i.pid) : [platform.pid];
 const floor = FLOOR ? await startChild('bench/relay-floor-server.ts', ['--upstream', upstream], { cpus: serverCpus }) : null;
-const floorPort = floor ? (JSON.parse(floor.line) as { port: number }).port : 0;
+const floorBalancer = floor && scaled ? await startBalancer([`http://127.0.0.1:${(JSON.parse(floor.line) as { port: number }).port}`], { cpus: serverCpus }) : null;
+const floorPort = floorBalancer ? floorBalancer.port : floor ? (JSON.parse(floor.line) as { port: number }).port : 0;
+const platformCpu = () => pids.map(cpuMs).reduce((a, b) => ({ main: a.main + b.main, others: a.others + b.others }));
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
 const direct = () => directChat(agent, upstream, 'Hello there');
@@ -104,7 +139,7 @@ function report(label: string, d: number[], p: number[], f: number[] | null, tar
 }
 
 try {
-  console.log(`chat-overhead${values.api ? ' (developer API, /v1/chat/completions)' : ''}: ${N} concurrent streams, first token ${INSTANT ? 'at once' : `after ${TOKEN_DELAY} ms`}, database ${values['database-url'] ? 'PostgreSQL' : 'PGlite (embedded)'}${values.pin ? `; bench and fake upstream on CPU 0, servers on CPU ${serverCpus}` : `; everything shares ${CPUS} CPUs`}`);
+  console.log(`chat-overhead${values.api ? ' (developer API, /v1/chat/completions)' : ''}${scaled ? ` through a round-robin balancer to ${INSTANCES} instances (PostgreSQL, Redis)` : ''}: ${N} concurrent streams, first token ${INSTANT ? 'at once' : `after ${TOKEN_DELAY} ms`}, database ${values['database-url'] ? 'PostgreSQL' : 'PGlite (embedded)'}${values.pin ? `; bench and fake upstream on CPU 0, servers on CPU ${serverCpus}` : `; everything shares ${CPUS} CPUs`}`);
   const speed = await hostSpeed();
   console.log(
     `host speed: ${speed.jsUsPerToken.toFixed(2)} µs of CPU to parse a chunk and make a frame in JavaScript; a 100-byte loopback write that wakes its reader ${speed.writeUsP50.toFixed(1)} µs p50, ${speed.writeUsMean.toFixed(1)} µs mean`,
@@ -130,10 +165,10 @@ try {
   const m1 = machineTicks();
   await warm(viaPlatform);
   const m1w = machineTicks();
-  const cpu0 = cpuMs(platform.pid);
+  const cpu0 = platformCpu();
   const t0 = performance.now();
   const cp = await closedLoop(viaPlatform, N, forSeconds(SECONDS), STREAM_MS);
-  const cpu1 = cpuMs(platform.pid);
+  const cpu1 = platformCpu();
   const wall = performance.now() - t0;
   const m2 = machineTicks();
   if (floor) await warm(viaFloor);
@@ -171,7 +206,9 @@ try {
   report(`Burst: ${N} streams started in the same instant (${ROUNDS} rounds) — a stress figure: it measures queueing of ${N} requests' work`, d, p, floor ? f : null);
 } finally {
   floor?.child.kill('SIGTERM');
-  platform.child.kill('SIGTERM');
+  floorBalancer?.child.kill('SIGTERM');
+  scaled?.balancer.kill('SIGTERM');
+  for (const i of scaled?.instances ?? [platform]) i.child.kill('SIGTERM');
   fake.child.kill('SIGKILL');
   agent.destroy();
 }

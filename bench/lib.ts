@@ -1,4 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { API_NODE_FLAGS } from '../scripts/lib.mjs';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -65,6 +66,8 @@ export function pinLoadToCpu0(): string {
 export interface BenchPlatform {
   child: ChildProcess;
   pid: number;
+  port: number;
+  subdomain: string;
   /** The chat route of the tenant's first chatbot. */
   chatUrl: string;
   /** Tenant and access token for that route. */
@@ -77,18 +80,49 @@ export interface BenchPlatform {
  * Starts bench/platform-server.ts against `upstream`: PGlite on disk (in memory with
  * `BENCH_MEMORY=1`), or the PostgreSQL server at `databaseUrl`.
  */
-export async function startPlatform(upstream: string, databaseUrl: string | undefined, opts: Parameters<typeof startChild>[2] = {}): Promise<BenchPlatform> {
+export async function startPlatform(upstream: string, databaseUrl: string | undefined, opts: Parameters<typeof startChild>[2] = {}, args: string[] = []): Promise<BenchPlatform> {
   // The platform runs with the Node flags `npm start` gives it.
   const nodeFlags = [...API_NODE_FLAGS, opts.nodeFlags ?? ''].join(' ');
-  const { child, line } = await startChild('bench/platform-server.ts', ['--upstream', upstream, ...(process.env.BENCH_MEMORY ? ['--memory'] : []), ...(databaseUrl ? ['--database-url', databaseUrl] : [])], { ...opts, nodeFlags });
+  const { child, line } = await startChild('bench/platform-server.ts', ['--upstream', upstream, ...(process.env.BENCH_MEMORY ? ['--memory'] : []), ...(databaseUrl ? ['--database-url', databaseUrl] : []), ...args], { ...opts, nodeFlags });
   const { port, subdomain, token, chatbotId, chatbotHash, apiKey, pid } = JSON.parse(line) as { port: number; subdomain: string; token: string; chatbotId: number; chatbotHash: string; apiKey: string; pid: number };
   return {
     child,
     pid,
+    port,
+    subdomain,
     chatUrl: `http://127.0.0.1:${port}/api/chatbots/${chatbotId}/chat/`,
     headers: { 'x-tenant-subdomain': subdomain, 'x-access-token': token },
     api: { url: `http://127.0.0.1:${port}/v1/chat/completions`, headers: { authorization: `Bearer ${apiKey}` }, model: chatbotHash },
   };
+}
+
+/**
+ * Several platform instances on one PostgreSQL database and one Redis behind a round-robin
+ * balancer (bench/balancer-server.ts, its own process): the first makes the tenant, the others
+ * join it with the same token secret. The returned platform's routes go through the balancer.
+ */
+export async function startInstances(
+  n: number,
+  /** One upstream for all, or one per instance. */
+  upstream: string | string[],
+  databaseUrl: string,
+  redisUrl: string,
+  opts: Parameters<typeof startChild>[2] = {},
+): Promise<{ platform: BenchPlatform; instances: BenchPlatform[]; balancer: ChildProcess }> {
+  const secret = ['--redis-url', redisUrl, '--jwt-secret', randomBytes(32).toString('hex')];
+  const upstreamOf = (i: number) => (typeof upstream === 'string' ? upstream : upstream[i]!);
+  const first = await startPlatform(upstreamOf(0), databaseUrl, opts, secret);
+  const others = await Promise.all(Array.from({ length: n - 1 }, (_, i) => startPlatform(upstreamOf(i + 1), databaseUrl, opts, [...secret, '--join', first.subdomain])));
+  const instances = [first, ...others];
+  const { child: balancer, port } = await startBalancer(instances.map((i) => `http://127.0.0.1:${i.port}`), opts);
+  const via = (url: string) => url.replace(`:${first.port}/`, `:${port}/`);
+  return { platform: { ...first, port, chatUrl: via(first.chatUrl), api: { ...first.api, url: via(first.api.url) } }, instances, balancer };
+}
+
+/** The round-robin balancer of the scale-out tests (apps/api/src/test/instances.ts) in a process of its own. */
+export async function startBalancer(targets: string[], opts: Parameters<typeof startChild>[2] = {}): Promise<{ child: ChildProcess; port: number }> {
+  const { child, line } = await startChild('bench/balancer-server.ts', targets.flatMap((t) => ['--target', t]), opts);
+  return { child, port: (JSON.parse(line) as { port: number }).port };
 }
 
 /** A chunk of the platform's chat stream (or the floor relay's) that carries a text event. */

@@ -4,6 +4,9 @@
  * OpenAI-compatible provider pointed at --upstream, one tenant with a member whose quota never
  * runs out. Prints one JSON line {port, subdomain, token, chatbotId, pid} when ready. On a server the
  * tenant has a name of its own per run and is deleted again on SIGTERM.
+ *
+ * Several instances (bench/chat-overhead.ts --instances): the first makes the tenant; the others
+ * get `--join <subdomain>` and the same `--jwt-secret` and `--redis-url`, and sign in to it.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,10 +24,20 @@ import { testConfig } from '../apps/api/src/test/test-app';
 
 // As apps/api/src/main.ts does: the benchmarked process runs with the platform's own settings.
 tuneGarbageCollection();
-const { values } = parseArgs({ options: { upstream: { type: 'string' }, 'database-url': { type: 'string' }, memory: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    upstream: { type: 'string' },
+    'database-url': { type: 'string' },
+    memory: { type: 'boolean', default: false },
+    'redis-url': { type: 'string' },
+    'jwt-secret': { type: 'string' },
+    join: { type: 'string' },
+  },
+});
 if (!values.upstream) throw new Error('--upstream is required');
 const providers = { openaiCompatible: { baseUrl: values.upstream, models: ['fake-model'] } };
-const config = { ...testConfig(providers), logLevel: 'warn' };
+const base = testConfig(providers);
+const config = { ...base, logLevel: 'warn', redisUrl: values['redis-url'] ?? null, jwtSecret: values['jwt-secret'] ?? base.jwtSecret };
 // PGlite in a fresh folder on disk, as `npm start` runs it (DATA_DIR), unless --memory.
 const dataDir = values.memory ? null : mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-'));
 const database = await openDatabase(values['database-url'] ? { kind: 'postgres', url: values['database-url'] } : { kind: 'pglite', dataDir });
@@ -33,12 +46,14 @@ const cleanUp = () => {
 };
 const built = await buildApp(config, { database });
 const password = 'Bench-passw0rd!';
-const subdomain = `bench-${randomBytes(4).toString('hex')}`;
-const created = await createTenant(
-  database.owner,
-  { subdomain, koName: '벤치', enName: 'Bench', memberCreditQuota: 1e9, accounts: [{ email: 'bench@bench.test', password, name: 'Bench', isAdmin: false }] },
-  catalogFor(providers),
-);
+const subdomain = values.join ?? `bench-${randomBytes(4).toString('hex')}`;
+const created = values.join
+  ? null
+  : await createTenant(
+      database.owner,
+      { subdomain, koName: '벤치', enName: 'Bench', memberCreditQuota: 1e9, accounts: [{ email: 'bench@bench.test', password, name: 'Bench', isAdmin: false }] },
+      catalogFor(providers),
+    );
 built.app.server.maxConnections = 100_000;
 built.app.server.keepAliveTimeout = 120_000;
 await built.app.listen({ port: 0, host: '127.0.0.1' });
@@ -49,10 +64,12 @@ const signIn = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/`, { metho
 const { access_token: token } = (await signIn.json()) as { access_token: string };
 const bots = (await (await fetch(`http://127.0.0.1:${port}/api/chatbots/?include_default=true`, { headers: { ...headers, 'x-access-token': token } })).json()) as { items: Array<{ id: number; hash_id: string }> };
 // A developer API key for the same member (bench/chat-overhead.ts --api).
-const key = (await (await fetch(`http://127.0.0.1:${port}/api/apikeys/`, { method: 'POST', headers: { ...headers, 'x-access-token': token }, body: JSON.stringify({ name: 'bench' }) })).json()) as { secret: string };
+const key = values.join
+  ? { secret: '' }
+  : ((await (await fetch(`http://127.0.0.1:${port}/api/apikeys/`, { method: 'POST', headers: { ...headers, 'x-access-token': token }, body: JSON.stringify({ name: 'bench' }) })).json()) as { secret: string });
 console.log(JSON.stringify({ port, subdomain, token, chatbotId: bots.items[0]!.id, chatbotHash: bots.items[0]!.hash_id, apiKey: key.secret, pid: process.pid }));
 process.on('SIGTERM', () => {
-  const dropTenant = values['database-url'] ? database.owner.delete(tenants).where(eq(tenants.id, created.tenant.id)).then(() => undefined) : Promise.resolve();
+  const dropTenant = values['database-url'] && created ? database.owner.delete(tenants).where(eq(tenants.id, created.tenant.id)).then(() => undefined) : Promise.resolve();
   void dropTenant
     .catch((err: Error) => console.error(`bench: could not delete tenant ${subdomain}: ${err.message}`))
     .finally(() => {
