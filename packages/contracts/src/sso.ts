@@ -63,7 +63,7 @@ const platformFields = {
   id_claim: z.string().trim().min(1).max(100),
   directory_url: z.string().trim().max(500).regex(/^ldaps?:\/\//, 'ldap:// or ldaps://').nullable(),
   /** The DN a person binds as; `{user_id}` stands for the id they type. */
-  bind_dn_template: z.string().trim().max(500).includes('{user_id}').nullable(),
+  bind_dn_template: z.string().trim().max(500).includes('{user_id}').meta({ examples: ['uid={user_id},ou=people,dc=example,dc=com'] }).nullable(),
   base_dn: z.string().trim().max(500).nullable(),
   attributes: directoryAttributesSchema,
   verification_method: verificationMethodSchema,

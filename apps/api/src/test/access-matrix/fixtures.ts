@@ -42,6 +42,8 @@ export interface Fixtures {
   apiKeyId: number;
   /** The admin's task mode. */
   taskModeId: number;
+  /** A single sign-on platform of tenant A (issue 29): a directory, so no step reaches a network peer. */
+  ssoPlatformId: number;
   /** A plan of the tenant's and the member's saved card (issue 24 §3). */
   planId: number;
   paymentMethodId: number;
@@ -125,6 +127,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
 
   // The admin's task mode (issue 27).
   const taskMode = (await asAdmin('POST', '/api/admin/task-modes/', { ko_name: m('mode-ko'), en_name: m('mode-en'), prompt_template: m('mode-template') })).json();
+  const ssoPlatform = (await asAdmin('POST', '/api/admin/sso-platforms/', { kind: 'directory', name: m('sso'), directory_url: 'ldap://127.0.0.1:9', bind_dn_template: 'uid={user_id},dc=matrix' })).json();
   // The member's developer API key (issue 28).
   const apiKey = (await asMember('POST', '/api/apikeys/', { name: m('api-key') })).json();
 
@@ -161,6 +164,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     m('cat'),
     m('shared-question'),
     m('mode'),
+    m('sso'),
     m('plan'),
     own.hash_id as string,
   ];
@@ -186,6 +190,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     shareHash: share.share_hash_id,
     apiKeyId: apiKey.id,
     taskModeId: taskMode.id,
+    ssoPlatformId: ssoPlatform.id,
     planId: plan!.id,
     paymentMethodId: card!.id,
     fileId: file.id,

@@ -42,6 +42,9 @@ const pathResolvers: Record<string, (f: Fixtures, t: TestApp) => ParamValue> = {
   '/api/admin/categories/{id}': (f) => ({ value: f.categoryId, private: true }),
   '/api/apikeys/{id}': (f) => ({ value: f.apiKeyId, private: true }),
   '/api/admin/task-modes/{id}': (f) => ({ value: f.taskModeId, private: true }),
+  // Issue 29: the tenant's SSO platform; the sign-in steps are public (names and kinds only).
+  '/api/sso-platforms/{id}': (f) => ({ value: f.ssoPlatformId, private: false }),
+  '/api/admin/sso-platforms/{id}': (f) => ({ value: f.ssoPlatformId, private: true }),
   // Issue 24 §3: the tenant's plan (every member sees it); the member's saved card.
   '/api/member-billing-plans/{id}': (f) => ({ value: f.planId, private: false }),
   '/api/payment-methods/{id}': (f) => ({ value: f.paymentMethodId, private: true }),

@@ -34,9 +34,9 @@ function sampleString(schema: JsonSchema, name: string): string {
   const min = schema.minLength ?? 0;
   const max = schema.maxLength ?? 200;
   const n = nextId();
-  const candidates: string[] = [];
+  const candidates: string[] = [schema.example, ...(schema.examples ?? [])].filter((e): e is string => typeof e === 'string');
   if (schema.format === 'email' || /email/i.test(name)) candidates.push(`matrix.${n}@example.com`);
-  if (schema.format === 'uri' || schema.format === 'url' || /url$/i.test(name)) candidates.push(`https://example.com/matrix/${n}`);
+  if (schema.format === 'uri' || schema.format === 'url' || /url$/i.test(name)) candidates.push(`https://example.com/matrix/${n}`, `ldaps://ldap.example.com/matrix/${n}`);
   if (schema.format === 'date-time') candidates.push(new Date(Date.UTC(2026, 0, 1)).toISOString());
   if (schema.format === 'date') candidates.push('2026-01-01');
   if (schema.format === 'uuid') candidates.push('00000000-0000-4000-8000-000000000001');

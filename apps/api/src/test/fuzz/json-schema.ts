@@ -24,6 +24,9 @@ export interface JsonSchema {
   minItems?: number;
   maxItems?: number;
   default?: unknown;
+  /** A value the contract gives as valid (zod `.meta({ examples })`, one `example` in OpenAPI 3.0): the access matrix tries it first. */
+  example?: unknown;
+  examples?: unknown[];
   $ref?: string;
 }
 
