@@ -81,7 +81,8 @@ import { createSsoService } from './modules/sso/sso.service';
 import { createSmsSender } from './modules/sso/sso.sms';
 import { createWhitelistService, WHITELIST_EXPORT_TASK } from './modules/sso/sso.whitelist';
 
-const DATABASE_NAME_SQL = statement('app_database_name', 'select current_database() as name');
+// The oid too: a database dropped and made again under the same name is another database.
+const DATABASE_NAME_SQL = statement('app_database_name', "select current_database() || ':' || (select oid from pg_database where datname = current_database()) as name");
 /** Which database this is, for Redis keys: instances of one deployment agree, two deployments (or test databases) differ. */
 async function databaseName(database: Database, config: AppConfig): Promise<string> {
   if (database.kind === 'pglite') return config.database.kind === 'pglite' && config.database.dataDir ? config.database.dataDir : randomUUID();

@@ -1,5 +1,5 @@
 import type { ChatSource } from '@app/contracts/chat';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { chatMessages } from '../../db/schema/index';
 import { type Executor, type RawExecutor, statement, type StatementCall } from '../../db/client';
 
@@ -30,7 +30,11 @@ export async function stopInterruptedStreams(db: Executor, only?: Array<{ tenant
     .set({ status: 'interrupted', updatedAt: sql`now()` })
     .where(
       only
-        ? and(eq(chatMessages.status, 'streaming'), inArray(sql`(${chatMessages.tenantId}, ${chatMessages.id})`, only.map((o) => sql`(${o.tenantId}, ${o.answerId})`)))
+        ? and(
+            eq(chatMessages.status, 'streaming'),
+            // One parameter however many answers (a list of pairs would be one parameter each).
+            sql`(${chatMessages.tenantId}, ${chatMessages.id}) in (select v.t, v.i from json_to_recordset(${JSON.stringify(only.map((o) => ({ t: o.tenantId, i: o.answerId })))}::json) as v(t int, i int))`,
+          )
         : eq(chatMessages.status, 'streaming'),
     )
     .returning({ id: chatMessages.id });

@@ -159,13 +159,17 @@ class LiveChannelImpl {
       .catch(() => undefined);
   }
 
-  /** The session's answer running on another instance that is alive, or null. */
+  /** The session's answer running on another instance that is alive, or null (also while Redis is unreachable: this instance's answers still work). */
   async find(tenantId: number, hash: string): Promise<RemoteAnswer | null> {
-    const raw = await this.redis.get(this.k.live(tenantId, hash));
-    if (!raw) return null;
-    const v = JSON.parse(raw) as Announced;
-    if (v.i === this.instanceId || !(await this.redis.exists(this.k.alive(v.i)))) return null;
-    return { instance: v.i, memberId: v.m, meta: v.meta };
+    try {
+      const raw = await this.redis.get(this.k.live(tenantId, hash));
+      if (!raw) return null;
+      const v = JSON.parse(raw) as Announced;
+      if (v.i === this.instanceId || !(await this.redis.exists(this.k.alive(v.i)))) return null;
+      return { instance: v.i, memberId: v.m, meta: v.meta };
+    } catch {
+      return null;
+    }
   }
 
   reading(tenantId: number, hash: string, remote: RemoteAnswer): RemoteReading {
@@ -277,7 +281,8 @@ class LiveChannelImpl {
       await recover(orphans.map(({ tenantId, answerId }) => ({ tenantId, answerId })));
       await this.redis.del(...orphans.map((o) => o.key));
     };
-    await once();
+    // A failure (Redis or the database unreachable) must not keep the instance from starting: the next sweep retries.
+    await once().catch(() => undefined);
     this.sweepTimer = setInterval(() => void once().catch(() => undefined), SWEEP_EVERY_MS);
     this.sweepTimer.unref();
   }
