@@ -96,7 +96,7 @@ export function SsoPlatformModal({ platform, onClose }: { platform: AdminSsoPlat
           <TextInput label={t('platforms.name')} withAsterisk data-testid="sso-platform-name" {...form.getInputProps('name')} />
           {v.kind === 'oidc' ? (
             <>
-              <TextInput label={t('platforms.form.issuer')} description={t('platforms.form.issuerHint')} withAsterisk data-testid="sso-platform-issuer" {...form.getInputProps('issuer_url')} />
+              <TextInput label={t('platforms.form.issuer')} description={t('platforms.form.issuerHint', { origin: window.location.origin })} withAsterisk data-testid="sso-platform-issuer" {...form.getInputProps('issuer_url')} />
               <TextInput label={t('platforms.form.clientId')} withAsterisk data-testid="sso-platform-client-id" {...form.getInputProps('client_id')} />
               <PasswordInput
                 label={t('platforms.form.clientSecret')}
