@@ -106,7 +106,7 @@ export interface BuiltApp {
   /**
    * The first half of a graceful shutdown (decision 040): stops accepting connections, answers
    * every new request 503 (`/api/ready/` included), lets the answers generating here finish for up
-   * to `graceMs`, then closes the rest as stopped. `close()` follows.
+   * to `graceMs`, then closes the rest as interrupted. `close()` follows.
    */
   drain(graceMs: number): Promise<{ running: number; stopped: number }>;
   close(): Promise<void>;

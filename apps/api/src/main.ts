@@ -21,7 +21,7 @@ console.log(`Platform ready on http://localhost:${config.port}/ (API docs: /api/
 /**
  * Graceful shutdown (decision 040) on SIGTERM (systemd, docker, Kubernetes) or SIGINT (Ctrl-C): stop
  * accepting, let running answers finish for up to SHUTDOWN_GRACE_SECONDS, close the rest as
- * stopped, close the server and the database, exit 0. The signal often arrives more than once —
+ * interrupted, close the server and the database, exit 0. The signal often arrives more than once —
  * sent to the process group (systemd, a terminal's Ctrl-C) it reaches `npm start`'s wrappers too,
  * which pass it on — so every repeat is ignored: the handlers stay installed for the whole
  * shutdown (a signal without a handler would kill the process mid-answer). SIGKILL still ends it.
@@ -38,7 +38,7 @@ function shutdown(signal: NodeJS.Signals): void {
   built
     .drain(graceMs)
     .then(({ running, stopped }) => {
-      if (running > 0) console.log(`${running - stopped} running answer(s) finished, ${stopped} closed as stopped.`);
+      if (running > 0) console.log(`${running - stopped} running answer(s) finished, ${stopped} closed as interrupted.`);
       return built.close();
     })
     .then(

@@ -69,7 +69,8 @@ export const chatEventSchema = z.discriminatedUnion('type', [
     remaining_credit: z.number().int(),
   }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
-  z.object({ type: z.literal('end'), status: z.enum(['completed', 'stopped', 'failed']) }),
+  // `interrupted`: the server shut down before the answer finished (its grace ran out, decision 040).
+  z.object({ type: z.literal('end'), status: z.enum(['completed', 'stopped', 'failed', 'interrupted']) }),
 ]);
 export type ChatEvent = z.infer<typeof chatEventSchema>;
 

@@ -114,8 +114,6 @@ export const errorCatalogue = {
   model_failed: { status: 502, message: 'Chat processing failed; try again' },
   // 503: this instance is not ready (its database or Redis is unreachable) or is shutting down: a balancer sends the request elsewhere.
   unavailable: { status: 503, message: 'The service is temporarily unavailable; try again' },
-  // 503: this instance is not ready (its database or Redis is unreachable) or is shutting down: a balancer sends the request elsewhere.
-  unavailable: { status: 503, message: 'The service is temporarily unavailable; try again' },
   // Spec §8 "image generation 500": an image model's upstream failed or returned no image.
   image_generation_failed: { status: 500, message: 'Image generation failed; try again' },
 } as const satisfies Record<string, { status: number; message: string }>;

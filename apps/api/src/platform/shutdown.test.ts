@@ -4,7 +4,7 @@
  * the fake upstream. A slow answer streams when SIGTERM arrives: sent to the wrapper alone (which
  * passes it on) the answer finishes within the grace; sent to the whole process group (systemd,
  * Ctrl-C: the API process gets it twice, directly and passed on) with a grace shorter than the
- * answer, the answer is closed as stopped. Either way the process exits 0. One data folder serves
+ * answer, the answer is closed as interrupted. Either way the process exits 0. One data folder serves
  * both starts (the second skips initdb and the migrations). With TEST_DATABASE_URL the server runs
  * on a fresh database of that PostgreSQL server instead (where the double signal was found).
  */
@@ -116,6 +116,7 @@ async function startAnswer(base: string) {
   const bots = (await (await fetch(`${base}/api/chatbots/?include_default=true`, { headers: auth })).json()) as { items: { id: number }[] };
   const res = await fetch(`${base}/api/chatbots/${bots.items[0]!.id}/chat/`, { method: 'POST', headers: auth, body: JSON.stringify({ text: 'a slow answer, please' }) });
   expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  const meta = JSON.parse(res.headers.get('x-chat-meta')!) as { assistant_message_id: number };
   const reader = res.body!.getReader();
   const parser = createChatStreamParser();
   const decoder = new TextDecoder();
@@ -131,7 +132,7 @@ async function startAnswer(base: string) {
     }
   };
   await read((e) => e.type === 'text');
-  return { events, rest: () => read(() => false).then(() => events) };
+  return { events, messageId: meta.assistant_message_id, rest: () => read(() => false).then(() => events) };
 }
 
 const textOf = (events: ChatEvent[]) => events.map((e) => (e.type === 'text' ? e.text : '')).join('');
@@ -152,10 +153,10 @@ describe('graceful shutdown of the server process', { timeout: 120_000 }, () => 
     expect(endOf(events)).toEqual({ type: 'end', status: 'completed' });
     expect(textOf(events).trim()).toBe(words(25));
     expect(await server.exited).toEqual({ code: 0, signal: null });
-    expect(server.output()).toContain('1 running answer(s) finished, 0 closed as stopped.');
+    expect(server.output()).toContain('1 running answer(s) finished, 0 closed as interrupted.');
   });
 
-  it('SIGTERM to the process group, twice over: the answer is closed as stopped after the grace, exit 0', async () => {
+  it('SIGTERM to the process group, twice over: the answer is closed as interrupted after the grace, exit 0', async () => {
     fake.set({ reply: words(200), tokenDelayMs: 50 });
     const server = await startServer(1);
     const answer = await startAnswer(server.base);
@@ -164,12 +165,21 @@ describe('graceful shutdown of the server process', { timeout: 120_000 }, () => 
     // Repeats reach the API process mid-shutdown (a signal that arrived at once is merged into the first).
     setTimeout(() => process.kill(-server.child.pid!, 'SIGTERM'), 300);
     const events = await answer.rest();
-    expect(endOf(events)).toEqual({ type: 'end', status: 'stopped' });
-    expect(events.some((e) => e.type === 'usage')).toBe(true);
+    expect(endOf(events)).toEqual({ type: 'end', status: 'interrupted' });
+    // Closed like a stop: the tokens used are charged.
+    expect(events.find((e) => e.type === 'usage')).toMatchObject({ credits: expect.any(Number) });
     expect(textOf(events).length).toBeLessThan(words(200).length);
     expect(await server.exited).toEqual({ code: 0, signal: null });
     expect(Date.now() - signalled).toBeLessThan(8000);
     expect(server.output()).toContain('again: already shutting down');
-    expect(server.output()).toContain('0 running answer(s) finished, 1 closed as stopped.');
+    expect(server.output()).toContain('0 running answer(s) finished, 1 closed as interrupted.');
+    if (serverUrl) {
+      // The answer's row, read after the process is gone.
+      const c = new pg.Client({ connectionString: databaseUrl });
+      await c.connect();
+      const { rows } = await c.query<{ status: string; text: string; units: string }>('select status, text, credit_units::text as units from chat_messages where id = $1', [answer.messageId]).finally(() => c.end());
+      expect(rows[0]).toMatchObject({ status: 'interrupted', text: textOf(events) });
+      expect(BigInt(rows[0]!.units)).toBeGreaterThan(0n);
+    }
   });
 });

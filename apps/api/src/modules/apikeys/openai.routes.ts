@@ -144,7 +144,7 @@ export function registerOpenAiRoutes(app: FastifyInstance, deps: { apiKeys: ApiK
       const model = req.body.model;
       let text = '';
       let usage = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
-      const state: { status: 'completed' | 'stopped' | 'failed'; failure: string | null } = { status: 'completed', failure: null };
+      const state: { status: 'completed' | 'stopped' | 'failed' | 'interrupted'; failure: string | null } = { status: 'completed', failure: null };
       const record = () => deps.apiKeys.recordUse(ctx.tenantId, key.id, usage.total_tokens);
       const take = (e: ChatEvent) => {
         if (e.type === 'usage') usage = { prompt_tokens: e.input_tokens, completion_tokens: e.output_tokens, total_tokens: e.input_tokens + e.output_tokens };

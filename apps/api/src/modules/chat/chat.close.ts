@@ -6,6 +6,15 @@ import { type ChatDeps, estimateTokens, type OutputEstimates } from './chat.prep
 import type { AnswerRelay } from './chat.stream';
 import type { createAnswerCloser } from './turn-writer';
 
+/** Signals of answers a shutdown stopped (chat.service `drain`): kept as `interrupted`, not `stopped` (decision 040). */
+const interruptedSignals = new WeakSet<AbortSignal>();
+
+/** Stops an answer because the server shuts down: it closes as `interrupted`, its readers told so. */
+export function interruptAnswer(controller: AbortController): void {
+  interruptedSignals.add(controller.signal);
+  controller.abort();
+}
+
 /**
  * Phase 4: the answer's final row, its charge to the ledger and the chatbot's counters — three
  * modules' statements run as one unit, batched with the other answers closing at the same time
@@ -25,7 +34,7 @@ export async function closeChat(
   const { ctx, model } = run;
   const { text, reasoning } = relay.answer;
   const { reported } = relay;
-  const status = signal.aborted ? 'stopped' : relay.status;
+  const status = signal.aborted ? (interruptedSignals.has(signal) ? 'interrupted' : 'stopped') : relay.status;
 
   // Without a usage report (stopped, failed) the tokens sent and received are estimated.
   const inputTokens = reported.input ?? run.inputEstimate;

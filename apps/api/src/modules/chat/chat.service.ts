@@ -2,7 +2,7 @@ import type { ChatEvent } from '@app/contracts/chat';
 import type { Database } from '../../db/client';
 import type { MemberContext, TenantContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { closeChat } from './chat.close';
+import { closeChat, interruptAnswer } from './chat.close';
 import { type ChatRun, openChat } from './chat.open';
 import { type ChatDeps, type ChatInput, type ChatTurn, createOutputEstimates, prepareChat } from './chat.prepare';
 import { type ImageStore, streamImages } from './chat.images';
@@ -187,20 +187,20 @@ export function createChatService(database: Database, deps: ChatDeps) {
     stream,
     /**
      * A shutdown (decision 040): waits up to `graceMs` for the answers generating in this process
-     * to finish, then stops the rest — each is closed as any stopped answer (its text so far kept
-     * as `stopped`, the tokens charged, its readers told `end: stopped`) — and waits for those
-     * closes (up to 5 s). Resolves with how many answers were running and how many it stopped.
+     * to finish, then stops the rest — each is closed as a stopped answer is, but `interrupted`
+     * (its text so far kept, the tokens charged, its readers told `end: interrupted`) — and waits
+     * for those closes (up to 5 s). Resolves with how many answers were running and how many it stopped.
      */
     async drain(graceMs: number): Promise<{ running: number; stopped: number }> {
       const running = pending().length;
       await settled(Date.now() + graceMs);
       let stopped = 0;
       for (const answer of live.all()) {
-        answer.stopper.abort();
+        interruptAnswer(answer.stopper);
         stopped += 1;
       }
       for (const s of streaming) {
-        s.abort?.abort();
+        if (s.abort) interruptAnswer(s.abort);
         stopped += 1;
       }
       if (stopped > 0) await settled(Date.now() + 5000);
