@@ -104,13 +104,22 @@ describe('operator API', () => {
     expect((await t.call(t.a, null, { method: 'POST', url: '/api/auth/refresh/', payload: { refresh_token: refresh } })).statusCode).toBe(200);
   });
 
-  it('without OPERATOR_API_KEY the routes do not exist (404)', async () => {
+  it('without OPERATOR_API_KEY the routes do not exist (404); a disabling reaches another instance’s tenant cache', async () => {
     const bare = await buildApp({ ...t.config, operatorApiKey: null }, { database: t.built.database });
     try {
       const res = await bare.app.inject({ url: '/api/operator/tenants/', headers: { 'x-operator-key': KEY } });
       expect(res.statusCode).toBe(404);
       const doc = (await bare.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, unknown> };
       expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/operator/'))).toEqual([]);
+      // The other instance has tenant B cached; the tenants trigger's NOTIFY drops it there.
+      const signIn = () => bare.app.inject({ method: 'POST', url: '/api/auth/sign-in/', headers: { 'x-tenant-subdomain': t.b.subdomain }, payload: { email: t.b.member.email, password: PASSWORD } });
+      expect((await signIn()).statusCode).toBe(200);
+      await op(`/api/operator/tenants/${t.b.id}/disable/`, { method: 'POST' });
+      await bare.caches.sync();
+      expect((await signIn()).statusCode).toBe(423);
+      await op(`/api/operator/tenants/${t.b.id}/enable/`, { method: 'POST' });
+      await bare.caches.sync();
+      expect((await signIn()).statusCode).toBe(200);
     } finally {
       await bare.close();
     }
