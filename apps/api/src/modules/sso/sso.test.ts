@@ -121,6 +121,9 @@ describe('OIDC sign-in and sign-up', () => {
     expect(res.json()).toMatchObject({ sso_status: 'signed_in', email: 'alice@corp.test', sso_id: 'alice' });
     expect(res.json().access_token).toBeTruthy();
     expect(res.headers['set-cookie']).toContain('refresh_token=');
+    // The console sees the member's SSO id (spec §3).
+    const listed = (await t.call(t.a, adminA, { method: 'GET', url: `/api/admin/members/${res.json().id}/` })).json();
+    expect(listed.sso_id).toBe('alice');
   });
 
   it('an SSO id is unique per platform and tenant: a second sign-up with the same identity is refused', async () => {

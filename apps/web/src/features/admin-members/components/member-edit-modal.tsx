@@ -85,6 +85,7 @@ function MemberEditForm({ member, groups, fields, onClose }: FormProps) {
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label={t('edit.email')} value={member.email} readOnly variant="filled" />
           <TextInput label={t('edit.name')} maxLength={100} withAsterisk data-testid="member-edit-name" {...form.getInputProps('name')} />
+          {member.sso_id ? <TextInput label={t('edit.ssoId')} value={member.sso_id} readOnly variant="filled" data-testid="member-edit-sso-id" /> : null}
         </SimpleGrid>
         <NativeSelect
           label={t('edit.defaultGroup')}

@@ -79,6 +79,11 @@ export function MembersTable({ items, groups, selfId, selected, onSelect, action
                         {t('you')}
                       </Badge>
                     ) : null}
+                    {m.sso_id ? (
+                      <Badge size="xs" color="teal" variant="light" title={m.sso_id} data-testid={`member-sso-${m.id}`}>
+                        {t('sso')}
+                      </Badge>
+                    ) : null}
                   </Group>
                   <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                     {m.email}
