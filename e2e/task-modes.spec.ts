@@ -118,8 +118,9 @@ test.describe('desktop', () => {
     await page.getByTestId('chat-send').click();
     expect((await sent).postDataJSON()).toMatchObject({ text: 'long text', task_mode_id: summarise.id });
     await expect(page.getByTestId('chat-message-assistant').last()).toContainText('One sentence it is.');
-    // The model received the question in the mode's template.
-    const received = (await fakeLlmReceived()).at(-1)!.messages as Array<{ role: string; content: string }>;
+    // The model received the question in the mode's template (the chat's streamed request, not the
+    // title the platform asks for after a new chat's first answer).
+    const received = (await fakeLlmReceived()).filter((r) => r.stream === true).at(-1)!.messages as Array<{ role: string; content: string }>;
     expect(received.at(-1)!.content).toBe('Summarise in one sentence: long text');
     // Stored as typed: the member's own words, not the template.
     await expect(page.getByTestId('chat-message-user')).toHaveText('long text');
