@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { errorMessage, type MessageOverrides, statusOf } from '../../../lib/status-messages';
 import { useAuth } from '../../../lib/use-auth';
@@ -15,6 +16,8 @@ import { inFlight, type LiveTurn, liveTurns, type MessageFile, useLiveTurns } fr
 const CHAT_ERRORS: MessageOverrides = { 422: 'chat:errors.422', 500: 'chat:errors.500' };
 /** A visitor has no credits of their own: a 402 on a public link means the creator's ran out (spec §8). */
 const VISITOR_ERRORS: MessageOverrides = { ...CHAT_ERRORS, 402: 'chat:errors.creatorDepleted' };
+/** Spec §8 names the image generation 500 apart from the chat's 500: its code's own text wins. */
+const ownText = (err: unknown) => err instanceof ApiError && err.code === 'image_generation_failed';
 
 function belongsHere(turn: LiveTurn, chatbotId: number | undefined, hash: string | undefined): boolean {
   if (turn.meta) return turn.meta.session_hash_id === hash;
@@ -44,7 +47,7 @@ export function useChatTurn({ chatbotId, sessionHashId, onSessionStarted, mode =
   const visitor = mode === 'public';
 
   const showError = (err: unknown) =>
-    notifications.show({ color: 'red', message: errorMessage(t, err, visitor ? VISITOR_ERRORS : CHAT_ERRORS), 'data-testid': 'chat-error' } as Parameters<typeof notifications.show>[0]);
+    notifications.show({ color: 'red', message: errorMessage(t, err, ownText(err) ? {} : visitor ? VISITOR_ERRORS : CHAT_ERRORS), 'data-testid': 'chat-error' } as Parameters<typeof notifications.show>[0]);
 
   const refreshCredits = () => {
     if (!member || visitor) return;
