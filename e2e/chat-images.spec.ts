@@ -23,6 +23,10 @@ test('an image model answers with an image: copy, download, open larger, kept af
   await expect(page.getByTestId('new-chat-intro')).toBeVisible();
   // The model picker marks the image model.
   await expect(page.getByTestId('model-picker').locator('option:checked')).toHaveText('fake-image — Image generation');
+  // Its model info gives the cost per image.
+  await page.getByTestId('model-info').click();
+  await expect(page.getByTestId('model-info-panel')).toContainText('4 credits per image');
+  await page.keyboard.press('Escape');
 
   await setFakeLlm(null);
   await page.getByTestId('chat-input').fill('A yellow sun over a green hill');
@@ -56,6 +60,8 @@ test('an image model answers with an image: copy, download, open larger, kept af
   await expect(page.getByTestId('answer-image-large')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('answer-image-large')).toBeHidden();
+  // The focus went back to the image's button: the screenshots show the chat as it is read.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await shot(page, 'chat-image-generation', 'en', false);
   await setLanguage(page, 'ko');
   await expect(page.getByTestId('model-picker').locator('option:checked')).toHaveText('fake-image — 이미지 생성');
@@ -68,7 +74,8 @@ test('an image model answers with an image: copy, download, open larger, kept af
   await page.getByTestId('chat-send').click();
   await expect(page.getByTestId('chat-error')).toContainText('Image generation failed. Please try again later.');
   await expect(page.getByTestId('chat-message-assistant').last()).toHaveAttribute('data-status', 'failed');
-  await shot(page, 'chat-image-generation-failed', 'en', false);
+  // With its message showing.
+  await page.screenshot({ path: 'e2e/screenshots/chat-image-generation-failed-desktop-en.png', animations: 'disabled' });
 });
 
 test("the admin's credits area lists the month's images by model", async ({ page }) => {
