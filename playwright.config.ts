@@ -68,9 +68,6 @@ export default defineConfig({
         // The SSO spec's OpenID provider runs on plain http on loopback (issue 29).
         SSO_ALLOW_PRIVATE_NETWORKS: 'true',
         SSO_ALLOW_HTTP: 'true',
-        // The SSO spec's OpenID provider runs on plain http on loopback (issue 29).
-        SSO_ALLOW_PRIVATE_NETWORKS: 'true',
-        SSO_ALLOW_HTTP: 'true',
         // The suite signs the same accounts in far more often than a person would; the limits
         // themselves are tested through the API (apps/api/src/platform/security.test.ts).
         RATE_LIMITS: 'off',
