@@ -1,5 +1,5 @@
 import type { AdminSsoPlatform } from '@app/contracts/sso';
-import { Alert, Badge, Box, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Modal, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ export function SsoPlatformsPage() {
   const list = useAdminSsoPlatforms();
   const remove = useDeleteSsoPlatform();
   const [editing, setEditing] = useState<AdminSsoPlatform | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<AdminSsoPlatform | null>(null);
 
   return (
     <Box maw={1100} p="xl">
@@ -79,7 +80,7 @@ export function SsoPlatformsPage() {
                     <Button size="xs" variant="default" onClick={() => setEditing(p)} data-testid="sso-platform-edit">
                       {t('platforms.edit')}
                     </Button>
-                    <Button size="xs" variant="subtle" color="red" loading={remove.isPending && remove.variables === p.id} onClick={() => remove.mutate(p.id)}>
+                    <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(p)} data-testid="sso-platform-delete">
                       {t('platforms.delete')}
                     </Button>
                   </Group>
@@ -89,6 +90,21 @@ export function SsoPlatformsPage() {
           </Table.Tbody>
         </Table>
       )}
+      {deleting ? (
+        <Modal opened onClose={() => setDeleting(null)} title={t('platforms.deleteTitle')} centered closeButtonProps={{ 'aria-label': t('common:close') }} data-testid="sso-platform-delete-confirm">
+          <Stack>
+            <Text size="sm">{t('platforms.deleteConfirm', { name: deleting.name })}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setDeleting(null)}>
+                {t('platforms.cancel')}
+              </Button>
+              <Button color="red" loading={remove.isPending} onClick={() => remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })} data-testid="sso-platform-delete-yes">
+                {t('platforms.delete')}
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+      ) : null}
       {editing ? <SsoPlatformModal platform={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
     </Box>
   );
