@@ -28,10 +28,12 @@ test('an image model answers with an image: copy, download, open larger, kept af
   await expect(page.getByTestId('model-info-panel')).toContainText('4 credits per image');
   await page.keyboard.press('Escape');
 
-  await setFakeLlm(null);
+  // Slow enough to see the answer wait for its image.
+  await setFakeLlm({ imageDelayMs: 1500 });
   await page.getByTestId('chat-input').fill('A yellow sun over a green hill');
   await page.getByTestId('chat-send').click();
   const answer = page.getByTestId('chat-message-assistant').last();
+  await expect(answer.getByTestId('answer-waiting')).toHaveText('Generating an image…');
   await expect(answer).toHaveAttribute('data-status', 'completed');
   await expect(answer.getByTestId('answer-image')).toHaveCount(1);
   // The image has loaded (its signed link served the PNG).

@@ -74,6 +74,7 @@ export function ChatScreen({ chatbot, models, sessionHashId: routeHash, sessionT
 
   const pickerModels = chatbot?.is_default && !visitor ? models : null;
   const modelNames = useMemo(() => new Map((models ?? []).map((m) => [m.id, modelName(m, t)])), [models, t, i18n.language]);
+  const imageModelIds = useMemo(() => new Set((models ?? []).filter((m) => m.supports_image_generation).map((m) => m.id)), [models]);
   const modelId = pickedModel ?? chatbot?.llm_model.id ?? null;
   const model = pickerModels?.find((m) => m.id === modelId);
   const supportsThinking = model ? model.supports_thinking : (chatbot?.llm_model.supports_thinking ?? false);
@@ -170,6 +171,7 @@ export function ChatScreen({ chatbot, models, sessionHashId: routeHash, sessionT
         turns={chat.turns}
         intro={!sessionHashId && chat.turns.length === 0 && chatbot ? <ChatIntro chatbot={chatbot} /> : null}
         modelNames={modelNames}
+        imageModelIds={imageModelIds}
       />
       <div className="visually-hidden" aria-live="polite" data-testid="chat-announcer">
         {announced?.text}

@@ -27,7 +27,18 @@ function AnswerMeta({ m, modelNames, showCredits }: { m: BubbleMessage; modelNam
 }
 
 /** `showCredits` false: a visitor's chat and a shared session, where what an answer cost is not the reader's. */
-export const MessageBubble = memo(function MessageBubble({ m, modelNames, showCredits = true }: { m: BubbleMessage; modelNames: ReadonlyMap<number, string>; showCredits?: boolean }) {
+export const MessageBubble = memo(function MessageBubble({
+  m,
+  modelNames,
+  showCredits = true,
+  imageModelIds,
+}: {
+  m: BubbleMessage;
+  modelNames: ReadonlyMap<number, string>;
+  showCredits?: boolean;
+  /** Image generation models: a live answer of theirs is an image on its way. */
+  imageModelIds?: ReadonlySet<number> | undefined;
+}) {
   const { t } = useTranslation('chat');
   if (m.role === 'member') {
     return (
@@ -47,7 +58,13 @@ export const MessageBubble = memo(function MessageBubble({ m, modelNames, showCr
           <Reasoning text={m.reasoning} open={live} />
         </Suspense>
       ) : null}
-      {m.text ? <Markdown text={m.text} /> : live ? <Text c="dimmed">{t('thinking')}</Text> : null}
+      {m.text ? (
+        <Markdown text={m.text} />
+      ) : live ? (
+        <Text c="dimmed" data-testid="answer-waiting">
+          {m.modelId !== null && imageModelIds?.has(m.modelId) ? t('images.generating') : t('thinking')}
+        </Text>
+      ) : null}
       <AnswerImages files={m.files} />
       {m.status === 'stopped' ? (
         <Badge variant="light" color="gray" mt={4}>

@@ -16,9 +16,11 @@ export interface MessageListProps {
   intro: ReactNode;
   /** Model names by id, for the line under each answer. */
   modelNames: ReadonlyMap<number, string>;
+  /** Image generation models: their answers wait for an image, not text. */
+  imageModelIds?: ReadonlySet<number>;
 }
 
-export function MessageList({ sessionHashId, withHistory = true, showCredits = true, turns, intro, modelNames }: MessageListProps) {
+export function MessageList({ sessionHashId, withHistory = true, showCredits = true, turns, intro, modelNames, imageModelIds }: MessageListProps) {
   const history = useHistory(withHistory ? sessionHashId : undefined);
   const viewport = useRef<HTMLDivElement>(null);
   const olderAnchor = useRef<{ height: number; top: number } | null>(null);
@@ -70,7 +72,7 @@ export function MessageList({ sessionHashId, withHistory = true, showCredits = t
         ) : null}
         {intro}
         {messages.map((m) => (
-          <MessageBubble key={m.key} m={m} modelNames={modelNames} showCredits={showCredits} />
+          <MessageBubble key={m.key} m={m} modelNames={modelNames} showCredits={showCredits} imageModelIds={imageModelIds} />
         ))}
       </Stack>
     </ScrollArea>
