@@ -110,7 +110,7 @@ async function count(db: Database, query: ReturnType<typeof sql>): Promise<numbe
   return Number(row?.n);
 }
 
-describe.runIf(!serverUrl)('kill -9 while 50 answers stream: embedded database', () => {
+describe.runIf(!serverUrl)('kill -9 while 50 answers stream: embedded database (the PGlite pass, without TEST_DATABASE_URL)', () => {
   it('restarts cleanly: every answer interrupted with its flushed text, nothing charged or held for them', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'crash-'));
     const r = await crashWhileStreaming({ DATA_DIR: dataDir }, () => openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') }));
@@ -118,7 +118,7 @@ describe.runIf(!serverUrl)('kill -9 while 50 answers stream: embedded database',
   }, 120_000);
 });
 
-describe.runIf(Boolean(serverUrl))('kill -9 while 50 answers stream: PostgreSQL', () => {
+describe.runIf(Boolean(serverUrl))('kill -9 while 50 answers stream: PostgreSQL (runs with TEST_DATABASE_URL)', () => {
   let db: Awaited<ReturnType<typeof serverDatabase>>;
   beforeAll(async () => {
     db = await serverDatabase(serverUrl!);

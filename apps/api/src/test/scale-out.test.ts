@@ -13,7 +13,7 @@ const REPLY = Array.from({ length: 80 }, (_, i) => `word${i}`).join(' ');
 // Per account, in Redis for both instances (and every run of this file: accounts below sign in a few times each).
 const SIGN_IN_LIMIT = 10;
 
-describe.runIf(Boolean(serverUrl))('two instances on one PostgreSQL and one Redis', () => {
+describe.runIf(Boolean(serverUrl))('two instances on one PostgreSQL and one Redis (runs with TEST_DATABASE_URL)', () => {
   let fake: FakeLlm;
   let db: Awaited<ReturnType<typeof serverDatabase>>;
   const instances: Instance[] = [];
