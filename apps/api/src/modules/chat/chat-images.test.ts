@@ -86,6 +86,9 @@ describe('image generation', () => {
     // The console's credits area: the image table.
     const credits = (await t.call(t.a, adminToken, { method: 'GET', url: '/api/admin/credits/' })).json();
     expect(credits.images).toEqual([expect.objectContaining({ llm_model_id: imageModelId, display_name: 'fake-image', image_count: 1, image_credit: 4 })]);
+    // …and not a row of the language-model table (no tokens); the month's total still counts it.
+    expect(credits.llm.filter((r: { llm_model_id: number }) => r.llm_model_id === imageModelId)).toEqual([]);
+    expect(credits.totals.used_credit).toBeGreaterThanOrEqual(4);
   });
 
   it('another member (403) and another tenant (404) cannot fetch the image file', async () => {

@@ -210,7 +210,9 @@ export function createDashboardsService(db: Db) {
         month,
         totals: { used_credit: unitsToDisplay(total.usedUnits), message_count: total.messageCount },
         llm: rows
-          .filter((r) => r.messageCount > 0 || r.inputTokens > 0 || r.outputTokens > 0 || r.webSearchCount > 0)
+          // An image model's turns are image rows (their prompt's tokens are counted, nothing is written): a
+          // model that made images is here only if it also wrote answers.
+          .filter((r) => (r.imageCount === 0 ? r.messageCount > 0 || r.inputTokens > 0 || r.outputTokens > 0 || r.webSearchCount > 0 : r.outputTokens > 0))
           .map((r) => ({
             llm_model_id: r.llmModelId,
             display_name: name(r.llmModelId),
@@ -218,7 +220,7 @@ export function createDashboardsService(db: Db) {
             input_credit: unitsToDisplay(r.inputUnits),
             output_credit: unitsToDisplay(r.outputUnits),
             web_search_credit: unitsToDisplay(r.webSearchUnits),
-            used_credit: unitsToDisplay(r.usedUnits),
+            used_credit: unitsToDisplay(r.usedUnits - r.imageUnits),
             input_tokens: r.inputTokens,
             output_tokens: r.outputTokens,
             web_search_count: r.webSearchCount,
