@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../../../tools/fake-llm/server';
 import { type Balancer, call, type Instance, openStream, SEED, serverDatabase, signIn, startBalancer, startInstance, textOfEvents } from './instances';
@@ -157,4 +158,30 @@ describe.runIf(Boolean(serverUrl))('two instances on one PostgreSQL and one Redi
     expect(served.size).toBe(2);
     expect(statuses).toEqual([...Array<number>(SIGN_IN_LIMIT).fill(401), 429]);
   });
+
+  // Last: it kills an instance.
+  it('kill -9 of one instance: the other closes its answer as interrupted, and only that one', async () => {
+    fake.set({ tokenDelayMs: 300 });
+    const doomed = await openStream(lb.url, member, 'POST', `/api/chatbots/${chatbotId}/chat/`, { text: 'On the doomed one' });
+    const kept = await openStream(lb.url, member, 'POST', `/api/chatbots/${chatbotId}/chat/`, { text: 'On the other one' });
+    expect(kept.servedBy).not.toBe(doomed.servedBy);
+    await Promise.all([doomed.texts(2), kept.texts(2)]);
+    await instances[Number(doomed.servedBy)]!.kill();
+    const c = new pg.Client({ connectionString: db.url });
+    await c.connect();
+    try {
+      const status = async (id: number) => (await c.query<{ status: string }>('select status from chat_messages where id = $1', [id])).rows[0]?.status;
+      // The dead instance's word of being alive lapses (10 s), then a sweep of the other (every 10 s) finds its answer.
+      const started = Date.now();
+      while ((await status(doomed.meta!.assistant_message_id)) === 'streaming' && Date.now() - started < 25_000) await new Promise((r) => setTimeout(r, 250));
+      expect(await status(doomed.meta!.assistant_message_id)).toBe('interrupted');
+      expect(await status(kept.meta!.assistant_message_id)).toBe('streaming');
+    } finally {
+      await c.end();
+      // Straight to the instance still running (the balancer would also try the dead one): the shutdown then has nothing to wait for.
+      await call(instances[Number(kept.servedBy)]!.url, member, 'POST', `/api/sessions/${kept.meta!.session_hash_id}/stop/`);
+      await kept.done;
+      fake.set({ tokenDelayMs: 25 });
+    }
+  }, 40_000);
 });
