@@ -253,6 +253,13 @@ class LiveChannelImpl {
   /** Answers announced by instances that are no longer alive: what a crash left running. */
   private async orphans(): Promise<Array<{ key: string; tenantId: number; answerId: number }>> {
     const found: Array<{ key: string; tenantId: number; answerId: number }> = [];
+    // One look per instance, however many answers it announced.
+    const alive = new Map<string, boolean>();
+    const isAlive = async (instance: string) => {
+      let v = alive.get(instance);
+      if (v === undefined) alive.set(instance, (v = instance === this.instanceId || (await this.redis.exists(this.k.alive(instance))) > 0));
+      return v;
+    };
     let cursor = '0';
     do {
       const [next, scanned] = await this.redis.scan(cursor, 'MATCH', this.k.livePattern, 'COUNT', 500);
@@ -262,7 +269,7 @@ class LiveChannelImpl {
       for (const [i, raw] of values.entries()) {
         if (!raw) continue;
         const v = JSON.parse(raw) as Announced;
-        if (v.i === this.instanceId || (await this.redis.exists(this.k.alive(v.i)))) continue;
+        if (await isAlive(v.i)) continue;
         found.push({ key: scanned[i]!, tenantId: Number(scanned[i]!.split(':').at(-2)), answerId: v.a });
       }
     } while (cursor !== '0');
