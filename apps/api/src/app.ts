@@ -234,9 +234,11 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
     members,
     auth: authService,
     signUp,
+    // Late-bound: the invitations service reads the platforms through this one.
+    invitations: { acceptSso: (...a) => invitations.acceptSso(...a) },
   });
   const whitelist = createWhitelistService(db, { batchSize: config.bulkInviteBatchSize });
-  const invitations = createInvitationsService(db, { mailer, members, groups, batchSize: config.bulkInviteBatchSize });
+  const invitations = createInvitationsService(db, { mailer, members, groups, ssoPlatforms: sso, batchSize: config.bulkInviteBatchSize });
   // Background tasks: a queue in the database, a runner in every instance (decision 025).
   const tasks = createTasksService(db, {
     owner: database.owner,

@@ -56,6 +56,7 @@ export const errorCatalogue = {
   restricted_word_duplicated: { status: 409, message: 'This restricted word is already in the list' },
   already_registered: { status: 409, message: 'Already registered' },
   invitation_used: { status: 409, message: 'The invitation has already been accepted' },
+  invitation_sso: { status: 409, message: 'This invitation is accepted by signing in through single sign-on' },
   group_en_name_taken: { status: 409, message: 'The English name already exists' },
   group_ko_name_taken: { status: 409, message: 'The Korean name already exists' },
   custom_field_duplicated: { status: 409, message: 'Another member already has this value' },

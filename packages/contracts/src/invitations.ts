@@ -16,6 +16,9 @@ export const invitationSchema = z.object({
   last_sent_at: z.string(),
   expires_at: z.string(),
   accepted_at: z.string().nullable(),
+  /** An SSO invitation (no temporary password): the person signs in through this platform with `sso_id`. */
+  sso_platform_id: z.number().int().nullable(),
+  sso_id: z.string().nullable(),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
@@ -50,6 +53,15 @@ export const inviteRowSchema = z.object({
   additional_groups: z.array(z.string().trim().max(200)).max(50).default([]),
   /** Sign-up custom fields by field id; the invitee finds them filled in. */
   custom_fields: customFieldValuesSchema.default({}),
+  /**
+   * The SSO platform the person will sign in through (spec §5 "SSO id required and valid"), by
+   * its name or id as the console shows it (a file); with it, `sso_id` is required and the
+   * invitation carries no temporary password.
+   */
+  sso_platform: z.string().trim().max(200).nullish(),
+  sso_platform_id: z.number().int().positive().nullish(),
+  /** The person's id at the platform (the claim or directory id it signs in with). */
+  sso_id: z.string().max(1000).nullish(),
 });
 export type InviteRow = z.input<typeof inviteRowSchema>;
 /** Rows per request; the console sends a file in batches of `GET /admin/invitations/bulk-settings/`'s size. */
@@ -77,6 +89,9 @@ export const inviteRowErrorSchema = z.enum([
   'custom_field_invalid',
   'custom_field_required',
   'custom_field_duplicated',
+  'sso_platform_missing',
+  'sso_id_invalid',
+  'sso_id_exists',
   'member_limit_reached',
   'mail_failed',
   'unknown',
@@ -112,6 +127,8 @@ export const invitationVerifyResponse = z.object({
   /** Sign-up custom fields the administrator filled in (the form starts from them). */
   custom_fields: z.record(z.string(), z.union([z.string(), z.number()])),
   expires_at: z.string(),
+  /** An SSO invitation: accepted by signing in through this platform, not with a password. */
+  sso_platform_id: z.number().int().nullable(),
 });
 export type InvitationVerify = z.infer<typeof invitationVerifyResponse>;
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { invitations } from '../../db/schema/index';
+import { invitations, members } from '../../db/schema/index';
 import { offsetOf } from '../../platform/pagination';
 import { containsPattern } from '../../db/like';
 
@@ -79,4 +79,46 @@ export async function listInvitations(
     db.select({ n: sql<number>`count(*)::int` }).from(invitations).where(where),
   ]);
   return { rows, total: count?.n ?? 0 };
+}
+
+/** Of these SSO ids of a platform, those an open invitation already carries. */
+export async function findOpenSsoIds(db: Executor, tenantId: number, platformId: number, ssoIds: string[]): Promise<string[]> {
+  if (ssoIds.length === 0) return [];
+  const rows = await db
+    .select({ ssoId: invitations.ssoId })
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.tenantId, tenantId),
+        eq(invitations.ssoPlatformId, platformId),
+        inArray(invitations.ssoId, ssoIds),
+        isNull(invitations.acceptedAt),
+        sql`${invitations.expiresAt} > now()`,
+      ),
+    );
+  return rows.map((r) => r.ssoId!);
+}
+
+/** The open invitation that carries this SSO id of the platform (the newest, should there be two). */
+export function findOpenSsoInvitation(db: Executor, tenantId: number, platformId: number, ssoId: string) {
+  return db.query.invitations.findFirst({
+    where: and(
+      eq(invitations.tenantId, tenantId),
+      eq(invitations.ssoPlatformId, platformId),
+      eq(invitations.ssoId, ssoId),
+      isNull(invitations.acceptedAt),
+      sql`${invitations.expiresAt} > now()`,
+    ),
+    orderBy: desc(invitations.id),
+  });
+}
+
+/** Of these SSO ids of a platform, those a member already signs in with. */
+export async function findMemberSsoIds(db: Executor, tenantId: number, platformId: number, ssoIds: string[]): Promise<string[]> {
+  if (ssoIds.length === 0) return [];
+  const rows = await db
+    .select({ ssoId: members.ssoId })
+    .from(members)
+    .where(and(eq(members.tenantId, tenantId), eq(members.ssoPlatformId, platformId), inArray(members.ssoId, ssoIds)));
+  return rows.map((r) => r.ssoId!);
 }

@@ -22,7 +22,9 @@ import type { Mailer } from '../../platform/mailer';
 import { mailBody, mailLanguage, type MailLanguage, tenantName } from '../../platform/mail-text';
 import { newOpaqueToken } from '../../platform/tokens';
 import type { AuthService } from '../auth/auth.service';
-import type { MembersService } from '../members/members.service';
+import type { InvitationsService } from '../invitations/invitations.service';
+import type { PlatformEntry } from '../invitations/invitations.rules';
+import { isUniqueViolation, type MembersService } from '../members/members.service';
 import type { SignUpService } from '../sign-up/sign-up.service';
 import { createSecretBox } from '../../platform/secret-box';
 import { bindAndRead, maskEmail, maskPhone } from './sso.directory';
@@ -47,6 +49,8 @@ export interface SsoDeps {
   mailer: Mailer;
   sms: SmsSender;
   members: Pick<MembersService, 'findBySsoId' | 'findByEmail'>;
+  /** SSO invitations (a bulk member file's SSO columns): the invitee becomes the member the administrator set up. */
+  invitations: Pick<InvitationsService, 'acceptSso'>;
   auth: Pick<AuthService, 'issueFor'>;
   signUp: Pick<SignUpService, 'signUpSso'>;
 }
@@ -133,7 +137,7 @@ export function createSsoService(db: Db, deps: SsoDeps) {
   /** A proven identity: a known SSO id signs in, an unknown one gets a token to sign up with. */
   async function complete(ctx: TenantContext, p: SsoPlatformRow, id: Identity): Promise<SsoIdentityResponse> {
     await assertWhitelisted(ctx, p, id.email);
-    const member = await deps.members.findBySsoId(ctx.tenantId, p.id, id.ssoId);
+    const member = (await deps.members.findBySsoId(ctx.tenantId, p.id, id.ssoId)) ?? (await fromInvitation(ctx, p, id.ssoId));
     if (member) return { ...(await signIn(ctx, member)), sso_status: 'signed_in' };
     const token = await new SignJWT({ tid: ctx.tenantId, pid: p.id, email: id.email, name: id.name })
       .setProtectedHeader({ alg: 'HS256' })
@@ -143,6 +147,24 @@ export function createSsoService(db: Db, deps: SsoDeps) {
       .setExpirationTime(Math.floor(Date.now() / 1000) + SIGN_UP_TOKEN_TTL_S)
       .sign(tokenKey);
     return { sso_status: 'sign_up_required', sso_access_token: token, sso_platform_id: p.id, email: id.email, name: id.name, expires_in: SIGN_UP_TOKEN_TTL_S };
+  }
+
+  /**
+   * An SSO invitation for this id (a bulk member file's SSO columns, decision 039): the person
+   * becomes the member the administrator set up (email, name, groups, custom fields of the
+   * invitation), active, with no sign-up form; the invitation is consumed and its seat taken over.
+   */
+  async function fromInvitation(ctx: TenantContext, p: SsoPlatformRow, ssoId: string): Promise<MemberRow | undefined> {
+    try {
+      return await deps.invitations.acceptSso(ctx, p.id, ssoId);
+    } catch (err) {
+      // Two callbacks at once: the other one made the member.
+      if (isUniqueViolation(err) || (err instanceof AppError && err.code === 'invitation_used')) {
+        const made = await deps.members.findBySsoId(ctx.tenantId, p.id, ssoId);
+        if (made) return made;
+      }
+      throw err;
+    }
   }
 
   async function signIn(ctx: TenantContext, member: MemberRow) {
@@ -198,6 +220,11 @@ export function createSsoService(db: Db, deps: SsoDeps) {
         if ((err as { code?: string }).code === '23503' || (err as { cause?: { code?: string } }).cause?.code === '23503') throw new AppError('sso_platform_in_use');
         throw err;
       }
+    },
+
+    /** The tenant's platforms as a bulk member file may name them (enabled or not: a disabled one is "SSO platform missing"). */
+    async fileEntries(tenantId: number): Promise<PlatformEntry[]> {
+      return (await listPlatforms(db, tenantId)).map((p) => ({ id: p.id, name: p.name, kind: p.kind, isEnabled: p.isEnabled }));
     },
 
     // Sign-in page.
