@@ -33,6 +33,7 @@ const byCode: Partial<Record<ErrorCode, string>> = {
   invitation_not_found: 'errors.code.invitation_not_found',
   invitation_expired: 'errors.code.invitation_expired',
   invitation_used: 'errors.code.invitation_used',
+  invitation_sso: 'errors.code.invitation_sso',
   custom_field_duplicated: 'errors.code.custom_field_duplicated',
   name_invalid: 'errors.code.name_invalid',
   group_invalid: 'errors.code.group_invalid',

@@ -7,7 +7,8 @@ import { localizedName } from '../../../lib/localized-name';
 import { errorMessage } from '../../../lib/status-messages';
 import { useBulkInviteSettings } from '../api/get-bulk-invite-settings';
 import { useInviteCustomFields } from '../api/list-invite-custom-fields';
-import { BULK_MAX_ROWS, type BulkPlan, checkBulkRecords, FIXED_COLUMNS, type FileProblem, GROUP_SEPARATOR, readBulkFile, templateCsv, toBatches } from '../lib/bulk-file';
+import { useInviteSsoPlatforms } from '../api/list-sso-platforms';
+import { BULK_MAX_ROWS, type BulkPlan, checkBulkRecords, FIXED_COLUMNS, type FileProblem, GROUP_SEPARATOR, readBulkFile, SSO_COLUMNS, templateCsv, toBatches } from '../lib/bulk-file';
 import { saveTextFile } from '../lib/save-file';
 import { type UploadDeps, uploadStore } from '../lib/upload-store';
 
@@ -21,6 +22,8 @@ export function BulkFileStep({ groups, deps, onClose }: { groups: MemberGroupSum
   const lang = i18n.language;
   const settings = useBulkInviteSettings();
   const fieldsQuery = useInviteCustomFields();
+  // The SSO columns are offered when the tenant has an enabled SSO platform (a failed read just leaves them out).
+  const ssoPlatforms = (useInviteSsoPlatforms().data?.items ?? []).filter((p) => p.is_enabled);
   const [picked, setPicked] = useState<Picked | null>(null);
   const [dragging, setDragging] = useState(false);
   const resetInput = useRef<() => void>(null);
@@ -38,6 +41,8 @@ export function BulkFileStep({ groups, deps, onClose }: { groups: MemberGroupSum
         email: t('bulk.template.exampleEmail'),
         group: groups[0] ? localizedName(groups[0], lang) : '',
         text: t('bulk.template.exampleText'),
+        ssoPlatform: ssoPlatforms[0]?.name ?? null,
+        ssoId: t('bulk.template.exampleSsoId'),
       }),
       t('bulk.template.fileName'),
     );
@@ -86,6 +91,7 @@ export function BulkFileStep({ groups, deps, onClose }: { groups: MemberGroupSum
 
   const columns = [
     ...FIXED_COLUMNS.map((c) => ({ key: c, label: c, required: c === 'name' || c === 'email' })),
+    ...(ssoPlatforms.length > 0 ? SSO_COLUMNS.map((c) => ({ key: c, label: c, required: false })) : []),
     ...signup.map((f) => ({ key: `field-${f.id}`, label: fieldName(f), required: f.is_required })),
   ];
   const plan = picked && !picked.reading && 'plan' in picked ? picked.plan : null;
@@ -121,6 +127,7 @@ export function BulkFileStep({ groups, deps, onClose }: { groups: MemberGroupSum
           <List.Item>{t('bulk.template.notes.required')}</List.Item>
           <List.Item>{t('bulk.template.notes.group')}</List.Item>
           <List.Item>{t('bulk.template.notes.additional', { separator: GROUP_SEPARATOR })}</List.Item>
+          {ssoPlatforms.length > 0 ? <List.Item data-testid="bulk-sso-note">{t('bulk.template.notes.sso')}</List.Item> : null}
           <List.Item>{t('bulk.template.notes.fields')}</List.Item>
           <List.Item>{t('bulk.template.notes.unknown')}</List.Item>
           <List.Item>{t('bulk.template.notes.limit', { max: BULK_MAX_ROWS.toLocaleString(lang) })}</List.Item>

@@ -11,6 +11,7 @@ import { localizedName } from '../../../lib/localized-name';
 import { errorMessage } from '../../../lib/status-messages';
 import { useDeleteInvitations } from '../api/delete-invitations';
 import { useInvitations } from '../api/list-invitations';
+import { useInviteSsoPlatforms } from '../api/list-sso-platforms';
 import { useResendInvitation } from '../api/resend-invitation';
 import { summarize, useUpload } from '../lib/upload-store';
 import { BulkInviteModal } from './bulk-invite-modal';
@@ -34,6 +35,8 @@ export function InvitationsPage({ groups, embedded = false }: { groups: MemberGr
   const uploading = upload ? summarize(upload) : null;
   const list = useInvitations({ page, search_term: debounced, status: status === 'all' ? undefined : status });
   const resend = useResendInvitation();
+  const ssoPlatforms = useInviteSsoPlatforms().data?.items ?? [];
+  const platformName = (id: number) => ssoPlatforms.find((p) => p.id === id)?.name ?? `#${id}`;
   const remove = useDeleteInvitations();
 
   const items = list.data?.items ?? [];
@@ -194,6 +197,20 @@ export function InvitationsPage({ groups, embedded = false }: { groups: MemberGr
                       <Text size="xs" c="dimmed">
                         {inv.email}
                       </Text>
+                      {inv.sso_platform_id !== null ? (
+                        // An SSO invitation: no temporary password; the person joins by signing in through the platform.
+                        <Badge
+                          size="xs"
+                          variant="light"
+                          color="grape"
+                          tt="none"
+                          mt={2}
+                          title={t('sso.title', { platform: platformName(inv.sso_platform_id), id: inv.sso_id ?? '' })}
+                          data-testid={`invitation-sso-${inv.id}`}
+                        >
+                          {t('sso.badge')} · {platformName(inv.sso_platform_id)} · {inv.sso_id}
+                        </Badge>
+                      ) : null}
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">{groupName(inv.default_member_group_id)}</Text>

@@ -53,7 +53,8 @@ describe('the fixture: one row for each §8 upload row error', () => {
   it('covers every code the server can answer and the file-only one', async () => {
     const p = await plan(new Blob([fixture]));
     const codes = [...p.toSend, ...p.failed].map((r) => expected(p, r.line)).filter(Boolean);
-    expect(new Set(codes)).toEqual(new Set([...inviteRowErrorSchema.options, 'email_duplicated']));
+    // The SSO codes have their own fixture (below).
+    expect(new Set(codes)).toEqual(new Set([...inviteRowErrorSchema.options.filter((c) => !c.startsWith('sso_')), 'email_duplicated']));
   });
 
   it('marks the repeats within the file as failed and sends everything else untouched', async () => {
@@ -110,8 +111,48 @@ describe('the fixture: one row for each §8 upload row error', () => {
 
     for (const lng of ['ko', 'en', 'zh', 'ja', 'es']) {
       const catalogue = JSON.parse(readFileSync(path.join(locales, lng, 'invitations.json'), 'utf8')) as { rowErrors: Record<string, string> };
-      for (const code of [...inviteRowErrorSchema.options, 'email_duplicated']) expect(catalogue.rowErrors[code], `${lng} rowErrors.${code}`).toBeTruthy();
+      for (const code of [...inviteRowErrorSchema.options, 'email_duplicated', 'sso_id_duplicated']) expect(catalogue.rowErrors[code], `${lng} rowErrors.${code}`).toBeTruthy();
     }
+  });
+});
+
+describe('the SSO columns (spec §5 "SSO id required and valid", §8 "SSO platform missing")', () => {
+  const fixture = readFileSync(path.join(here, '__fixtures__/bulk-invite-sso-errors.csv'));
+  const expected = (p: BulkPlan, line: number) => [...p.toSend, ...p.failed].find((r) => r.line === line)!.cells[p.header.indexOf('expected')]?.trim() || null;
+
+  it('covers every SSO code, and the file decides what it alone can tell', async () => {
+    const p = await plan(new Blob([fixture]));
+    expect(new Set([...p.toSend, ...p.failed].map((r) => expected(p, r.line)).filter(Boolean))).toEqual(
+      new Set([...inviteRowErrorSchema.options.filter((c) => c.startsWith('sso_')), 'sso_id_duplicated']),
+    );
+    expect(p.warnings).toEqual([{ kind: 'unknown_columns', columns: ['expected'] }]);
+    expect(p.failed.map((f) => [f.line, f.error, f.firstLine])).toEqual([
+      [4, 'sso_platform_missing', null],
+      [5, 'sso_id_invalid', null],
+      [7, 'sso_id_duplicated', 2],
+      [9, 'sso_id_invalid', null],
+    ]);
+    for (const f of p.failed) expect(f.error).toBe(expected(p, f.line));
+    // Whether a platform exists, is enabled and is this tenant's, and whether an id is taken, is the server's.
+    expect(p.toSend.map((r) => r.line)).toEqual([2, 3, 6, 8]);
+    expect(p.toSend[0]!.member).toMatchObject({ email: 'sso-valid@example.com', sso_platform: 'Corp IdP', sso_id: 'emp-1' });
+    expect(p.toSend[3]!.member).toMatchObject({ email: 'password@example.com', sso_platform: null, sso_id: null });
+  });
+
+  it('headers by either name; ids with control characters refused; a file without SSO columns sends none', async () => {
+    const ko = await plan(`이름,이메일,SSO 플랫폼,SSO 아이디,사번\n홍길동,hong@example.com,7,hong.g,8\n`);
+    expect(ko.toSend[0]!.member).toMatchObject({ sso_platform: '7', sso_id: 'hong.g' });
+    const ctl = await plan(`name,email,sso_platform,sso_id,Employee number\nA,a@example.com,Corp IdP,"a\u0007b",8\n`);
+    expect(ctl.failed.map((f) => f.error)).toEqual(['sso_id_invalid']);
+    const plain = await plan(`name,email,Employee number\nA,a@example.com,8\n`);
+    expect(plain.toSend[0]!.member).not.toHaveProperty('sso_platform');
+  });
+
+  it('the template has the SSO columns only when the tenant has a platform', () => {
+    const example = { name: 'Alex', email: 'alex@example.com', group: 'Staff', text: 'x' };
+    expect(templateCsv([], 'en', example).split('\r\n')[0]).toBe('\uFEFFname,email,group,additional_groups');
+    const withSso = templateCsv([], 'en', { ...example, ssoPlatform: 'Corp IdP', ssoId: 'alex.kim' }).split('\r\n');
+    expect(withSso.slice(0, 2)).toEqual(['\uFEFFname,email,group,additional_groups,sso_platform,sso_id', 'Alex,alex@example.com,Staff,,Corp IdP,alex.kim']);
   });
 });
 

@@ -14,7 +14,18 @@ export const BULK_MAX_ROWS = 10_000;
 
 /** The template's fixed columns, in order. */
 export const FIXED_COLUMNS = ['name', 'email', 'group', 'additional_groups'] as const;
-type FixedColumn = (typeof FIXED_COLUMNS)[number];
+/**
+ * Optional single sign-on columns (spec §5 "SSO id required and valid", decision 039): the
+ * platform (its name, or its id as the console shows it) and the person's id there. The template
+ * has them when the tenant has an SSO platform.
+ */
+export const SSO_COLUMNS = ['sso_platform', 'sso_id'] as const;
+type FixedColumn = (typeof FIXED_COLUMNS)[number] | (typeof SSO_COLUMNS)[number];
+
+/** The longest SSO id (the server's rule too). */
+export const SSO_ID_MAX = 255;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** The column our failed-rows download adds; ignored when that file comes back fixed. */
 export const ERROR_COLUMN = 'error';
@@ -28,10 +39,12 @@ const FIXED_ALIASES: Record<FixedColumn, string[]> = {
   email: ['email', 'e-mail', '이메일'],
   group: ['group', 'default group', '그룹', '기본 그룹'],
   additional_groups: ['additional groups', '추가 그룹'],
+  sso_platform: ['sso platform', 'sso platform id', 'sso 플랫폼'],
+  sso_id: ['sso id', 'sso 아이디'],
 };
 
-/** A row's error: the server's §8 codes plus the one only the whole file can tell. */
-export type RowErrorCode = InviteRowError | 'email_duplicated';
+/** A row's error: the server's §8 codes plus those only the whole file can tell. */
+export type RowErrorCode = InviteRowError | 'email_duplicated' | 'sso_id_duplicated';
 
 /** A record of the file: its line (the header is line 1, as a spreadsheet numbers rows) and its cells. */
 export interface FileRecord {
@@ -94,7 +107,7 @@ type Column = { kind: 'fixed'; name: FixedColumn } | { kind: 'field'; field: Cus
 function columnOf(header: string, fields: readonly CustomField[]): Column {
   const h = normalizeHeader(header);
   if (h === '' || h === ERROR_COLUMN) return { kind: 'ignored' };
-  for (const name of FIXED_COLUMNS) if (FIXED_ALIASES[name].some((a) => normalizeHeader(a) === h)) return { kind: 'fixed', name };
+  for (const name of [...FIXED_COLUMNS, ...SSO_COLUMNS]) if (FIXED_ALIASES[name].some((a) => normalizeHeader(a) === h)) return { kind: 'fixed', name };
   const field = fields.find((f) => normalizeHeader(f.ko_name) === h || normalizeHeader(f.en_name) === h);
   return field ? { kind: 'field', field } : { kind: 'unknown' };
 }
@@ -119,6 +132,10 @@ function envelopeError(member: PreparedRow['member']): { error: RowErrorCode; fi
       return { error: 'group_not_found', field: null };
     case 'custom_fields':
       return { error: 'custom_field_invalid', field: path[1] === undefined ? null : String(path[1]) };
+    case 'sso_platform':
+      return { error: 'sso_platform_missing', field: null };
+    case 'sso_id':
+      return { error: 'sso_id_invalid', field: null };
     default:
       return { error: 'unknown', field: null };
   }
@@ -165,6 +182,8 @@ export function checkBulkRecords(records: readonly FileRecord[], fields: readonl
   const iEmail = index('email');
   const iGroup = index('group');
   const iExtra = index('additional_groups');
+  const iSsoPlatform = index('sso_platform');
+  const iSsoId = index('sso_id');
   const fieldColumns = fields.flatMap((f) => {
     const i = index(`field:${f.id}`);
     return i < 0 ? [] : [{ field: f, i }];
@@ -173,6 +192,7 @@ export function checkBulkRecords(records: readonly FileRecord[], fields: readonl
   const toSend: PreparedRow[] = [];
   const failed: LocalFailure[] = [];
   const emails = new Map<string, number>();
+  const ssoIds = new Map<string, number>();
   const uniques = new Map<string, number>();
   for (const r of data) {
     const custom: Record<string, string> = {};
@@ -190,6 +210,7 @@ export function checkBulkRecords(records: readonly FileRecord[], fields: readonl
         .map((g) => g.trim())
         .filter(Boolean),
       custom_fields: custom,
+      ...(iSsoPlatform >= 0 || iSsoId >= 0 ? { sso_platform: at(r, iSsoPlatform) || null, sso_id: at(r, iSsoId) || null } : {}),
     };
     const row: PreparedRow = { ...r, member };
     const fail = (error: RowErrorCode, field: string | null, firstLine: number | null) => failed.push({ ...row, error, field, firstLine });
@@ -199,11 +220,23 @@ export function checkBulkRecords(records: readonly FileRecord[], fields: readonl
       fail(envelope.error, envelope.field, null);
       continue;
     }
+    // SSO columns: what the file alone decides (whether the platform exists and is enabled is the server's).
+    const ssoError = ssoRowError(member.sso_platform ?? null, member.sso_id ?? null);
+    if (ssoError) {
+      fail(ssoError, null, null);
+      continue;
+    }
+    const ssoKey = member.sso_platform && member.sso_id ? `${normalizeHeader(member.sso_platform)}\u0000${member.sso_id}` : null;
+    const firstSso = ssoKey ? ssoIds.get(ssoKey) : undefined;
     // The first row of an email or a unique value is sent; a later one repeats it.
     const emailKey = member.email.toLowerCase();
     const firstEmail = emailKey ? emails.get(emailKey) : undefined;
     if (firstEmail !== undefined) {
       fail('email_duplicated', null, firstEmail);
+      continue;
+    }
+    if (firstSso !== undefined) {
+      fail('sso_id_duplicated', null, firstSso);
       continue;
     }
     const repeated = fieldColumns.find(({ field }) => field.is_unique && custom[String(field.id)] !== undefined && uniques.has(`${field.id}:${uniqueKey(field, custom[String(field.id)]!)}`));
@@ -213,6 +246,7 @@ export function checkBulkRecords(records: readonly FileRecord[], fields: readonl
       continue;
     }
     if (emailKey) emails.set(emailKey, r.line);
+    if (ssoKey) ssoIds.set(ssoKey, r.line);
     for (const { field } of fieldColumns) {
       const v = custom[String(field.id)];
       if (field.is_unique && v !== undefined) uniques.set(`${field.id}:${uniqueKey(field, v)}`, r.line);
@@ -220,6 +254,18 @@ export function checkBulkRecords(records: readonly FileRecord[], fields: readonl
     toSend.push(row);
   }
   return { ok: true, plan: { header, toSend, failed, warnings, total: data.length } };
+}
+
+/**
+ * A row's SSO cells (spec §5 "SSO id required and valid", §8 "SSO platform missing"): none, or a
+ * platform with an id of 1 to 255 characters without control characters; an id without a
+ * platform names none.
+ */
+export function ssoRowError(platform: string | null, ssoId: string | null): RowErrorCode | null {
+  const id = (ssoId ?? '').trim();
+  if (!platform) return id === '' ? null : 'sso_platform_missing';
+  if (id === '' || id.length > SSO_ID_MAX || CONTROL.test(id)) return 'sso_id_invalid';
+  return null;
 }
 
 /** Splits rows into batches of `size` (the server takes at most `max` per request). */
@@ -325,13 +371,17 @@ export function toCsv(rows: readonly (readonly string[])[]): string {
   return BOM + rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 
-/** The template: the fixed columns, one per sign-up custom field (named in `language`), and an example row. */
-export function templateCsv(fields: readonly CustomField[], language: string, example: { name: string; email: string; group: string; text: string }): string {
+/**
+ * The template: the fixed columns, the SSO columns when the tenant has an SSO platform (the
+ * example names the first), one per sign-up custom field (named in `language`), and an example row.
+ */
+export function templateCsv(fields: readonly CustomField[], language: string, example: { name: string; email: string; group: string; text: string; ssoPlatform?: string | null; ssoId?: string }): string {
   const signup = fields.filter((f) => f.is_signup_field).sort((a, b) => a.sort_order - b.sort_order || a.id - b.id);
   const name = (f: CustomField) => (language === 'ko' ? f.ko_name || f.en_name : f.en_name || f.ko_name);
+  const sso = example.ssoPlatform ? [...SSO_COLUMNS] : [];
   return toCsv([
-    [...FIXED_COLUMNS, ...signup.map(name)],
-    [example.name, example.email, example.group, '', ...signup.map((f, i) => (f.field_type === 'number' ? String(1001 + i) : example.text))],
+    [...FIXED_COLUMNS, ...sso, ...signup.map(name)],
+    [example.name, example.email, example.group, '', ...(example.ssoPlatform ? [example.ssoPlatform, example.ssoId ?? ''] : []), ...signup.map((f, i) => (f.field_type === 'number' ? String(1001 + i) : example.text))],
   ]);
 }
 
