@@ -20,6 +20,7 @@ beforeAll(async () => {
   dir = await startTestDirectory({
     dana: { password: 'dana-pw!', attributes: { cn: 'Dana Choi', mail: 'dana@corp.test', mobile: '010-2345-6789' } },
     eve: { password: 'eve-pw!', attributes: { cn: 'Eve' } },
+    frank: { password: 'frank-pw!', attributes: { cn: 'Frank at the directory', mail: 'frank@corp.test' } },
   });
   smsDir = mkdtempSync(path.join(tmpdir(), 'sms-'));
   t = await buildTestApp({ config: { sso: { secret: null, allowPrivateNetworks: true, allowHttp: false, sms: { kind: 'outbox', dir: smsDir } } } });
@@ -38,6 +39,25 @@ const post = (tenant: TestTenant, token: string | null, url: string, payload: ob
 const verify = (payload: object, tenant = t.a) => post(tenant, null, `/api/sso-platforms/${platformId}/verify/`, payload);
 
 describe('directory platforms', () => {
+  it('an SSO invitation from a bulk file: the directory id (any case) signs in as the member the admin set up (decision 039)', async () => {
+    const res = await t.call(t.a, adminA, {
+      method: 'POST',
+      url: '/api/admin/invitations/bulk/',
+      payload: { members: [{ name: 'Frank Yoon', email: 'frank@acme.test', sso_platform: 'corp ldap', sso_id: 'FRANK' }] },
+      headers: { origin: 'https://acme.example.test' },
+    });
+    expect(res.json().items[0], res.body).toMatchObject({ status: 'invited', error_code: null });
+    await t.mail.next('frank@acme.test');
+    const step1 = (await verify({ user_id: 'frank', user_pw: 'frank-pw!' })).json();
+    await post(t.a, null, `/api/sso-platforms/${platformId}/send-code/`, { method: 'email', user_id: 'frank', verification_id: step1.verification_id });
+    const code = /\b(\d{6})\b/.exec((await t.mail.next('frank@corp.test')).text)![1]!;
+    const done = await verify({ code, verification_id: step1.verification_id, auth_token: step1.auth_token });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ sso_status: 'signed_in', email: 'frank@acme.test', name: 'Frank Yoon', sso_id: 'frank' });
+    const list = (await t.call(t.a, adminA, { method: 'GET', url: '/api/admin/invitations/?search_term=frank%40acme' })).json();
+    expect(list.items[0]).toMatchObject({ status: 'accepted', sso_platform_id: platformId, sso_id: 'frank' });
+  });
+
   it('a wrong password is refused (401); a directory that does not answer is 424', async () => {
     const res = await verify({ user_id: 'dana', user_pw: 'wrong' });
     expect(res.statusCode).toBe(401);
