@@ -311,6 +311,44 @@ test('an XLSX file is read from its first sheet and invited', async ({ page }) =
   await expect(page.getByTestId('invitations-total')).toHaveText('3 in total');
 });
 
+test('a file with SSO columns: the row errors of its SSO cells, in en and ko (decision 039)', async ({ page }) => {
+  const platform = await call<{ id: number; name: string }>('POST', '/admin/sso-platforms/', { kind: 'oidc', name: `Bulk IdP ${TAG}`, issuer_url: 'https://idp.example.test', client_id: 'bulk' });
+  try {
+    await openInvitations(page);
+    const modal = await openModal(page);
+    await expect(modal.getByTestId('bulk-sso-note')).toBeVisible();
+    const base = table([
+      { name: `Sso ${TAG} ok`, email: `sso-ok-${TAG}@example.com` },
+      { name: `Sso ${TAG} unknown`, email: `sso-unknown-${TAG}@example.com` },
+      { name: `Sso ${TAG} no platform`, email: `sso-noplatform-${TAG}@example.com` },
+      { name: `Sso ${TAG} no id`, email: `sso-noid-${TAG}@example.com` },
+      { name: `Sso ${TAG} repeat`, email: `sso-repeat-${TAG}@example.com` },
+    ]);
+    const sso = [['sso_platform', 'sso_id'], [platform.name, `emp-${TAG}`], ['Nowhere IdP', 'emp-x'], ['', 'emp-y'], [String(platform.id), ''], [platform.name.toLowerCase(), `emp-${TAG}`]];
+    await upload(page, `sso-${TAG}.csv`, toCsv(base.map((r, i) => [...r.slice(0, 4), ...sso[i]!, ...r.slice(4)])));
+    await modal.getByTestId('bulk-send').click();
+    await expect(modal.getByTestId('bulk-progress')).toHaveAttribute('data-status', 'done');
+    await expect(modal.getByTestId('bulk-count-invited')).toHaveText('1');
+    await expect(modal.getByTestId('bulk-error-line-3')).toContainText('SSO platform missing');
+    await expect(modal.getByTestId('bulk-error-line-4')).toContainText('SSO platform missing');
+    await expect(modal.getByTestId('bulk-error-line-5')).toContainText('The SSO id is missing or not valid');
+    await expect(modal.getByTestId('bulk-error-line-6')).toContainText('The same SSO id is on line 2');
+    await toastsGone(page);
+    await page.screenshot({ path: 'e2e/screenshots/bulk-invite-sso-desktop-en.png', animations: 'disabled' });
+    await closeModal(page);
+    await page.getByTestId('invitations-search').fill(`sso-ok-${TAG}`);
+    await expect(page.getByTestId('invitations-table')).toContainText(`SSO · ${platform.name} · emp-${TAG}`);
+    await setLanguage(page, 'ko');
+    await openModal(page);
+    await expect(modal.getByTestId('bulk-error-line-3')).toContainText('SSO 플랫폼이 없습니다');
+    await toastsGone(page);
+    await page.screenshot({ path: 'e2e/screenshots/bulk-invite-sso-desktop-ko.png', animations: 'disabled' });
+  } finally {
+    // Its invitations go with it.
+    await call('DELETE', `/admin/sso-platforms/${platform.id}/`).catch(() => undefined);
+  }
+});
+
 test.describe('phone', () => {
   test.use(SIZES.phone);
 
