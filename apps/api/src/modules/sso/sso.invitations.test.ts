@@ -99,6 +99,12 @@ describe('bulk member file with SSO ids', () => {
     expect(again.json().items[0].error_code).toBe('sso_id_exists');
     const list = (await t.call(t.a, adminA, { method: 'GET', url: '/api/admin/invitations/?search_term=sso-j' })).json();
     expect(list.items[0]).toMatchObject({ email: 'sso-j@example.test', sso_platform_id: platformId, sso_id: 'x6' });
+    // Sent again: still no temporary password, in the mail or stored.
+    const resent = await post(t.a, adminA, `/api/admin/invitations/${list.items[0].id}/resend/`, {});
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect((await t.mail.next('sso-j@example.test')).text).not.toMatch(/Temporary password|임시 비밀번호/);
+    const [stored] = await t.database.db.select().from(invitations).where(eq(invitations.email, 'sso-j@example.test'));
+    expect(stored!.tempPasswordHash).toBeNull();
     await t.database.db.update(members).set({ ssoPlatformId: null, ssoId: null }).where(eq(members.email, t.a.member.email));
   });
 
