@@ -46,9 +46,11 @@ export function AcceptInvitation(props: AcceptInvitationProps) {
       </Stack>
     );
   }
-  if (verify.isError) {
+  // An SSO invitation (decision 039) is accepted by signing in through its platform, not here.
+  const sso = !verify.isError && verify.data.sso_platform_id !== null;
+  if (verify.isError || sso) {
     return (
-      <Stack align="center" gap="sm" py="md" data-testid="invitation-error">
+      <Stack align="center" gap="sm" py="md" data-testid={sso ? 'invitation-sso' : 'invitation-error'}>
         <ThemeIcon size={56} radius="xl" color="red" variant="light">
           <IconMailOff size={28} />
         </ThemeIcon>
@@ -56,7 +58,7 @@ export function AcceptInvitation(props: AcceptInvitationProps) {
           {t('invitation.unusable')}
         </Title>
         <Text c="dimmed" ta="center" size="sm" data-testid="invitation-error-text">
-          {errorMessage(t, verify.error)}
+          {verify.isError ? errorMessage(t, verify.error) : t('errors.code.invitation_sso', { ns: 'common' })}
         </Text>
         <Button variant="light" onClick={props.onSignIn} mt="xs">
           {t('forgot.back')}
