@@ -75,11 +75,8 @@ import { registerBillingRoutes } from './modules/billing/billing.routes';
 import { createBillingService, paymentsFromConfig } from './modules/billing/billing.service';
 import { registerTaskModeRoutes } from './modules/task-modes/task-modes.routes';
 import { createTaskModesService } from './modules/task-modes/task-modes.service';
-import { createOidcClient } from './modules/sso/sso.oidc';
 import { registerSsoAuthRoutes, registerSsoRoutes } from './modules/sso/sso.routes';
-import { createSsoService } from './modules/sso/sso.service';
-import { createSmsSender } from './modules/sso/sso.sms';
-import { createWhitelistService, WHITELIST_EXPORT_TASK } from './modules/sso/sso.whitelist';
+import { createOidcClient, createSmsSender, createSsoService, createWhitelistService, WHITELIST_EXPORT_TASK } from './modules/sso/sso.service';
 
 // The oid too: a database dropped and made again under the same name is another database.
 const DATABASE_NAME_SQL = statement('app_database_name', "select current_database() || ':' || (select oid from pg_database where datname = current_database()) as name");

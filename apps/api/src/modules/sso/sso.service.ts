@@ -32,6 +32,11 @@ import type { OidcClient, OidcSettings } from './sso.oidc';
 import { deletePlatform, findLogin, findPlatform, insertLogin, insertPlatform, isWhitelisted, listPlatforms, updateLogin, updatePlatform, useLogin } from './sso.repo';
 import type { SmsSender } from './sso.sms';
 
+// What the composition root (app.ts) wires besides this service: the module's entry points.
+export { createOidcClient } from './sso.oidc';
+export { createSmsSender } from './sso.sms';
+export { createWhitelistService, WHITELIST_EXPORT_TASK } from './sso.whitelist';
+
 /** Between the redirect to the provider and its callback; between the directory bind and the code. */
 const LOGIN_TTL_MS = 10 * 60_000;
 /** The sign-up token after a proven identity (spec §7 `sso_access_token`). */
