@@ -94,7 +94,7 @@ describe('tenant keys (ready to distribute by tenant_id)', () => {
   });
 });
 
-const serverUrl = process.env.TEST_DATABASE_URL;
+const serverUrl = process.env.TEST_DATABASE_URL || undefined;
 
 describe.runIf(Boolean(serverUrl))('two instances starting at once on an empty PostgreSQL database', () => {
   const name = `startup_${Date.now()}_${randomBytes(3).toString('hex')}`;
