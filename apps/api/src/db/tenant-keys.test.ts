@@ -3,11 +3,10 @@
  * and several instances starting at once on an empty PostgreSQL database migrate it once, under
  * the start-up advisory lock (decision 040).
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { seed } from '../seed';
+import { serverDatabase } from '../test/instances';
 import { freshDatabase } from '../test/test-app';
 import { type Database, openDatabase, queryRows } from './client';
 import { sql } from 'drizzle-orm';
@@ -97,29 +96,21 @@ describe('tenant keys (ready to distribute by tenant_id)', () => {
 const serverUrl = process.env.TEST_DATABASE_URL || undefined;
 
 describe.runIf(Boolean(serverUrl))('two instances starting at once on an empty PostgreSQL database', () => {
-  const name = `startup_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const url = new URL(serverUrl ?? 'postgres://unused');
-  url.pathname = `/${name}`;
-  const admin = async (statement: string) => {
-    const c = new pg.Client({ connectionString: serverUrl });
-    await c.connect();
-    try {
-      await c.query(statement);
-    } finally {
-      await c.end();
-    }
-  };
-  beforeAll(() => admin(`create database ${name}`));
-  afterAll(() => admin(`drop database if exists ${name} with (force)`));
+  let url = '';
+  let drop: () => Promise<void> = async () => undefined;
+  beforeAll(async () => {
+    ({ url, drop } = await serverDatabase(serverUrl!));
+  });
+  afterAll(() => drop());
 
   it('one migrates and seeds, the other waits and finds the work done', async () => {
-    const [one, two] = await Promise.all([openDatabase({ kind: 'postgres', url: url.toString() }), openDatabase({ kind: 'postgres', url: url.toString() })]);
+    const [one, two] = await Promise.all([openDatabase({ kind: 'postgres', url }), openDatabase({ kind: 'postgres', url })]);
     try {
       const applied = await queryRows<{ n: number; distinct: number }>(one.owner, sql`select count(*)::int as n, count(distinct hash)::int as distinct from drizzle.__drizzle_migrations`);
       expect(applied[0]!.n).toBeGreaterThan(25);
       expect(applied[0]!.distinct).toBe(applied[0]!.n);
       // The demo seed of both at once, each under the lock: one demo tenant, no conflict.
-      const config = loadConfig({ DATABASE_URL: url.toString(), JWT_SECRET: 'x'.repeat(32), SEED_ADMIN_PASSWORD: 'Passw0rd!', SEED_MEMBER_PASSWORD: 'Passw0rd!' });
+      const config = loadConfig({ DATABASE_URL: url, JWT_SECRET: 'x'.repeat(32), SEED_ADMIN_PASSWORD: 'Passw0rd!', SEED_MEMBER_PASSWORD: 'Passw0rd!' });
       const lines: string[] = [];
       await Promise.all([one, two].map((d) => d.exclusive(() => seed(d.owner, config, (line) => lines.push(line)))));
       expect(lines.filter((l) => l.includes('Demo tenant "demo" created'))).toHaveLength(1);

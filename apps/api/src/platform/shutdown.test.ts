@@ -9,9 +9,7 @@
  * on a fresh database of that PostgreSQL server instead (where the double signal was found).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -19,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatEvent } from '@app/contracts/chat';
 import { createChatStreamParser } from '@app/contracts/chat-stream';
 import { startFakeLlm, type FakeLlm } from '../../../../tools/fake-llm/server';
+import { freePort, serverDatabase } from '../test/instances';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 const PASSWORD = 'Shutd0wn-test!';
@@ -27,42 +26,22 @@ const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).joi
 let fake: FakeLlm;
 let dataDir: string;
 const serverUrl = process.env.TEST_DATABASE_URL;
-const dbName = `shutdown_${Date.now()}_${randomBytes(3).toString('hex')}`;
 let databaseUrl = '';
 
-async function onServer(statement: string) {
-  const c = new pg.Client({ connectionString: serverUrl });
-  await c.connect();
-  try {
-    await c.query(statement);
-  } finally {
-    await c.end();
-  }
-}
+let dropDatabase: () => Promise<void> = async () => undefined;
 
 beforeAll(async () => {
   fake = await startFakeLlm();
   dataDir = mkdtempSync(path.join(tmpdir(), 'platform-shutdown-'));
   if (serverUrl) {
-    await onServer(`create database ${dbName}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
+    ({ url: databaseUrl, drop: dropDatabase } = await serverDatabase(serverUrl));
   }
 });
 afterAll(async () => {
   await fake?.close();
   rmSync(dataDir, { recursive: true, force: true });
-  if (serverUrl) await onServer(`drop database if exists ${dbName} with (force)`);
+  await dropDatabase();
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface Server {
   child: ChildProcess;

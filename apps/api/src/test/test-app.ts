@@ -3,9 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { buildApp, type BuiltApp } from '../app';
 import type { AppConfig, ProvidersConfig } from '../config';
+import { serverDatabase } from './instances';
 import { type MailCatcher, startMailCatcher } from './mail-catcher';
 import { type Database, ensurePgliteTemplate, openDatabase, pgliteTemplateName } from '../db/client';
 import { catalogFor } from '../llm/catalog';
@@ -24,22 +24,13 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
     const database = await openDatabase({ kind: 'pglite', dataDir: null, templateFile });
     return { database, drop: () => database.close() };
   }
-  const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  const server = await serverDatabase(serverUrl);
+  const database = await openDatabase({ kind: 'postgres', url: server.url });
   return {
     database,
     drop: async () => {
       await database.close();
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await server.drop();
     },
   };
 }
