@@ -82,7 +82,8 @@ export default function AuthPage() {
       render()
     );
 
-  const ssoSignUp = (identity: SsoSignUpIdentity, platformName: string) =>
+  // The sign-up form, plain or for a person a sign-on platform has just confirmed.
+  const signUpForm = (sso?: SsoSignUpIdentity & { platformName: string }) =>
     withData(() => (
       <SignUpForm
         defaultGroups={data.defaultGroups.data?.items ?? []}
@@ -95,9 +96,10 @@ export default function AuthPage() {
           setDirectoryIdentity(null);
           go('sign-in');
         }}
-        sso={{ ...identity, platformName }}
+        sso={sso}
       />
     ));
+  const ssoSignUp = (identity: SsoSignUpIdentity, platformName: string) => signUpForm({ ...identity, platformName });
 
   let body: ReactNode;
   if (view === 'sso' && directoryIdentity) {
@@ -105,17 +107,7 @@ export default function AuthPage() {
   } else if (view === 'sso' && ssoCode && ssoState) {
     body = <SsoCallback code={ssoCode} state={ssoState} iss={params.get('iss')} renderSignUp={ssoSignUp} onBack={() => go('sign-in')} />;
   } else if (view === 'sign-up') {
-    body = withData(() => (
-      <SignUpForm
-        defaultGroups={data.defaultGroups.data?.items ?? []}
-        extraGroups={data.extraGroups.data?.items ?? []}
-        fields={data.fields.data?.items ?? []}
-        policies={data.policies.data?.items ?? []}
-        full={data.seats.data?.available === false}
-        onSignedIn={signedIn}
-        onSignIn={() => go('sign-in')}
-      />
-    ));
+    body = signUpForm();
   } else if (view === 'invitation' && hash) {
     body = withData(() => (
       <AcceptInvitation hash={hash} fields={data.fields.data?.items ?? []} policies={data.policies.data?.items ?? []} onSignedIn={signedIn} onSignIn={() => go('sign-in')} />
