@@ -42,7 +42,7 @@ export default function ChatPage() {
   const taskModes = useTaskModes();
   const hash = params.sessionHashId;
   const session = useSession(hash);
-  const titles = useTitleAfterFirstAnswer();
+  const titleSession = useTitleAfterFirstAnswer();
   const lowCostAvailable = listed.some((c) => c.llm_model.is_low_llm && c.llm_model.is_available);
 
   // A chatbot or session the member may not see: the restricted-access page, at the URL they opened.
@@ -57,10 +57,8 @@ export default function ChatPage() {
       taskModes={taskModes.data?.items}
       sessionHashId={hash}
       sessionTitle={session.data?.title}
-      onSessionStarted={(meta) => {
-        titles.expect(meta.session_hash_id);
-        navigate(`/dashboard/chat/${meta.chatbot_id}/${meta.session_hash_id}`, { replace: true });
-      }}
+      onSessionStarted={(meta) => navigate(`/dashboard/chat/${meta.chatbot_id}/${meta.session_hash_id}`, { replace: true })}
+      onFirstAnswer={titleSession}
       sessionActions={(open) => (
         <Group gap={4} wrap="nowrap">
           <ShareSessionButton hash={open.hash} />

@@ -29,6 +29,8 @@ export interface ChatScreenProps {
   sessionTitle?: string | null | undefined;
   /** The first answer of a new chat: the server made its session. */
   onSessionStarted?: (meta: ChatMeta) => void;
+  /** A new chat's first answer ended completed (use-chat-turn.ts). */
+  onFirstAnswer?: (hash: string) => void;
   /** The header's controls for the open session (rename, delete). */
   sessionActions?: (session: { hash: string; title: string | null }) => ReactNode;
   /** Shown above the input (the credit warning). */
@@ -51,7 +53,7 @@ function endOfAnswer(turn: LiveTurn | undefined, t: (key: string) => string): st
   return t(turn.status === 'stopped' ? 'announce.stopped' : 'announce.failed');
 }
 
-export function ChatScreen({ chatbot, models, sessionHashId: routeHash, sessionTitle, onSessionStarted, sessionActions, notice, mode, taskModes }: ChatScreenProps) {
+export function ChatScreen({ chatbot, models, sessionHashId: routeHash, sessionTitle, onSessionStarted, onFirstAnswer, sessionActions, notice, mode, taskModes }: ChatScreenProps) {
   const { t, i18n } = useTranslation('chat');
   const visitor = mode === 'public';
   // A visitor's conversation has no URL: the session the server made (x-chat-meta) is kept here and
@@ -59,7 +61,7 @@ export function ChatScreen({ chatbot, models, sessionHashId: routeHash, sessionT
   const [visitorHash, setVisitorHash] = useState<string | undefined>(undefined);
   const sessionHashId = visitor ? visitorHash : routeHash;
   const started = (meta: ChatMeta) => (visitor ? setVisitorHash(meta.session_hash_id) : onSessionStarted?.(meta));
-  const chat = useChatTurn({ chatbotId: chatbot?.id, sessionHashId, onSessionStarted: started, mode });
+  const chat = useChatTurn({ chatbotId: chatbot?.id, sessionHashId, onSessionStarted: started, onFirstAnswer, mode });
   const [input, setInput] = useState('');
   const [pickedModel, setPickedModel] = useState<number | null>(null);
   const [thinking, setThinking] = useState(false);

@@ -29,6 +29,8 @@ export interface ChatTurnOptions {
   sessionHashId: string | undefined;
   /** The first answer of a new chat: the server made the session (the route goes to its URL). */
   onSessionStarted: (meta: ChatMeta) => void;
+  /** A new chat's first answer ended completed (settled on the server before its `end` event): time for its title. */
+  onFirstAnswer?: (hash: string) => void;
   /** `test`: the studio's trial chat; `public`: a visitor on a public link (send-chat.ts). */
   mode?: ChatMode;
 }
@@ -37,7 +39,7 @@ export interface ChatTurnOptions {
  * The chat's turns in the open session: sending (a new send aborts the previous stream), stopping,
  * and the turns shown over the history until it has their answers settled.
  */
-export function useChatTurn({ chatbotId, sessionHashId, onSessionStarted, mode = 'member' }: ChatTurnOptions) {
+export function useChatTurn({ chatbotId, sessionHashId, onSessionStarted, onFirstAnswer, mode = 'member' }: ChatTurnOptions) {
   const { t } = useTranslation('chat');
   const { member } = useAuth();
   const qc = useQueryClient();
@@ -86,7 +88,9 @@ export function useChatTurn({ chatbotId, sessionHashId, onSessionStarted, mode =
       onStreamError: showError,
       onDone: (turn) => {
         refreshCredits();
-        if (turn.meta && !visitor) void settle(turn.meta.session_hash_id);
+        if (!turn.meta || visitor) return;
+        void settle(turn.meta.session_hash_id);
+        if (isNew && turn.status === 'completed') onFirstAnswer?.(turn.meta.session_hash_id);
       },
     }, mode, files);
   };
