@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { startTestDirectory, type TestDirectory } from '../apps/api/src/test/ldap-directory';
 import { startTestIdp, type TestIdp } from '../apps/api/src/test/oidc-idp';
+import { xlsxOf } from '../apps/web/src/features/invitations/lib/__fixtures__/write-xlsx';
 import { adminApi, E2E_ADMIN, setLanguage, signInAs } from './fixtures';
 
 // Single sign-on end to end (issue 29): the admin adds an OIDC platform in the console and fills
@@ -73,8 +74,9 @@ test('the admin adds an OIDC platform and fills the SSO whitelist', async ({ pag
   await page.locator('input[type=file]').setInputFiles(bad);
   await expect(page.getByTestId('whitelist-file-error')).toContainText('1 invalid');
   await expect(page.getByTestId('whitelist-start-upload')).toBeDisabled();
-  const good = path.join(dir, 'whitelist.csv');
-  writeFileSync(good, ['email', person.email, ...Array.from({ length: 11 }, (_, i) => `listed${i}@corp.test`)].join('\n'));
+  // The good one is a spreadsheet (the first column of its first sheet).
+  const good = path.join(dir, 'whitelist.xlsx');
+  writeFileSync(good, xlsxOf([['email', 'name'], [person.email, person.name], ...Array.from({ length: 11 }, (_, i) => [`listed${i}@corp.test`, `Listed ${i}`])], 'Whitelist'));
   await page.locator('input[type=file]').setInputFiles(good);
   await expect(page.getByTestId('whitelist-file-count')).toContainText('12');
   await page.getByTestId('whitelist-start-upload').click();

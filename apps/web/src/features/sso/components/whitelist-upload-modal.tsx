@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/status-messages';
 import { upsertWhitelist, useInvalidateWhitelist, useWhitelistSettings } from '../api/whitelist';
-import { checkWhitelistFile, type WhitelistFileCheck } from '../lib/whitelist-file';
+import { readWhitelistFile, type WhitelistFileCheck } from '../lib/whitelist-file';
 import { summarizeWhitelistUpload, useWhitelistUpload, whitelistUploadStore } from '../lib/whitelist-upload';
 
 const STATE_COLOR = { waiting: 'gray', sending: 'blue', success: 'teal', warning: 'yellow', failed: 'red' } as const;
@@ -18,15 +18,25 @@ export function WhitelistUploadModal({ onClose }: { onClose: () => void }) {
   const upload = useWhitelistUpload();
   const settings = useWhitelistSettings();
   const refresh = useInvalidateWhitelist();
-  const [file, setFile] = useState<{ name: string; check: WhitelistFileCheck } | null>(null);
+  // `check` null: the file could not be read (neither text nor a spreadsheet).
+  const [file, setFile] = useState<{ name: string; check: WhitelistFileCheck | null } | null>(null);
   const deps = { send: upsertWhitelist, onBatchDone: refresh };
   const summary = upload ? summarizeWhitelistUpload(upload) : null;
 
   const choose = async (f: File | null) => {
     if (!f) return;
-    setFile({ name: f.name, check: checkWhitelistFile(await f.text()) });
+    setFile({ name: f.name, check: await readWhitelistFile(f) });
   };
-  const problem = file ? (file.check.invalid.length > 0 ? t('whitelist.file.invalid', { count: file.check.invalid.length }) : file.check.emails.length === 0 ? t('whitelist.file.none') : null) : null;
+  const check = file?.check ?? null;
+  const problem = !file
+    ? null
+    : !check
+      ? t('whitelist.file.unreadable')
+      : check.invalid.length > 0
+        ? t('whitelist.file.invalid', { count: check.invalid.length })
+        : check.emails.length === 0
+          ? t('whitelist.file.none')
+          : null;
 
   return (
     <Modal opened onClose={onClose} title={t('whitelist.uploadTitle')} size="lg" centered closeButtonProps={{ 'aria-label': t('common:close') }} data-testid="whitelist-upload-modal">
@@ -86,16 +96,16 @@ export function WhitelistUploadModal({ onClose }: { onClose: () => void }) {
           <Text size="sm" c="dimmed">
             {t('whitelist.fileHint')}
           </Text>
-          <FileButton onChange={(f) => void choose(f)} accept=".csv,.txt,text/csv,text/plain">
+          <FileButton onChange={(f) => void choose(f)} accept=".csv,.txt,.xlsx,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet">
             {(props) => (
               <Button variant="default" leftSection={<IconFileUpload size={16} />} {...props} data-testid="whitelist-choose-file">
                 {file ? file.name : t('whitelist.chooseFile')}
               </Button>
             )}
           </FileButton>
-          {file ? (
+          {check ? (
             <Text size="sm" data-testid="whitelist-file-count">
-              {t('whitelist.file.count', { count: file.check.emails.length })}
+              {t('whitelist.file.count', { count: check.emails.length })}
             </Text>
           ) : null}
           {problem ? (
@@ -109,7 +119,7 @@ export function WhitelistUploadModal({ onClose }: { onClose: () => void }) {
             </Button>
             <Button
               disabled={!file || !!problem}
-              onClick={() => file && void whitelistUploadStore.start(file.name, file.check.emails, settings.data?.batch_size ?? 100, deps)}
+              onClick={() => file && check && void whitelistUploadStore.start(file.name, check.emails, settings.data?.batch_size ?? 100, deps)}
               data-testid="whitelist-start-upload"
             >
               {t('whitelist.startUpload')}
