@@ -2,14 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuiltApp } from '../app';
 import type { AppConfig, ProvidersConfig } from '../config';
 import { serverDatabase } from './instances';
 import { type MailCatcher, startMailCatcher } from './mail-catcher';
 import { type Database, ensurePgliteTemplate, openDatabase, pgliteTemplateName } from '../db/client';
+import { members, tenants } from '../db/schema/index';
 import { catalogFor } from '../llm/catalog';
 import { createTenant } from '../modules/tenants/tenants.service';
+import type { MemberContext } from '../platform/context';
 import { rateLimitsConfig } from '../platform/rate-limits';
 
 export const PASSWORD = 'Passw0rd!';
@@ -87,6 +90,8 @@ export interface TestApp {
   a: TestTenant;
   b: TestTenant;
   signIn(tenant: TestTenant, email: string): Promise<string>;
+  /** A member's context as a route gives it to a service, for calling services straight from a test. */
+  memberContext(tenant: TestTenant, memberId: number): Promise<MemberContext>;
   /** Resolves once changes made straight in the database have reached the app's caches. */
   settle(): Promise<void>;
   /** app.inject with the tenant header and, when given, the access token. */
@@ -148,6 +153,16 @@ export async function buildTestApp(opts: { providers?: ProvidersConfig; config?:
       const res = await call(tenant, null, { method: 'POST', url: '/api/auth/sign-in/', payload: { email, password: PASSWORD } });
       if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
       return (res.json() as { access_token: string }).access_token;
+    },
+    async memberContext(tenant, memberId) {
+      const owner = database.asOwner().db;
+      const [tenantRow] = await owner.select().from(tenants).where(eq(tenants.id, tenant.id));
+      const [memberRow] = await owner
+        .select()
+        .from(members)
+        .where(and(eq(members.tenantId, tenant.id), eq(members.id, memberId)));
+      if (!tenantRow || !memberRow) throw new Error(`no member ${memberId} in tenant ${tenant.id}`);
+      return { tenantId: tenant.id, tenant: tenantRow, member: memberRow };
     },
     async close() {
       await built.close();

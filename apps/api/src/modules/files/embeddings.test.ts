@@ -5,11 +5,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeEmbedding, startFakeLlm, type FakeLlm } from '../../../../../tools/fake-llm/server';
 import type { ProvidersConfig } from '../../config';
-import { documentChunks, members, tenants } from '../../db/schema/index';
+import { documentChunks } from '../../db/schema/index';
 import { withTenant } from '../../db/tenant-scope';
 import { createLlmRegistry } from '../../llm/registry';
-import type { MemberContext } from '../../platform/context';
-import { buildTestApp, type TestApp, type TestTenant } from '../../test/test-app';
+import { buildTestApp, type TestApp } from '../../test/test-app';
 import { createFilesService, createStorage, type FilesService } from './files.service';
 
 // Knowledge retrieval with an embeddings model (issue 25 item 5): chunks get vectors from the
@@ -36,15 +35,6 @@ function multipart(list: Array<{ name: string; body: string }>) {
     Buffer.from('\r\n'),
   ]);
   return { payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-async function ctxOf(tenant: TestTenant, memberId: number): Promise<MemberContext> {
-  const [tenantRow] = await t.database.db.select().from(tenants).where(eq(tenants.id, tenant.id));
-  const [memberRow] = await t.database.db
-    .select()
-    .from(members)
-    .where(and(eq(members.tenantId, tenant.id), eq(members.id, memberId)));
-  return { tenantId: tenant.id, tenant: tenantRow!, member: memberRow! };
 }
 
 async function newChatbotWith(docs: Array<{ name: string; body: string }>): Promise<number> {
@@ -94,7 +84,7 @@ describe('knowledge retrieval with an embeddings model', () => {
     const leaves = rows.find((r) => r.body.startsWith('Photosynthesis'))!;
     expect(leaves.embedding![0]).toBeCloseTo(fakeEmbedding(`Leaves\n${leaves.body}`)[0]!, 5);
 
-    const ctx = await ctxOf(t.a, t.a.member.id);
+    const ctx = await t.memberContext(t.a, t.a.member.id);
     const question = 'fotosynthesys';
     // Words alone: "fotosynthesys" is in no chunk, as a word or a prefix.
     expect(await withTenant(t.a.id, () => wordsOnly.retrieve(ctx, botId, question, 3))).toEqual([]);
@@ -112,13 +102,13 @@ describe('knowledge retrieval with an embeddings model', () => {
     expect(ko[0]).toMatchObject({ document_name: '식물.txt' });
 
     // Another tenant asking about this chatbot's id finds nothing (vectors are read per tenant).
-    const other = await ctxOf(t.b, t.b.member.id);
+    const other = await t.memberContext(t.b, t.b.member.id);
     expect(await withTenant(t.b.id, () => withVectors.retrieve(other, botId, question, 3))).toEqual([]);
   });
 
   it('a document added later is seen by the next question; a failing embeddings API leaves full-text search working', async () => {
     const botId = await newChatbotWith([DOCS[1]!]);
-    const ctx = await ctxOf(t.a, t.a.member.id);
+    const ctx = await t.memberContext(t.a, t.a.member.id);
     const ask = (q: string) => withTenant(t.a.id, () => withVectors.retrieve(ctx, botId, q, 3));
     expect((await ask('fotosynthesys')).some((h) => h.document_name === 'botany.md')).toBe(false);
     await t.call(t.a, member, { method: 'POST', url: `/api/chatbots/${botId}/documents/`, ...multipart([DOCS[0]!]) });

@@ -6,7 +6,6 @@ import iconv from 'iconv-lite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { filePageUsage } from '../../db/schema/index';
 import { withTenant } from '../../db/tenant-scope';
-import type { MemberContext } from '../../platform/context';
 import { buildTestApp, type TestApp, type TestTenant } from '../../test/test-app';
 import { createFilesService, createStorage, type FilesService } from './files.service';
 import { makeDocx, makePdf, makePng, makePptx, makeXlsx, makeZip } from './test-fixtures';
@@ -35,17 +34,6 @@ function multipart(list: Upload[], field = 'files') {
 const upload = (who: string, list: Upload[], query = '', tenant: TestTenant = t.a) => t.call(tenant, who, { method: 'POST', url: `/api/files/${query}`, ...multipart(list) });
 const call = (who: string | null, method: 'GET' | 'POST' | 'DELETE', url: string, tenant: TestTenant = t.a) => t.call(tenant, who, { method, url: `/api${url}` });
 const text = (name: string, body: string): Upload => ({ name, bytes: Buffer.from(body) });
-
-async function ctxOf(tenant: TestTenant, memberId: number): Promise<MemberContext> {
-  const { tenants, members } = await import('../../db/schema/index');
-  const { eq, and } = await import('drizzle-orm');
-  const [tenantRow] = await t.database.db.select().from(tenants).where(eq(tenants.id, tenant.id));
-  const [memberRow] = await t.database.db
-    .select()
-    .from(members)
-    .where(and(eq(members.tenantId, tenant.id), eq(members.id, memberId)));
-  return { tenantId: tenant.id, tenant: tenantRow!, member: memberRow! };
-}
 
 beforeAll(async () => {
   filesDir = mkdtempSync(path.join(tmpdir(), 'files-test-'));
@@ -95,7 +83,7 @@ describe('upload API', () => {
     expect((await call(bMember, 'GET', `/files/${file.id}/`, t.b)).statusCode).toBe(404);
     expect((await call(bMember, 'DELETE', `/files/${file.id}/`, t.b)).statusCode).toBe(404);
     // And the chat cannot attach it for them.
-    await expect(withTenant(t.a.id, async () => files.filesForChat(await ctxOf(t.a, t.a.other.id), [file.id]))).rejects.toMatchObject({ status: 404 });
+    await expect(withTenant(t.a.id, async () => files.filesForChat(await t.memberContext(t.a, t.a.other.id), [file.id]))).rejects.toMatchObject({ status: 404 });
 
     expect((await call(member, 'DELETE', `/files/${file.id}/`)).statusCode).toBe(200);
     expect((await call(member, 'DELETE', `/files/${file.id}/`)).statusCode).toBe(404);
@@ -195,7 +183,7 @@ describe('parsing', () => {
     expect(byName['broken.pdf']!.status).toBe('partial');
     expect(byName['broken.pdf']!.note).toMatch(/could not be read/);
 
-    const ctx = await ctxOf(t.a, t.a.member.id);
+    const ctx = await t.memberContext(t.a, t.a.member.id);
     const chat = await withTenant(t.a.id, () => files.filesForChat(ctx, [ids['b.docx']!, ids['c.xlsx']!, ids['d.pptx']!]));
     const more2 = await withTenant(t.a.id, () => files.filesForChat(ctx, [ids['e.html']!, ids['f.csv']!, ids['g.txt']!]));
     const img = await withTenant(t.a.id, () => files.filesForChat(ctx, [ids['h.png']!, ids['a.pdf']!]));
@@ -237,7 +225,7 @@ describe('knowledge documents and retrieval', () => {
     const listed = (await call(member, 'GET', `/chatbots/${botId}/`)).json().documents as Array<{ id: number; name: string; status: string }>;
     expect(listed.map((d) => d.status)).toEqual(['parsed', 'parsed', 'parsed']);
 
-    const ctx = await ctxOf(t.a, t.a.member.id);
+    const ctx = await t.memberContext(t.a, t.a.member.id);
     const ask = (q: string) => withTenant(t.a.id, () => files.retrieve(ctx, botId, q, 5));
     const ko = await ask('부산에서 유명한 해수욕장은 어디인가요?');
     expect(ko[0]).toMatchObject({ document_name: 'seoul.txt', heading: '부산' });
@@ -285,7 +273,7 @@ describe('a deleted chatbot', () => {
       .from(filesTable)
       .where(and(eq(filesTable.tenantId, t.a.id), eq(filesTable.id, doc!.fileId!)));
     expect(existsSync(path.join(filesDir, file!.storageKey))).toBe(true);
-    const ctx = await ctxOf(t.a, t.a.member.id);
+    const ctx = await t.memberContext(t.a, t.a.member.id);
     expect((await withTenant(t.a.id, () => files.retrieve(ctx, botId, 'lighthouse keeper', 3))).length).toBe(1);
 
     // Another member cannot delete it; its creator can.
