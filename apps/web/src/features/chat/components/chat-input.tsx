@@ -1,12 +1,18 @@
-import { ActionIcon, Button, Group, NativeSelect, Paper, Popover, RingProgress, Stack, Switch, Text, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, NativeSelect, Paper, Switch, Textarea } from '@mantine/core';
 import type { LlmModel } from '@app/contracts/llm-models';
 import type { TaskMode } from '@app/contracts/task-modes';
-import { IconArrowUp, IconInfoCircle, IconPaperclip, IconPlayerStopFilled, IconX } from '@tabler/icons-react';
-import { useRef } from 'react';
+import { IconArrowUp, IconPaperclip, IconPlayerStopFilled, IconX } from '@tabler/icons-react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { Attachments } from '../hooks/use-attachments';
-import { AttachmentBar } from './attachment-bar';
 import { useTranslation } from 'react-i18next';
 import { modelName } from '../lib/chatbot-texts';
+import { ModelInfoButton } from './model-info-button';
+
+// The model's details, the context ring and the files bar load after the first paint, with the
+// positioning library their popover and tooltips need (007); the files bar shows only once files are picked.
+const ModelInfoPopover = lazy(() => import('./model-info'));
+const ContextUsage = lazy(() => import('./context-usage'));
+const AttachmentBar = lazy(() => import('./attachment-bar').then((m) => ({ default: m.AttachmentBar })));
 
 export interface ChatInputProps {
   value: string;
@@ -39,54 +45,13 @@ export interface ChatInputProps {
   onFiles?: (files: File[]) => void;
 }
 
-/** Tokens in thousands, for the context indicator (1.2K, 32K). */
-const kTokens = (n: number) => (n >= 10_000 ? `${Math.round(n / 1000)}K` : n >= 1000 ? `${(n / 1000).toFixed(1)}K` : String(n));
-
-/** Spec §3 Model info: context limit, cost per 10K tokens, release date. */
+/** Spec §3 Model info (model-info.tsx). A click on the stand-in while its chunk loads opens it once loaded. */
 function ModelInfo({ model }: { model: LlmModel }) {
-  const { t, i18n } = useTranslation('chat');
-  const number = new Intl.NumberFormat(i18n.language);
+  const [clicked, setClicked] = useState(false);
   return (
-    <Popover width={260} position="top-start" shadow="md" withArrow>
-      <Popover.Target>
-        <ActionIcon variant="subtle" color="gray" size="sm" aria-label={t('modelInfo.open', { name: model.display_name })} data-testid="model-info">
-          <IconInfoCircle size={16} />
-        </ActionIcon>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap={4} data-testid="model-info-panel">
-          <Text size="sm" fw={600}>
-            {modelName(model, t)}
-          </Text>
-          <Text size="xs">{t('modelInfo.context', { tokens: number.format(model.context_limit) })}</Text>
-          {model.supports_image_generation ? (
-            <Text size="xs">{t('modelInfo.imageCost', { cost: number.format(model.image_cost) })}</Text>
-          ) : (
-            <Text size="xs">{t('modelInfo.cost', { input: number.format(model.input_cost_per_10k), output: number.format(model.output_cost_per_10k) })}</Text>
-          )}
-          {model.release_date ? <Text size="xs">{t('modelInfo.released', { date: new Date(`${model.release_date}T00:00:00Z`).toLocaleDateString(i18n.language, { timeZone: 'UTC' }) })}</Text> : null}
-          {model.is_low_llm ? (
-            <Text size="xs" c="teal.8">
-              {t('modelInfo.lowCost')}
-            </Text>
-          ) : null}
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
-  );
-}
-
-/** How much of the model's context the next question would fill (spec §2 context usage indicator). */
-function ContextUsage({ used, limit }: { used: number; limit: number }) {
-  const { t } = useTranslation('chat');
-  const percent = Math.min(100, Math.round((used / Math.max(1, limit)) * 100));
-  const label = t('contextUsage', { used: kTokens(used), limit: kTokens(limit), percent });
-  return (
-    <Tooltip label={label}>
-      <span role="img" aria-label={label} data-testid="context-usage" data-percent={percent}>
-        <RingProgress size={28} thickness={3} roundCaps sections={[{ value: Math.max(percent, 2), color: percent >= 90 ? 'red' : percent >= 70 ? 'orange' : 'indigo' }]} />
-      </span>
-    </Tooltip>
+    <Suspense fallback={<ModelInfoButton model={model} onClick={() => setClicked(true)} />}>
+      <ModelInfoPopover model={model} opened={clicked} />
+    </Suspense>
   );
 }
 
@@ -139,7 +104,11 @@ export function ChatInput(p: ChatInputProps) {
   const busy = p.attachments?.busy ?? false;
   return (
     <Paper withBorder radius="lg" p="xs" shadow="xs" className="chat-composer">
-      {p.attachments ? <AttachmentBar attachments={p.attachments} /> : null}
+      {p.attachments?.items.length ? (
+        <Suspense fallback={null}>
+          <AttachmentBar attachments={p.attachments} />
+        </Suspense>
+      ) : null}
       <Textarea
         variant="unstyled"
         autosize
@@ -210,7 +179,12 @@ export function ChatInput(p: ChatInputProps) {
           ) : null}
         </Group>
         <Group gap={6} wrap="nowrap">
-        {p.contextUsage ? <ContextUsage used={p.contextUsage.used} limit={p.contextUsage.limit} /> : null}
+        {p.contextUsage ? (
+          // The ring's place is kept while it loads: the buttons beside it do not move.
+          <Suspense fallback={<Box w={28} h={28} />}>
+            <ContextUsage used={p.contextUsage.used} limit={p.contextUsage.limit} />
+          </Suspense>
+        ) : null}
         {p.streaming ? (
           <ActionIcon size="lg" radius="xl" color="dark" onClick={p.onStop} aria-label={t('stop')} title={t('stop')} data-testid="chat-stop">
             <IconPlayerStopFilled size={16} />

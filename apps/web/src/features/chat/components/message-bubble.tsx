@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Markdown } from '../../../components/markdown/markdown';
 import { shownCredits } from '../lib/chatbot-texts';
 import type { BubbleMessage } from '../lib/live-turn';
-import { AnswerImages } from './answer-images';
-import { AnswerSources } from './answer-sources';
-import { MessageFiles } from './message-files';
 
 // Only thinking-mode answers have reasoning: the accordion stays out of the chat's initial load.
 const Reasoning = lazy(() => import('./reasoning'));
+// Files, images and sources load with the first message that has them: their modals, tooltips and
+// hover cards (the positioning library, the scroll lock) stay out of the chat's initial load (007).
+const MessageFiles = lazy(() => import('./message-files').then((m) => ({ default: m.MessageFiles })));
+const AnswerImages = lazy(() => import('./answer-images').then((m) => ({ default: m.AnswerImages })));
+const AnswerSources = lazy(() => import('./answer-sources').then((m) => ({ default: m.AnswerSources })));
 
 /** Under a finished answer, quietly: the model that wrote it and the credits it cost (spec §3). */
 function AnswerMeta({ m, modelNames, showCredits }: { m: BubbleMessage; modelNames: ReadonlyMap<number, string>; showCredits: boolean }) {
@@ -43,7 +45,11 @@ export const MessageBubble = memo(function MessageBubble({
   if (m.role === 'member') {
     return (
       <Stack gap={4} align="flex-end">
-        <MessageFiles files={m.files} />
+        {m.files.length > 0 ? (
+          <Suspense fallback={null}>
+            <MessageFiles files={m.files} />
+          </Suspense>
+        ) : null}
         <Paper bg="indigo.0" px="md" py="xs" radius="lg" maw="80%" data-testid="chat-message-user">
           <Text style={{ whiteSpace: 'pre-wrap' }}>{m.text}</Text>
         </Paper>
@@ -65,7 +71,11 @@ export const MessageBubble = memo(function MessageBubble({
           {m.modelId !== null && imageModelIds?.has(m.modelId) ? t('images.generating') : t('thinking')}
         </Text>
       ) : null}
-      <AnswerImages files={m.files} />
+      {m.files.some((f) => f.type.startsWith('image/')) ? (
+        <Suspense fallback={null}>
+          <AnswerImages files={m.files} />
+        </Suspense>
+      ) : null}
       {m.status === 'stopped' ? (
         <Badge variant="light" color="gray" mt={4}>
           {t('stopped')}
@@ -81,7 +91,11 @@ export const MessageBubble = memo(function MessageBubble({
           {t('failed')}
         </Badge>
       ) : null}
-      <AnswerSources sources={m.sources} />
+      {m.sources.length > 0 ? (
+        <Suspense fallback={null}>
+          <AnswerSources sources={m.sources} />
+        </Suspense>
+      ) : null}
       {live ? null : <AnswerMeta m={m} modelNames={modelNames} showCredits={showCredits} />}
     </Box>
   );

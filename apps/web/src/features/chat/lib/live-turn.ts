@@ -1,5 +1,4 @@
 import type { ChatBody, ChatEvent, ChatMeta, ChatSource } from '@app/contracts/chat';
-import { isErrorCode, statusOfCode } from '@app/contracts/errors';
 import type { HistoryMessage } from '@app/contracts/sessions';
 import { useSyncExternalStore } from 'react';
 import { ApiError } from '../../../lib/api-client';
@@ -113,7 +112,11 @@ export function createLiveTurns() {
           const { type: _type, ...source } = e;
           update(id, { sources: [...(find(id)?.sources ?? []), source] });
         }
-        else if (e.type === 'error') cb.onStreamError?.(new ApiError(isErrorCode(e.code) ? statusOfCode(e.code) : 500, e.code, e.message));
+        else if (e.type === 'error') {
+          // The error catalogue loads with the first stream error: it stays out of the chat's first load (007).
+          const { isErrorCode, statusOfCode } = await import('@app/contracts/errors');
+          cb.onStreamError?.(new ApiError(isErrorCode(e.code) ? statusOfCode(e.code) : 500, e.code, e.message));
+        }
         else if (e.type === 'end') final = e.status;
       }
     } finally {
