@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { xlsxOf } from '../apps/web/src/features/invitations/lib/__fixtures__/write-xlsx';
+import { xlsxOf } from '../apps/web/src/lib/__fixtures__/write-xlsx';
 import { expectAccessible, toastsGone } from './accounts';
 import { E2E_ADMIN, E2E_MEMBER, expectNoSideScroll, setLanguage, signInAs, SIZES, type SizeName } from './fixtures';
 

@@ -4,8 +4,9 @@ import type { CustomField } from '@app/contracts/sign-up-settings';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { xlsxOf } from './__fixtures__/write-xlsx';
-import { BULK_MAX_ROWS, type BulkPlan, checkBulkRecords, type CheckResult, decodeText, failedRowsCsv, type FileRecord, readBulkFile, templateCsv, toBatches } from './bulk-file';
+import { xlsxOf } from '../../../lib/__fixtures__/write-xlsx';
+import { decodeText } from '../../../lib/spreadsheet';
+import { BULK_MAX_ROWS, type BulkPlan, checkBulkRecords, type CheckResult, failedRowsCsv, type FileRecord, readBulkFile, templateCsv, toBatches } from './bulk-file';
 import { summarize, uploadStore } from './upload-store';
 
 const here = path.dirname(new URL(import.meta.url).pathname);

@@ -1,5 +1,6 @@
 import { type InviteRow, type InviteRowError, inviteRowSchema } from '@app/contracts/invitations';
 import type { CustomField } from '@app/contracts/sign-up-settings';
+import { decodeText, isCompoundDocument, isZip, readXlsxRows } from '../../../lib/spreadsheet';
 
 /**
  * The bulk member file (spec §5 "Bulk member file", §8 "Upload row errors"), read and checked in
@@ -280,27 +281,6 @@ export function toBatches<T>(rows: readonly T[], size: number, max: number): T[]
 
 export type ReadResult = { ok: true; records: FileRecord[] } | { ok: false; problem: FileProblem };
 
-const startsWith = (bytes: Uint8Array, prefix: number[]) => prefix.every((b, i) => bytes[i] === b);
-
-/**
- * Text of a CSV: UTF-8 (with or without BOM, which is dropped), UTF-16 with its BOM (Excel's
- * "Unicode text"), else the Korean legacy encoding Excel uses for "CSV" on Korean Windows.
- */
-export function decodeText(buffer: ArrayBuffer): string | null {
-  const bytes = new Uint8Array(buffer);
-  try {
-    if (startsWith(bytes, [0xff, 0xfe])) return new TextDecoder('utf-16le').decode(bytes);
-    if (startsWith(bytes, [0xfe, 0xff])) return new TextDecoder('utf-16be').decode(bytes);
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
-  } catch {
-    try {
-      return new TextDecoder('euc-kr', { fatal: true }).decode(bytes);
-    } catch {
-      return null;
-    }
-  }
-}
-
 /** Comma as in the template; a file with none on its first line but tabs or semicolons uses those. */
 function delimiterOf(text: string): string {
   const first = text.slice(0, text.search(/\r?\n|$/));
@@ -322,24 +302,11 @@ export async function parseCsvText(text: string): Promise<ReadResult> {
   return { ok: true, records };
 }
 
-/** An XLSX cell as text: numbers as written, dates as YYYY-MM-DD. */
-function cellText(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  return String(v);
-}
-
-/** The first sheet of an XLSX file (read-excel-file, loaded on first use). */
+/** The first sheet of an XLSX file. */
 export async function parseXlsx(buffer: ArrayBuffer): Promise<ReadResult> {
-  try {
-    const { default: readXlsxFile } = await import('read-excel-file/browser');
-    const sheets = await readXlsxFile(buffer);
-    const data = sheets[0]?.data ?? [];
-    const records = data.map((cells, i) => ({ line: i + 1, cells: cells.map(cellText) })).filter((r) => !isBlankRecord(r.cells));
-    return { ok: true, records };
-  } catch {
-    return { ok: false, problem: { kind: 'unreadable' } };
-  }
+  const rows = await readXlsxRows(buffer);
+  if (!rows) return { ok: false, problem: { kind: 'unreadable' } };
+  return { ok: true, records: rows.map((cells, i) => ({ line: i + 1, cells })).filter((r) => !isBlankRecord(r.cells)) };
 }
 
 /** A chosen file's records: XLSX by its zip signature, else CSV text. */
@@ -350,10 +317,8 @@ export async function readBulkFile(file: Blob): Promise<ReadResult> {
   } catch {
     return { ok: false, problem: { kind: 'unreadable' } };
   }
-  const bytes = new Uint8Array(buffer, 0, Math.min(8, buffer.byteLength));
-  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return parseXlsx(buffer);
-  // An old binary .xls (or any other compound document) is not a CSV.
-  if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0])) return { ok: false, problem: { kind: 'unreadable' } };
+  if (isZip(buffer)) return parseXlsx(buffer);
+  if (isCompoundDocument(buffer)) return { ok: false, problem: { kind: 'unreadable' } };
   const text = decodeText(buffer);
   return text === null ? { ok: false, problem: { kind: 'unreadable' } } : parseCsvText(text);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { xlsxOf } from '../../invitations/lib/__fixtures__/write-xlsx';
+import { xlsxOf } from '../../../lib/__fixtures__/write-xlsx';
 import { checkWhitelistFile, readWhitelistFile, toChunks } from './whitelist-file';
 
 describe('whitelist file', () => {

@@ -1,4 +1,4 @@
-import { decodeText, parseXlsx } from '../../invitations/lib/bulk-file';
+import { decodeText, isZip, readXlsxRows } from '../../../lib/spreadsheet';
 
 /**
  * A whitelist file (spec §5): one email a row (the first cell of a CSV or XLSX row; a header row `email` is
@@ -37,7 +37,7 @@ export function checkWhitelistFile(text: string): WhitelistFileCheck {
 
 /**
  * A chosen file: XLSX by its zip signature (the first sheet's first column), else text in UTF-8,
- * UTF-16 or the Korean legacy encoding Excel writes (bulk-file.ts `decodeText`). Null: unreadable.
+ * UTF-16 or the Korean legacy encoding Excel writes (lib/spreadsheet.ts). Null: unreadable.
  */
 export async function readWhitelistFile(file: Blob): Promise<WhitelistFileCheck | null> {
   let buffer: ArrayBuffer;
@@ -46,14 +46,9 @@ export async function readWhitelistFile(file: Blob): Promise<WhitelistFileCheck 
   } catch {
     return null;
   }
-  const head = new Uint8Array(buffer, 0, Math.min(4, buffer.byteLength));
-  if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) {
-    const sheet = await parseXlsx(buffer);
-    if (!sheet.ok) return null;
-    // Records keep their spreadsheet line: the header is the row numbered 1.
-    const cells: string[] = [];
-    for (const r of sheet.records) cells[r.line - 1] = r.cells[0] ?? '';
-    return checkWhitelistCells(Array.from(cells, (c) => c ?? ''));
+  if (isZip(buffer)) {
+    const rows = await readXlsxRows(buffer);
+    return rows ? checkWhitelistCells(rows.map((cells) => cells[0] ?? '')) : null;
   }
   const text = decodeText(buffer);
   return text === null || text.includes('\u0000') ? null : checkWhitelistFile(text);
