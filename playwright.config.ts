@@ -3,10 +3,17 @@ import { defineConfig } from '@playwright/test';
 /**
  * Browser tests run Debian's Chromium against the production build served by the real API
  * process (fresh PGlite in .e2e-data), with the fake OpenAI-compatible upstream as the model.
+ *
+ * `E2E_LANE` (0, 1, …) gives a run its own API server, fake upstreams, data folder and results
+ * folder (ports + 100 per lane): `npm test` runs two lanes side by side, each on half the spec
+ * files (scripts/e2e-lanes.mjs). Without it, lane 0: the whole suite on one server.
  */
-export const E2E_PORT = 3100;
-export const FAKE_LLM_PORT = 4011;
-export const FAKE_SEARCH_PORT = 4012;
+const LANE = Number(process.env.E2E_LANE ?? 0);
+export const E2E_PORT = 3100 + LANE * 100;
+export const FAKE_LLM_PORT = 4011 + LANE * 100;
+export const FAKE_SEARCH_PORT = 4012 + LANE * 100;
+/** The API server's DATA_DIR: its PGlite database and the mail outbox the tests read (e2e/mail.ts). */
+export const E2E_DATA_DIR = LANE === 0 ? '.e2e-data' : `.e2e-data-${LANE}`;
 export const E2E_ADMIN = { email: 'admin@demo.local', password: 'Admin-passw0rd!' };
 export const E2E_MEMBER = { email: 'member@demo.local', password: 'Member-passw0rd!' };
 
@@ -19,7 +26,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  outputDir: 'test-results',
+  outputDir: LANE === 0 ? 'test-results' : `test-results/lane-${LANE}`,
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
     screenshot: 'only-on-failure',
@@ -43,13 +50,13 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: `rm -rf .e2e-data && node --max-semi-space-size=16 --import tsx apps/api/src/main.ts`,
+      command: `rm -rf ${E2E_DATA_DIR} && node --max-semi-space-size=16 --import tsx apps/api/src/main.ts`,
       url: `http://localhost:${E2E_PORT}/api/health/`,
       reuseExistingServer: false,
       timeout: 120_000,
       env: {
         PORT: String(E2E_PORT),
-        DATA_DIR: '.e2e-data',
+        DATA_DIR: E2E_DATA_DIR,
         LOG_LEVEL: 'warn',
         SEED_ADMIN_EMAIL: E2E_ADMIN.email,
         SEED_ADMIN_PASSWORD: E2E_ADMIN.password,

@@ -2,12 +2,13 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import { simpleParser } from 'mailparser';
+import { E2E_DATA_DIR } from '../playwright.config';
 
 /**
  * The e2e server has no SMTP: it writes every message as an .eml file into DATA_DIR/outbox
- * (playwright.config.ts: DATA_DIR=.e2e-data). Tests read codes, links and temporary passwords there.
+ * (playwright.config.ts: DATA_DIR=E2E_DATA_DIR, .e2e-data in lane 0). Tests read codes, links and temporary passwords there.
  */
-const OUTBOX = path.resolve('.e2e-data', 'outbox');
+const OUTBOX = path.resolve(E2E_DATA_DIR, 'outbox');
 
 export interface Mail {
   to: string;

@@ -1,7 +1,9 @@
 // `npm test`: everything CI runs — lint, typecheck, unit and API tests (PGlite, and the real
 // PostgreSQL server when TEST_DATABASE_URL is set), then browser tests in Debian's Chromium.
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { ensureInstalled, ensureWebBuilt, run, runOnSupportedNode } from './lib.mjs';
+import { runE2eLanes } from './e2e-lanes.mjs';
+import { ensureInstalled, ensureWebBuilt, root, run, runOnSupportedNode } from './lib.mjs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -14,16 +16,47 @@ function ensureChromium() {
   apt(['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk']);
 }
 
-const step = (name) => console.log(`\n▶ ${name}`);
+const started = Date.now();
+const clock = () => {
+  const s = Math.round((Date.now() - started) / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
+/** Runs the commands at once, prints each one's output when it ends; exits when any failed. */
+async function runTogether(commands) {
+  const results = await Promise.all(
+    commands.map(
+      ([cmd, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+          let out = '';
+          child.stdout.on('data', (d) => (out += d));
+          child.stderr.on('data', (d) => (out += d));
+          child.on('error', (err) => resolve({ cmd, args, code: 1, out: String(err) }));
+          child.on('exit', (code) => {
+            process.stdout.write(out);
+            resolve({ cmd, args, code: code ?? 1, out });
+          });
+        }),
+    ),
+  );
+  const failed = results.filter((r) => r.code !== 0);
+  for (const r of failed) console.error(`\n✗ ${r.cmd} ${r.args.join(' ')} failed (exit ${r.code})`);
+  if (failed.length) process.exit(1);
+}
+
+// Each step says when it began, so a slow run shows which part grew.
+const step = (name) => console.log(`\n▶ ${name} (at ${clock()})`);
 
 ensureInstalled();
 await runOnSupportedNode();
 console.log(`Node ${process.versions.node} (${process.execPath})`);
 ensureChromium();
-step('lint');
-run('npx', ['eslint', '.', '--max-warnings=0']);
-step('typecheck');
-run('npm', ['run', 'typecheck']);
+step('lint and typecheck');
+// Each is one busy thread: side by side on two cores. Their output is printed as each ends.
+await runTogether([
+  ['npx', ['eslint', '.', '--max-warnings=0']],
+  ['npm', ['run', 'typecheck']],
+]);
 step('unit and API tests (embedded PGlite)');
 run('npx', ['vitest', 'run'], { env: { TEST_DATABASE_URL: '' } });
 if (process.env.TEST_DATABASE_URL) {
@@ -36,5 +69,10 @@ if (process.env.TEST_DATABASE_URL) {
 }
 step('browser tests (Chromium, production build)');
 ensureWebBuilt(true);
-run('npx', ['playwright', 'test'], { env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', CHROMIUM_PATH: chromium } });
-console.log('\n✓ all tests passed');
+// Two lanes side by side, each with its own server (scripts/e2e-lanes.mjs); E2E_LANES=1 for one.
+const lanes = Math.max(1, Number(process.env.E2E_LANES ?? 2));
+if ((await runE2eLanes(lanes, { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', CHROMIUM_PATH: chromium })) !== 0) {
+  console.error('\n✗ browser tests failed');
+  process.exit(1);
+}
+console.log(`\n✓ all tests passed in ${clock()}`);
