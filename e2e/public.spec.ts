@@ -122,6 +122,8 @@ test('a visitor chats on a public link without signing in; a private chatbot\u20
   // A signed-in member is offered the chat in their dashboard.
   await signInAs(memberPage, E2E_MEMBER, 'en');
   await memberPage.goto(`/public/chatbots/${bot.hash_id}`);
+  // Until the chatbot has loaded the button leads to the dashboard's default chat.
+  await expect(memberPage.getByTestId('open-in-dashboard')).toHaveAttribute('href', `/dashboard/chat/${bot.id}`);
   await memberPage.getByTestId('open-in-dashboard').click();
   await expect(memberPage).toHaveURL(new RegExp(`/dashboard/chat/${bot.id}$`));
   await expect(memberPage.getByTestId('new-chat-intro')).toContainText(bot.en_name);
