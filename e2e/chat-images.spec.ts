@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { shot } from './accounts';
-import { accessToken, E2E_ADMIN, E2E_MEMBER, fakeLlmReceived, setFakeLlm, setLanguage, signInAs } from './fixtures';
+import { shot, toastsGone } from './accounts';
+import { accessToken, E2E_ADMIN, E2E_MEMBER, expectNoSideScroll, fakeLlmReceived, setFakeLlm, setLanguage, signInAs, SIZES } from './fixtures';
 
 // Image generation in the chat (issue 27 item 2): the image model's chatbot answers with an image
 // from the fake upstream's images API, shown with copy and download, kept after a reload; the
@@ -90,4 +90,29 @@ test("the admin's credits area lists the month's images by model", async ({ page
   // One image charged at 4 credits (the failed one costs nothing).
   await expect(row.getByRole('cell')).toHaveText(['fake-image', '1', '4']);
   await shot(page, 'admin-credits-images', 'en');
+});
+
+test('on a phone: the generated image fits the chat and opens larger', async ({ browser }) => {
+  const context = await browser.newContext({ ...SIZES.phone });
+  const page = await context.newPage();
+  await signInAs(page, E2E_MEMBER, 'en');
+  await page.goto(`/dashboard/chat/${await imageChatbot(page)}`);
+  await page.getByTestId('chat-input').fill('A red kite over the sea');
+  await page.getByTestId('chat-send').click();
+  const answer = page.getByTestId('chat-message-assistant').last();
+  await expect(answer).toHaveAttribute('data-status', 'completed');
+  await expect.poll(() => answer.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  // The image stays within the phone's width.
+  const box = (await answer.getByTestId('answer-image').boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  for (const lang of ['en', 'ko'] as const) {
+    await setLanguage(page, lang);
+    await toastsGone(page);
+    await expectNoSideScroll(page);
+    await page.screenshot({ path: `e2e/screenshots/chat-image-generation-phone-${lang}.png`, animations: 'disabled' });
+  }
+  await answer.getByRole('button', { name: /larger|크게/ }).click();
+  await expect(page.getByTestId('answer-image-large')).toBeVisible();
+  await page.screenshot({ path: 'e2e/screenshots/chat-image-generation-large-phone-ko.png', animations: 'disabled' });
+  await context.close();
 });

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { startTestDirectory, type TestDirectory } from '../apps/api/src/test/ldap-directory';
 import { startTestIdp, type TestIdp } from '../apps/api/src/test/oidc-idp';
-import { xlsxOf } from '../apps/web/src/features/invitations/lib/__fixtures__/write-xlsx';
-import { adminApi, E2E_ADMIN, setLanguage, signInAs } from './fixtures';
+import { xlsxOf } from '../apps/web/src/lib/__fixtures__/write-xlsx';
+import { adminApi, E2E_ADMIN, expectNoSideScroll, setLanguage, signInAs, SIZES } from './fixtures';
 
 // Single sign-on end to end (issue 29): the admin adds an OIDC platform in the console and fills
 // the SSO whitelist from a file; a person signs in at a real OpenID provider (oidc-provider, started
@@ -24,6 +24,8 @@ test.beforeAll(async ({}, testInfo) => {
     accounts: {
       [person.login]: { email: person.email, email_verified: true, name: person.name },
       'e2e-sso-ko': { email: 'listed0@corp.test', email_verified: true, name: '김지수' },
+      'e2e-sso-phone-en': { email: 'listed2@corp.test', email_verified: true, name: 'Pat Phone' },
+      'e2e-sso-phone-ko': { email: 'listed3@corp.test', email_verified: true, name: '박서연' },
     },
   });
   directory = await startTestDirectory({ dana: { password: 'dana-pw!', attributes: { cn: 'Dana Choi', mail: 'listed1@corp.test', mobile: '010-2345-6789' } } });
@@ -160,6 +162,39 @@ test('a directory platform: the id and password are bound, then a code is sent',
     await expect(page.getByTestId('directory-send-code')).toContainText(lang === 'en' ? 'Send again' : '다시 보내기');
     await shot(page, 'directory-code', lang);
     await context.close();
+  }
+});
+
+test('on a phone: the sign-on buttons, the SSO sign-up form, the platforms and the whitelist fit', async ({ browser }) => {
+  const phoneShot = async (page: Page, name: string, lang: 'ko' | 'en') => {
+    await expectNoSideScroll(page);
+    await page.screenshot({ path: `e2e/screenshots/sso-${name}-phone-${lang}.png`, animations: 'disabled' });
+  };
+  for (const lang of ['en', 'ko'] as const) {
+    const context = await browser.newContext({ ...SIZES.phone });
+    const page = await context.newPage();
+    await asGuestIn(page, lang);
+    await expect(page.getByTestId('sso-buttons')).toBeVisible();
+    await phoneShot(page, 'sign-in', lang);
+    await signInAtIdp(page, `e2e-sso-phone-${lang}`);
+    await expect(page.getByTestId('sso-sign-up-intro')).toBeVisible();
+    const group = page.getByTestId('sign-up-default-group');
+    if ((await group.inputValue()) === '') await group.selectOption({ index: 1 });
+    await phoneShot(page, 'sign-up', lang);
+    await page.getByTestId('sign-up-submit').click();
+    await expect(page).toHaveURL(/\/dashboard\/chat/);
+    await context.close();
+
+    const admin = await browser.newContext({ ...SIZES.phone });
+    const adminPage = await admin.newPage();
+    await signInAs(adminPage, E2E_ADMIN, lang);
+    await adminPage.goto('/admin/sso');
+    await expect(adminPage.getByTestId('sso-platform-row').first()).toBeVisible();
+    await phoneShot(adminPage, 'platforms', lang);
+    await adminPage.goto('/admin/members/sso-whitelist');
+    await expect(adminPage.getByTestId('whitelist-row').first()).toBeVisible();
+    await phoneShot(adminPage, 'whitelist', lang);
+    await admin.close();
   }
 });
 

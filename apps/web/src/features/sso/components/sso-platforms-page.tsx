@@ -43,52 +43,55 @@ export function SsoPlatformsPage() {
           {t('platforms.empty')}
         </Text>
       ) : (
-        <Table striped data-testid="sso-platforms-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('platforms.name')}</Table.Th>
-              <Table.Th>{t('platforms.kind')}</Table.Th>
-              <Table.Th>{t('platforms.address')}</Table.Th>
-              <Table.Th>{t('platforms.status')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data.items.map((p) => (
-              <Table.Tr key={p.id} data-testid="sso-platform-row">
-                <Table.Td>{p.name}</Table.Td>
-                <Table.Td>{t(`platforms.kinds.${p.kind}`)}</Table.Td>
-                <Table.Td>
-                  <Text size="sm" c="dimmed" truncate maw={320}>
-                    {p.kind === 'oidc' ? p.issuer_url : p.directory_url}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    <Badge variant="light" color={p.is_enabled ? 'teal' : 'gray'}>
-                      {p.is_enabled ? t('platforms.enabled') : t('platforms.disabled')}
-                    </Badge>
-                    {p.requires_whitelist ? (
-                      <Badge variant="light" color="indigo">
-                        {t('platforms.whitelistOnly')}
-                      </Badge>
-                    ) : null}
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" justify="flex-end">
-                    <Button size="xs" variant="default" onClick={() => setEditing(p)} data-testid="sso-platform-edit">
-                      {t('platforms.edit')}
-                    </Button>
-                    <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(p)} data-testid="sso-platform-delete">
-                      {t('platforms.delete')}
-                    </Button>
-                  </Group>
-                </Table.Td>
+        // Wide on a phone: the table scrolls in its own frame, as the console's other tables do.
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped data-testid="sso-platforms-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('platforms.name')}</Table.Th>
+                <Table.Th>{t('platforms.kind')}</Table.Th>
+                <Table.Th>{t('platforms.address')}</Table.Th>
+                <Table.Th>{t('platforms.status')}</Table.Th>
+                <Table.Th />
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.items.map((p) => (
+                <Table.Tr key={p.id} data-testid="sso-platform-row">
+                  <Table.Td>{p.name}</Table.Td>
+                  <Table.Td>{t(`platforms.kinds.${p.kind}`)}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c="dimmed" truncate maw={320}>
+                      {p.kind === 'oidc' ? p.issuer_url : p.directory_url}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <Badge variant="light" color={p.is_enabled ? 'teal' : 'gray'}>
+                        {p.is_enabled ? t('platforms.enabled') : t('platforms.disabled')}
+                      </Badge>
+                      {p.requires_whitelist ? (
+                        <Badge variant="light" color="indigo">
+                          {t('platforms.whitelistOnly')}
+                        </Badge>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <Button size="xs" variant="default" onClick={() => setEditing(p)} data-testid="sso-platform-edit">
+                        {t('platforms.edit')}
+                      </Button>
+                      <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(p)} data-testid="sso-platform-delete">
+                        {t('platforms.delete')}
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       {deleting ? (
         <Modal opened onClose={() => setDeleting(null)} title={t('platforms.deleteTitle')} centered closeButtonProps={{ 'aria-label': t('common:close') }} data-testid="sso-platform-delete-confirm">
