@@ -115,3 +115,19 @@ test("a chatbot's documents answer with a citation; web search shows numbered re
   await expect(page.getByTestId('answer-sources').last()).toContainText('출처');
   await shot(page, 'chat-web-search', 'ko', false);
 });
+
+test('an image sent to a model that cannot read images is refused before streaming, saying what to change', async ({ page }) => {
+  await signInAs(page, E2E_MEMBER, 'en');
+  // fake-model-2 has no vision (playwright.config.ts OPENAI_COMPATIBLE_VISION_MODELS).
+  await page.goto(`/dashboard/chat/${await chatbotByModel(page, 'fake-model-2')}`);
+  await expect(page.getByTestId('new-chat-intro')).toBeVisible();
+  await dropFiles(page, [{ name: 'dot.png', type: 'image/png', base64: PNG }]);
+  await expect(page.locator('[data-testid="attachment"][data-phase="ready"]')).toHaveCount(1);
+  await page.getByTestId('chat-input').fill('What is in this picture?');
+  await page.getByTestId('chat-send').click();
+  await expect(page.getByTestId('chat-error')).toHaveText('This model cannot read images. Choose a model that can, or remove the image.');
+  // Nothing was answered; the question and its image stay in the input to change.
+  await expect(page.getByTestId('chat-message-assistant')).toHaveCount(0);
+  await expect(page.getByTestId('chat-input')).toHaveValue('What is in this picture?');
+  await expect(page.getByTestId('attachment')).toHaveCount(1);
+});

@@ -26,6 +26,10 @@ describe('error → message map', () => {
     expect(messageKeyFor(new ApiError(401, 'code_incorrect', ''))).toBe('errors.code.code_incorrect');
     expect(messageKeyFor(new ApiError(401, 'code_expired', ''))).toBe('errors.code.code_expired');
     expect(messageKeyFor(new ApiError(404, 'invitation_expired', ''))).toBe('errors.code.invitation_expired');
+    // A chat's attachments and web search say what to change.
+    expect(messageKeyFor(new ApiError(415, 'vision_not_supported', ''))).toBe('errors.code.vision_not_supported');
+    expect(messageKeyFor(new ApiError(422, 'too_many_files', ''))).toBe('errors.code.too_many_files');
+    expect(messageKeyFor(new ApiError(424, 'web_search_failed', ''))).toBe('errors.code.web_search_failed');
   });
   it('falls back to unknown, also for codes that only look like object keys', () => {
     expect(messageKeyFor(new ApiError(418, 'x', ''))).toBe('errors.unknown');

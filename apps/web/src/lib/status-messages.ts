@@ -18,6 +18,12 @@ const byCode: Partial<Record<ErrorCode, string>> = {
   restricted_term: 'errors.code.restricted_term',
   model_failed: 'errors.code.model_failed',
   image_generation_failed: 'chat:errors.imageGeneration',
+  // Chat with attachments and web search (spec §8 file unsupported, files per message).
+  vision_not_supported: 'errors.code.vision_not_supported',
+  too_many_files: 'errors.code.too_many_files',
+  file_not_found: 'errors.code.file_not_found',
+  web_search_unavailable: 'errors.code.web_search_unavailable',
+  web_search_failed: 'errors.code.web_search_failed',
   // Accounts (spec §8 sign up, verification code, reset password, invitation, members).
   email_invalid: 'errors.code.email_invalid',
   code_incorrect: 'errors.code.code_incorrect',

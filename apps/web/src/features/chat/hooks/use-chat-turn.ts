@@ -16,8 +16,13 @@ import { inFlight, type LiveTurn, liveTurns, type MessageFile, useLiveTurns } fr
 const CHAT_ERRORS: MessageOverrides = { 422: 'chat:errors.422', 500: 'chat:errors.500' };
 /** A visitor has no credits of their own: a 402 on a public link means the creator's ran out (spec §8). */
 const VISITOR_ERRORS: MessageOverrides = { ...CHAT_ERRORS, 402: 'chat:errors.creatorDepleted' };
-/** Spec §8 names the image generation 500 apart from the chat's 500: its code's own text wins. */
-const ownText = (err: unknown) => err instanceof ApiError && err.code === 'image_generation_failed';
+/**
+ * Codes whose own text is finer than the chat's text for their status: spec §8 names the image
+ * generation 500 apart from the chat's 500, and a 422 for too many files or web search off says
+ * what to change rather than "the message is not valid".
+ */
+const OWN_TEXT = new Set(['image_generation_failed', 'too_many_files', 'web_search_unavailable']);
+const ownText = (err: unknown) => err instanceof ApiError && OWN_TEXT.has(err.code);
 
 function belongsHere(turn: LiveTurn, chatbotId: number | undefined, hash: string | undefined): boolean {
   if (turn.meta) return turn.meta.session_hash_id === hash;
