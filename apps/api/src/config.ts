@@ -168,7 +168,7 @@ export interface AppConfig {
   sso?: SsoConfig;
   /** `SAMPLE_DATA=1`: the seed fills the demo tenant with sample members, chatbots, sessions and a month of usage. */
   sampleData?: boolean;
-  /** On SIGTERM/SIGINT, how long running answers may go on before they are closed as stopped (`SHUTDOWN_GRACE_SECONDS`, decision 040). */
+  /** On SIGTERM/SIGINT, how long running answers may go on before they are closed as interrupted (`SHUTDOWN_GRACE_SECONDS`, decision 040). */
   shutdownGraceSeconds?: number;
   /** The operator API's key (`OPERATOR_API_KEY`, header `x-operator-key`); unset: the operator routes do not exist (decision 040). */
   operatorApiKey?: string | null;
