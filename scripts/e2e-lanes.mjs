@@ -45,6 +45,7 @@ const SECONDS = {
   'studio.spec.ts': 52,
   'task-modes.spec.ts': 28,
   'titles-and-release-notes.spec.ts': 13,
+  'usage-cards.spec.ts': 12,
   'web-search-settings.spec.ts': 16,
   'xss.spec.ts': 48,
 };

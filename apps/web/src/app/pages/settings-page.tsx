@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form';
 import { BillingSection } from '../../features/billing/components/billing-section';
+import { UsageCards } from '../../features/credits/components/usage-cards';
 import { useCustomFields } from '../../features/custom-fields/api/list-custom-fields';
 import { useMemberGroups } from '../../features/member-groups/api/list-member-groups';
 import { useMember } from '../../features/members/api/get-member';
@@ -11,7 +12,7 @@ import { ProfileForm } from '../../features/members/components/profile-form';
 import { errorMessage } from '../../lib/status-messages';
 import { useAuth } from '../../lib/use-auth';
 
-/** /dashboard/settings: the member's own record, password and groups (a change is asked for, an administrator decides), plan & credits. */
+/** /dashboard/settings: the member's own record, password and groups (a change is asked for, an administrator decides), credit usage, plan & credits. */
 export default function SettingsPage() {
   const { t } = useTranslation('members');
   const { member: signedIn } = useAuth();
@@ -79,6 +80,7 @@ export default function SettingsPage() {
             )}
           </Paper>
         </SimpleGrid>
+        <UsageCards memberId={signedIn?.id} />
         <BillingSection />
       </Stack>
     </Box>
