@@ -127,6 +127,11 @@ test.describe('desktop', () => {
     await expect(chip).toBeVisible();
     await expectAccessible(page, 'chat with a task mode');
     await shot(page, 'chat-task-mode', 'en', false);
+    // In Korean: the mode keeps its Korean name in the chip.
+    await setLanguage(page, 'ko');
+    await expect(chip).toHaveText(summarise.ko_name);
+    await shot(page, 'chat-task-mode', 'ko', false);
+    await setLanguage(page, 'en');
 
     // Still chosen for the next message; removed, the next goes without it.
     await page.getByTestId('chat-input').fill('and more');
@@ -173,5 +178,10 @@ test.describe('phone', () => {
     await expect(page.getByTestId('task-mode-chip')).toBeVisible();
     await expectNoSideScroll(page);
     await page.screenshot({ path: 'e2e/screenshots/chat-task-mode-phone-en.png', animations: 'disabled' });
+    await setLanguage(page, 'ko');
+    await expect(page.getByTestId('task-mode-chip')).toBeVisible();
+    await expectNoSideScroll(page);
+    await page.screenshot({ path: 'e2e/screenshots/chat-task-mode-phone-ko.png', animations: 'disabled' });
+    await setLanguage(page, 'en');
   });
 });
