@@ -198,7 +198,7 @@ test('on a phone: the sign-on buttons, the SSO sign-up form, the platforms and t
   }
 });
 
-test('an email off the whitelist is refused at the callback', async ({ browser, request }) => {
+test('refused at the callback: an email off the whitelist, a provider that sends no email (424), a state this browser never started', async ({ browser, request }) => {
   idp.accounts.set('outsider', { email: 'outsider@corp.test', email_verified: true, name: 'Outsider' });
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -207,6 +207,27 @@ test('an email off the whitelist is refused at the callback', async ({ browser, 
   await expect(page.getByTestId('sso-callback-error')).toContainText('may not sign in');
   await shot(page, 'refused', 'en');
   await context.close();
+
+  // A provider that sends no email: the §8 424 text, in Korean too (each in a browser of its own:
+  // the provider would remember who signed in).
+  idp.accounts.set('no-email', { name: 'No Email' });
+  for (const lang of ['en', 'ko'] as const) {
+    const fresh = await browser.newContext();
+    const p = await fresh.newPage();
+    await asGuestIn(p, lang);
+    await signInAtIdp(p, 'no-email');
+    await expect(p.getByTestId('sso-callback-error')).toContainText(lang === 'en' ? 'did not send essential information' : '필수 정보');
+    await shot(p, 'claims-missing', lang);
+    await fresh.close();
+  }
+
+  // A callback whose state this browser never started (a forged or replayed link) is refused.
+  const forged = await browser.newContext();
+  const fp = await forged.newPage();
+  await asGuestIn(fp, 'en');
+  await fp.goto(`/auth?code=forged-code&state=forged-state&iss=${encodeURIComponent(idp.issuer)}`);
+  await expect(fp.getByTestId('sso-callback-error')).toContainText('expired or is not valid');
+  await forged.close();
 
   // Leave the demo tenant as other specs expect it: no platform shown on the sign-in page, approval on.
   const api = await adminApi(request);

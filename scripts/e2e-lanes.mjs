@@ -40,7 +40,7 @@ const SECONDS = {
   'restricted-words.spec.ts': 39,
   'screens.spec.ts': 129,
   'small-screens.spec.ts': 24,
-  'sso.spec.ts': 48,
+  'sso.spec.ts': 60,
   'store.spec.ts': 34,
   'studio.spec.ts': 52,
   'task-modes.spec.ts': 28,
