@@ -144,6 +144,13 @@ export function createSsoService(db: Db, deps: SsoDeps) {
     await assertWhitelisted(ctx, p, id.email);
     const member = (await deps.members.findBySsoId(ctx.tenantId, p.id, id.ssoId)) ?? (await fromInvitation(ctx, p, id.ssoId));
     if (member) return { ...(await signIn(ctx, member)), sso_status: 'signed_in' };
+    // The email already has an account of its own (a password, or another platform's id): the person
+    // is told at the callback, not after filling in the sign-up form whose sign-up would be 409.
+    // Accounts are not joined on an email match: whoever controls a platform's email claim would
+    // otherwise take over the member's account.
+    if (await deps.members.findByEmail(ctx.tenantId, id.email)) {
+      throw new AppError('already_registered', 'This email already has an account: sign in with it as before');
+    }
     const token = await new SignJWT({ tid: ctx.tenantId, pid: p.id, email: id.email, name: id.name })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(id.ssoId)

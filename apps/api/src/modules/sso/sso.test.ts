@@ -23,6 +23,8 @@ beforeAll(async () => {
       alice: { email: 'alice@corp.test', email_verified: true, name: 'Alice Kim' },
       bob: { email: 'bob@corp.test', email_verified: true, name: 'Bob Lee' },
       carol: { email: 'carol@corp.test', email_verified: true, name: 'Carol Park' },
+      // The same email as tenant a's member, who signed up with a password.
+      twin: { email: 'member@acme.test', email_verified: true, name: 'Password Member' },
       noemail: { name: 'No Email' },
       unverified: { email: 'unverified@corp.test', email_verified: false, name: 'Unverified' },
     },
@@ -157,6 +159,16 @@ describe('OIDC sign-in and sign-up', () => {
       expect(res.statusCode, res.body).toBe(424);
       expect(res.json().error).toMatchObject({ code: 'sso_claims_missing', details: { missing: ['email'] } });
     }
+  });
+
+  it('an email that already has a password account is told so at the callback (409), not given a sign-up form', async () => {
+    const res = await post(t.a, null, '/api/auth/sso-sign-in/', await callback(t.a, platformId, 'twin'));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('already_registered');
+    // The account is untouched: it still signs in with its password and has no SSO id.
+    expect(await t.signIn(t.a, t.a.member.email)).toBeTruthy();
+    const [row] = await t.database.db.select().from(members).where(and(eq(members.tenantId, t.a.id), eq(members.id, t.a.member.id)));
+    expect(row!.ssoId).toBeNull();
   });
 
   it('a sign-up token proves one identity: another email, another tenant or a forged token is refused', async () => {
