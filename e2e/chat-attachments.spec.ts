@@ -83,7 +83,7 @@ test("a chatbot's documents answer with a citation; web search shows numbered re
   await expect.poll(async () => ((await (await page.request.get(`/api/chatbots/${bot.id}/`, { headers })).json()) as { documents: Array<{ status: string }> }).documents[0]?.status).toBe('parsed');
 
   await page.goto(`/dashboard/chat/${bot.id}`);
-  await setFakeLlm({ reply: 'Visitors park on level B2 [1].' });
+  await setFakeLlm({ reply: 'Visitors park on level B2 [1].', promptTokens: 2345 });
   await page.getByTestId('chat-input').fill('Where do visitors park?');
   await page.getByTestId('chat-send').click();
   const answer = page.getByTestId('chat-message-assistant').last();
@@ -97,6 +97,10 @@ test("a chatbot's documents answer with a citation; web search shows numbered re
     await expect(page.getByText('Visitors park on level B2 for free')).toBeVisible({ timeout: 1500 });
   }).toPass({ timeout: 15_000 });
   await shot(page, 'chat-citations', 'en', false);
+  // The context indicator starts from the prompt the model was given as the upstream counted it
+  // (the retrieved excerpt in it, which the page never shows), plus the answer.
+  await expect.poll(async () => Number(await page.getByTestId('context-usage').getAttribute('data-used'))).toBeGreaterThanOrEqual(2345);
+  expect(Number(await page.getByTestId('context-usage').getAttribute('data-used'))).toBeLessThan(2345 + 50);
 
   // Web search on a default chatbot: the switch, then numbered web results under the answer.
   await page.goto(`/dashboard/chat/${await chatbotByModel(page, 'fake-model')}`);

@@ -199,7 +199,7 @@ test('a member shares a session; it opens signed out, read-only, until they stop
 
   // Older messages load on request (here the newest page says there are more).
   const olderRow = (id: number, speaker_type: 'member' | 'chatbot', text: string) =>
-    ({ id, created_at: new Date(0).toISOString(), text, reasoning: null, speaker_type, status: 'completed', llm_model_id: null, credits: 0, files: [] });
+    ({ id, created_at: new Date(0).toISOString(), text, reasoning: null, speaker_type, status: 'completed', llm_model_id: null, credits: 0, input_tokens: 0, output_tokens: 0, files: [] });
   const sharedHistory = (url: URL) => url.pathname.startsWith('/api/public/sessions/') && url.pathname.endsWith('/history/');
   await reader.route(sharedHistory, async (route) => {
     if (new URL(route.request().url()).searchParams.get('first_id')) {

@@ -38,6 +38,12 @@ export const historyMessageSchema = z.object({
   llm_model_id: z.number().int().nullable(),
   /** Exact credits this answer cost (may be fractional; screens round down, spec §9). */
   credits: z.number(),
+  /**
+   * An answer's tokens: the prompt it was given (history, attachments, retrieved text, search
+   * results) and what it wrote; 0 for a question. The chat's context indicator starts from them.
+   */
+  input_tokens: z.number().int().default(0),
+  output_tokens: z.number().int().default(0),
   files: z.array(z.object({ id: z.number().int(), url: z.string(), type: z.string(), name: z.string() })),
   /** An answer's sources, cited by their index (web results, knowledge excerpts). */
   sources: z.array(chatSourceSchema).default([]),

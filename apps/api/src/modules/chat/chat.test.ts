@@ -58,6 +58,11 @@ describe('streamed chat', () => {
     ]);
     expect(history.items[0].id).toBe(r.meta!.user_message_id);
     expect(history.items[1].id).toBe(r.meta!.assistant_message_id);
+    // The answer carries its tokens as the usage event counted them (the chat's context indicator).
+    const usage = r.events.at(-2) as { input_tokens: number; output_tokens: number };
+    expect(history.items[1]).toMatchObject({ input_tokens: usage.input_tokens, output_tokens: usage.output_tokens });
+    expect(usage.input_tokens).toBeGreaterThan(0);
+    expect(history.items[0]).toMatchObject({ input_tokens: 0, output_tokens: 0 });
   });
 
   it('carries a non-ASCII session title safely in the x-chat-meta header', async () => {

@@ -51,6 +51,8 @@ function toHistoryMessage(m: MessageRow, links: ReadonlyMap<number, string> = NO
     status: m.status as MessageStatus,
     llm_model_id: m.llmModelId,
     credits: unitsToExact(m.creditUnits),
+    input_tokens: m.inputTokens,
+    output_tokens: m.outputTokens,
     files: m.attachments.flatMap((f) => {
       const url = links.get(f.id);
       return url ? [{ id: f.id, url, type: f.type, name: f.name }] : [];

@@ -11,6 +11,7 @@ import { useFileSettings } from '../api/upload-file';
 import { useAttachments } from '../hooks/use-attachments';
 import { useChatTurn } from '../hooks/use-chat-turn';
 import { type ChatbotView, modelName } from '../lib/chatbot-texts';
+import { contextTokens } from '../lib/context-estimate';
 import { inFlight, type LiveTurn } from '../lib/live-turn';
 import { spokenText } from '../lib/spoken-text';
 import { ChatHeader } from './chat-header';
@@ -98,12 +99,13 @@ export function ChatScreen({ chatbot, models, sessionHashId: routeHash, sessionT
   // Context usage (spec §2): the loaded history, the attachments and the text, against the model's limit.
   const history = useHistory(visitor ? undefined : sessionHashId);
   const contextLimit = info?.context_limit ?? chatbot?.llm_model.context_limit;
-  const historyChars = useMemo(() => (history.data?.pages ?? []).reduce((n, p) => n + p.items.reduce((m, r) => m + r.text.length, 0), 0), [history.data]);
+  // Pages come newest first, each oldest first: the rows in order.
+  const historyRows = useMemo(() => [...(history.data?.pages ?? [])].reverse().flatMap((p) => p.items), [history.data]);
   const attachedTokens = attachments.items.reduce(
     (n, a) => n + (a.type.startsWith('image/') ? 800 : a.file ? (a.file.kind === 'text' || a.file.kind === 'markdown' || a.file.kind === 'csv' ? Math.ceil(a.file.size / 4) : a.file.page_count * 500) : 0),
     0,
   );
-  const contextUsage = contextLimit && !visitor ? { used: Math.ceil((historyChars + input.length) / 4) + attachedTokens, limit: contextLimit } : undefined;
+  const contextUsage = contextLimit && !visitor ? { used: contextTokens(historyRows, input.length, attachedTokens), limit: contextLimit } : undefined;
 
   const send = () => {
     const text = input.trim();

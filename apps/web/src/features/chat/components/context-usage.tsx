@@ -15,7 +15,7 @@ export default function ContextUsage({ used, limit }: { used: number; limit: num
   const label = t('contextUsage', { used: kTokens(used), limit: kTokens(limit), percent });
   return (
     <Tooltip label={label}>
-      <span role="img" aria-label={label} data-testid="context-usage" data-percent={percent}>
+      <span role="img" aria-label={label} data-testid="context-usage" data-percent={percent} data-used={used}>
         <RingProgress size={28} thickness={3} roundCaps sections={[{ value: Math.max(percent, 2), color: percent >= 90 ? 'red' : percent >= 70 ? 'orange' : 'indigo' }]} />
       </span>
     </Tooltip>

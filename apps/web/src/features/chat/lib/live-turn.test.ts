@@ -59,6 +59,8 @@ const row = (id: number, speaker: HistoryMessage['speaker_type'], text: string, 
   status,
   llm_model_id: 1,
   credits: 0,
+  input_tokens: 0,
+  output_tokens: 0,
   files: [],
   sources: [],
 });
