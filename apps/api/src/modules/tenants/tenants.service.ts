@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import type { ChatSettings, PatchChatSettingsBody } from '@app/contracts/chat-settings';
 import { subdomainSchema } from '@app/contracts/tenants';
 import type { Db, Executor } from '../../db/client';
 import type { CatalogModel } from '../../llm/catalog';
+import { type CacheHub, TENANTLESS } from '../../platform/cache';
+import type { TenantContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import { provisionCategories } from '../categories/categories.service';
@@ -9,7 +12,7 @@ import { provisionDefaultChatbot } from '../chatbots/chatbots.service';
 import { creditsToUnits } from '../credits/credits.rules';
 import { provisionModels } from '../llm-models/llm-models.service';
 import { provisionMember, provisionMemberGroup } from '../members/members.service';
-import { findTenantById, findTenantBySubdomain, insertTenant, listTenants, type TenantChanges, updateTenant } from './tenants.repo';
+import { type ChatSettingsRow, findChatSettings, findTenantById, findTenantBySubdomain, insertTenant, listTenants, type TenantChanges, updateChatSettings, updateTenant } from './tenants.repo';
 
 export { findTenantById, findTenantBySubdomain, listTenants, updateTenant };
 export type { TenantChanges };
@@ -118,3 +121,33 @@ export async function changeTenant(db: Executor, id: number, changes: TenantChan
   if (!row) throw new AppError('tenant_not_found');
   return row;
 }
+
+const presentChatSettings = (row: ChatSettingsRow): ChatSettings => ({ stop_answers_without_reader: row.stopAnswersWithoutReader });
+
+/**
+ * Console "Chat settings": whether a member's answer is stopped once nobody reads it (decision
+ * 037; default: it finishes and is charged). The chat path reads the setting from the cached
+ * tenant row (`ctx.tenant`): a change drops this process's tenant caches at once, and the tenants
+ * table's trigger tells every other instance (decision 009). The admin route's change is in the
+ * audit log through the tenants table's audit trigger (migration 0015).
+ */
+export function createChatSettingsService(db: Db, caches: Pick<CacheHub, 'invalidate'>) {
+  return {
+    async get(ctx: TenantContext): Promise<ChatSettings> {
+      const row = await findChatSettings(db, ctx.tenantId);
+      if (!row) throw new AppError('tenant_not_found');
+      return presentChatSettings(row);
+    },
+    async update(ctx: TenantContext, body: PatchChatSettingsBody): Promise<ChatSettings> {
+      const values: Partial<ChatSettingsRow> = {};
+      if (body.stop_answers_without_reader !== undefined) values.stopAnswersWithoutReader = body.stop_answers_without_reader;
+      const row = await updateChatSettings(db, ctx.tenantId, values);
+      if (!row) throw new AppError('tenant_not_found');
+      // Tenant rows are cached by subdomain (tenantless) and with the tenant's own entries.
+      caches.invalidate(TENANTLESS);
+      caches.invalidate(ctx.tenantId);
+      return presentChatSettings(row);
+    },
+  };
+}
+export type ChatSettingsService = ReturnType<typeof createChatSettingsService>;
