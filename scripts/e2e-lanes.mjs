@@ -24,6 +24,7 @@ const SECONDS = {
   'bulk-invite.spec.ts': 55,
   'chat-attachments.spec.ts': 16,
   'chat-images.spec.ts': 26,
+  'chat-settings.spec.ts': 32,
   'chat.spec.ts': 45,
   'chatbot-publishing.spec.ts': 35,
   'credit-warnings.spec.ts': 14,

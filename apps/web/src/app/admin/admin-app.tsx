@@ -1,5 +1,5 @@
 import { Box, Divider, NavLink, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconCoins, IconHistory, IconKey, IconLayoutDashboard, IconRobot, IconShieldLock, IconSpeakerphone, IconUserCog, IconUsers, IconUsersGroup, IconWand, IconWorldSearch } from '@tabler/icons-react';
+import { IconArrowLeft, IconCoins, IconHistory, IconKey, IconLayoutDashboard, IconMessageCog, IconRobot, IconShieldLock, IconSpeakerphone, IconUserCog, IconUsers, IconUsersGroup, IconWand, IconWorldSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import { ResponsiveShell } from '../../components/responsive-shell';
@@ -8,6 +8,7 @@ import { CreditsPage } from '../../features/admin-credits/components/credits-pag
 import { DashboardPage } from '../../features/admin-dashboard/components/dashboard-page';
 import { AnnouncementsPage } from '../../features/announcements/components/announcements-page';
 import { AuditLogPage } from '../../features/audit-log/components/audit-log-page';
+import { ChatSettingsPage } from '../../features/chat-settings/components/chat-settings-page';
 import { ChatbotsPage } from '../../features/chatbot-publishing/components/chatbots-page';
 import { WhatsNewModal } from '../../features/release-notes/components/whats-new-modal';
 import { RestrictedWordsPage } from '../../features/restricted-words/components/restricted-words-page';
@@ -31,6 +32,7 @@ const AREAS = [
   { path: '/admin/chatbots', key: 'chatbots', icon: IconRobot },
   { path: '/admin/announcements', key: 'announcements', icon: IconSpeakerphone },
   { path: '/admin/task-modes', key: 'taskModes', icon: IconWand },
+  { path: '/admin/chat-settings', key: 'chatSettings', icon: IconMessageCog },
   { path: '/admin/web-search', key: 'webSearch', icon: IconWorldSearch },
   { path: '/admin/restricted-words', key: 'restrictedWords', icon: IconShieldLock },
   { path: '/admin/audit-log', key: 'auditLog', icon: IconHistory },
@@ -77,6 +79,7 @@ export default function AdminApp() {
         <Route path="chatbots/*" element={<ChatbotsPage />} />
         <Route path="announcements" element={<AnnouncementsPage />} />
         <Route path="task-modes" element={<TaskModesPage />} />
+        <Route path="chat-settings" element={<ChatSettingsPage />} />
         <Route path="web-search" element={<WebSearchSettingsPage />} />
         <Route path="restricted-words" element={<RestrictedWordsPage />} />
         <Route path="audit-log" element={<AuditLogPage />} />
