@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Usage } from '../packages/contracts/src/credits';
-import { shot } from './accounts';
+import { expectAccessible, shot } from './accounts';
 import { E2E_MEMBER, expectNoSideScroll, setFakeLlm, setLanguage, signInAs, SIZES } from './fixtures';
 
 // The member's usage cards (spec §9, issue 24 item 1): this billing month against the quota and the
@@ -41,7 +41,7 @@ test('after a chat the settings page shows this month and the last 30 days as th
   await setLanguage(page, 'en');
 });
 
-test('on a phone the cards stack and the model table scrolls in its frame', async ({ browser }) => {
+test('on a phone the cards stack, the model table fits, and the section passes axe', async ({ browser }) => {
   const context = await browser.newContext({ ...SIZES.phone });
   const page = await context.newPage();
   await signInAs(page, E2E_MEMBER, 'en');
@@ -51,6 +51,7 @@ test('on a phone the cards stack and the model table scrolls in its frame', asyn
   const days = (await page.getByTestId('usage-card-30-days').boundingBox())!;
   expect(days.y).toBeGreaterThan(month.y + month.height - 1);
   await expectNoSideScroll(page);
+  await expectAccessible(page, 'the settings page with usage cards on a phone');
   await page.getByTestId('usage-section').scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'e2e/screenshots/usage-cards-phone-en.png', animations: 'disabled' });
   await context.close();

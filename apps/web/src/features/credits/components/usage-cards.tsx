@@ -61,28 +61,28 @@ function Cards({ usage }: { usage: Usage }) {
           {t('usage.noneYet')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table data-testid="usage-by-model">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('usage.model')}</Table.Th>
-                <Table.Th ta="right">{t('usage.messages')}</Table.Th>
-                <Table.Th ta="right">{t('usage.tokens')}</Table.Th>
-                <Table.Th ta="right">{t('usage.used')}</Table.Th>
+        // Four short columns fit a phone: no scrolling frame (one without anything to focus in it
+        // would be a region a keyboard cannot scroll).
+        <Table fz="sm" data-testid="usage-by-model">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('usage.model')}</Table.Th>
+              <Table.Th ta="right">{t('usage.messages')}</Table.Th>
+              <Table.Th ta="right">{t('usage.tokens')}</Table.Th>
+              <Table.Th ta="right">{t('usage.used')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {usage.by_model.map((m) => (
+              <Table.Tr key={m.llm_model_id}>
+                <Table.Td>{m.display_name}</Table.Td>
+                <Table.Td ta="right">{number(m.message_count, lng)}</Table.Td>
+                <Table.Td ta="right">{number(m.input_tokens + m.output_tokens, lng)}</Table.Td>
+                <Table.Td ta="right">{number(m.used_credit, lng)}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {usage.by_model.map((m) => (
-                <Table.Tr key={m.llm_model_id}>
-                  <Table.Td>{m.display_name}</Table.Td>
-                  <Table.Td ta="right">{number(m.message_count, lng)}</Table.Td>
-                  <Table.Td ta="right">{number(m.input_tokens + m.output_tokens, lng)}</Table.Td>
-                  <Table.Td ta="right">{number(m.used_credit, lng)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
     </Stack>
   );
