@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { runE2eLanes } from './e2e-lanes.mjs';
-import { ensureInstalled, ensureWebBuilt, root, run, runOnSupportedNode } from './lib.mjs';
+import { ensureInstalled, root, run, runOnSupportedNode } from './lib.mjs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -59,16 +59,24 @@ await runTogether([
 ]);
 step('unit and API tests (embedded PGlite)');
 run('npx', ['vitest', 'run'], { env: { TEST_DATABASE_URL: '' } });
+// The browser tests' production build is made beside the PostgreSQL pass, whose test files wait on
+// the server much of the time (it prints when the pass ends).
+const build = ['npm', ['run', 'build', '-w', 'apps/web']];
 if (process.env.TEST_DATABASE_URL) {
-  step(`API tests on the PostgreSQL server (${new URL(process.env.TEST_DATABASE_URL).host})`);
+  step(`API tests on the PostgreSQL server (${new URL(process.env.TEST_DATABASE_URL).host}), and the web build`);
   // The tenant command's tests open an embedded database folder of their own whatever the server:
   // they ran above, and run once.
   // The schema fuzzer and the access matrix test HTTP behaviour generated from the OpenAPI
   // document, the same on either database: they run once, on PGlite above.
-  run('npx', ['vitest', 'run', '--project', 'api', '--exclude', 'src/cli/**', '--exclude', 'src/test/fuzz.test.ts', '--exclude', 'src/test/access-matrix.test.ts']);
+  await runTogether([
+    ['npx', ['vitest', 'run', '--project', 'api', '--exclude', 'src/cli/**', '--exclude', 'src/test/fuzz.test.ts', '--exclude', 'src/test/access-matrix.test.ts']],
+    build,
+  ]);
+} else {
+  step('web build');
+  run(...build);
 }
 step('browser tests (Chromium, production build)');
-ensureWebBuilt(true);
 // Two lanes side by side, each with its own server (scripts/e2e-lanes.mjs); E2E_LANES=1 for one.
 const lanes = Math.max(1, Number(process.env.E2E_LANES ?? 2));
 if ((await runE2eLanes(lanes, { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', CHROMIUM_PATH: chromium })) !== 0) {
