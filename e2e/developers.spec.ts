@@ -1,11 +1,12 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessible, shot, toastsGone } from './accounts';
-import { E2E_MEMBER, expectNoSideScroll, setLanguage, signInAs, SIZES } from './fixtures';
+import { E2E_MEMBER, expectNoSideScroll, setFakeLlm, setLanguage, signInAs, SIZES } from './fixtures';
 
 interface Bot {
   id: number;
   hash_id: string;
   en_name: string;
+  llm_model: { display_name: string };
   ko_name: string;
 }
 interface Created {
@@ -55,9 +56,14 @@ async function pageShot(page: Page, lang: 'ko' | 'en') {
 
 const bearer = (secret: string) => ({ Authorization: `Bearer ${secret}` });
 
+// The fake upstream as it started, whatever an earlier spec on this server left it answering.
+test.beforeEach(() => setFakeLlm(null));
+
 test('a member creates an API key, copies its secret once, calls /v1 with it, renames and revokes it', async ({ page, request, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const bots = await memberChatbots(request);
+  // Chatbots that answer in text: the image model's (playwright.config.ts) answers with an image.
+  const listed = await memberChatbots(request);
+  const bots = listed.filter((b) => b.llm_model.display_name !== 'fake-image');
   const bot = bots[0]!;
   await signInAs(page, E2E_MEMBER, 'en');
   await page.getByTestId('developers-link').click();
@@ -128,7 +134,7 @@ test('a member creates an API key, copies its secret once, calls /v1 with it, re
   const origin = new URL(page.url()).origin;
   await expect(page.getByTestId('api-base-url')).toHaveText(`${origin}/v1`);
   await expect(page.getByTestId('api-example-curl')).toContainText(`${origin}/v1/chat/completions`);
-  await expect(page.getByTestId('api-example-curl')).toContainText(`"model": "${bot.hash_id}"`);
+  await expect(page.getByTestId('api-example-curl')).toContainText(`"model": "${listed[0]!.hash_id}"`);
   await page.getByTestId('api-examples-tab-python').click();
   await expect(page.getByTestId('api-example-python')).toContainText('from openai import OpenAI');
   await page.getByTestId('api-examples-mode').getByText('Streaming').click();
@@ -137,7 +143,7 @@ test('a member creates an API key, copies its secret once, calls /v1 with it, re
   await expect(page.getByTestId('api-example-python-copy')).toHaveAttribute('data-copied', 'true');
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toContain(`base_url="${origin}/v1"`);
-  expect(copied).toContain(`model="${bot.hash_id}"`);
+  expect(copied).toContain(`model="${listed[0]!.hash_id}"`);
   await page.getByTestId('api-examples-tab-javascript').click();
   await expect(page.getByTestId('api-example-javascript')).toContainText("import OpenAI from 'openai';");
   await expectAccessible(page, 'developers page');

@@ -113,6 +113,8 @@ for (const size of ['desktop', 'phone'] as const) {
         await page.goto('/admin');
         await expect(page).toHaveURL(/\/admin$/);
         if (small) await openMenu(page);
+        // The navigation has rendered its links before they are read (evaluateAll does not wait).
+        await expect(page.getByTestId('admin-nav').locator('a[href^="/admin/"]').first()).toBeVisible();
         const areas = await page.getByTestId('admin-nav').locator('a[href^="/admin/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
         if (small) {
           await shot(page, 'admin-navigation-drawer', size, lang);

@@ -47,9 +47,14 @@ test('on a phone the cards stack, the model table fits, and the section passes a
   await signInAs(page, E2E_MEMBER, 'en');
   await page.goto('/dashboard/settings');
   await expect(page.getByTestId('usage-card-month')).toBeVisible();
-  const month = (await page.getByTestId('usage-card-month').boundingBox())!;
-  const days = (await page.getByTestId('usage-card-30-days').boundingBox())!;
-  expect(days.y).toBeGreaterThan(month.y + month.height - 1);
+  // Both boxes read at once (the sections above may still be loading and move the page).
+  const stacked = () =>
+    page.evaluate(() => {
+      const month = document.querySelector('[data-testid="usage-card-month"]')!.getBoundingClientRect();
+      const days = document.querySelector('[data-testid="usage-card-30-days"]')!.getBoundingClientRect();
+      return days.top >= month.bottom - 1;
+    });
+  await expect.poll(stacked).toBe(true);
   await expectNoSideScroll(page);
   await expectAccessible(page, 'the settings page with usage cards on a phone');
   await page.getByTestId('usage-section').scrollIntoViewIfNeeded();
