@@ -98,7 +98,10 @@ test("a chatbot's documents answer with a citation; web search shows numbered re
   }).toPass({ timeout: 15_000 });
   await shot(page, 'chat-citations', 'en', false);
   // The context indicator starts from the prompt the model was given as the upstream counted it
-  // (the retrieved excerpt in it, which the page never shows), plus the answer.
+  // (the retrieved excerpt in it, which the page never shows), plus the answer: from the session's
+  // history, read again here (a new chat's first answer may still show from its live turn).
+  await page.reload();
+  await expect(page.getByTestId('chat-message-assistant').last()).toContainText('level B2');
   await expect.poll(async () => Number(await page.getByTestId('context-usage').getAttribute('data-used'))).toBeGreaterThanOrEqual(2345);
   expect(Number(await page.getByTestId('context-usage').getAttribute('data-used'))).toBeLessThan(2345 + 50);
 
