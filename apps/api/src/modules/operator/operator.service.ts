@@ -3,11 +3,11 @@ import { operatorCreateTenantBody, operatorPatchTenantBody } from '@app/contract
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { CatalogModel } from '../../llm/catalog';
-import { type CacheHub, TENANTLESS } from '../../platform/cache';
+import type { CacheHub } from '../../platform/cache';
 import type { TenantRow } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { creditsToUnits, unitsToDisplay } from '../credits/credits.rules';
-import { changeTenant, createTenant, findTenantById, generatePassword, listTenants, type TenantChanges } from '../tenants/tenants.service';
+import { changeTenant, createTenant, dropTenantCaches, findTenantById, generatePassword, listTenants, type TenantChanges } from '../tenants/tenants.service';
 
 export function presentTenant(t: TenantRow): OperatorTenant {
   return {
@@ -33,8 +33,7 @@ export function presentTenant(t: TenantRow): OperatorTenant {
  */
 export function createOperatorService(owner: Db, caches: Pick<CacheHub, 'invalidate'>, deps: { catalog: () => CatalogModel[]; defaultMemberCreditQuota: number }) {
   const changed = (row: TenantRow) => {
-    caches.invalidate(TENANTLESS);
-    caches.invalidate(row.id);
+    dropTenantCaches(caches, row.id);
     return presentTenant(row);
   };
 

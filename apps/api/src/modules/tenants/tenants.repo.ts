@@ -20,24 +20,9 @@ export async function insertTenant(db: Executor, values: typeof tenants.$inferIn
   return row!;
 }
 
-export type TenantChanges = Partial<Pick<typeof tenants.$inferInsert, 'autoApprove' | 'maxMembers' | 'koName' | 'enName' | 'logoUrl' | 'creditQuotaUnits' | 'planKind' | 'disabledAt'>>;
+export type TenantChanges = Partial<Pick<typeof tenants.$inferInsert, 'autoApprove' | 'maxMembers' | 'koName' | 'enName' | 'logoUrl' | 'creditQuotaUnits' | 'planKind' | 'disabledAt' | 'stopAnswersWithoutReader'>>;
 
 export async function updateTenant(db: Executor, id: number, values: TenantChanges) {
   const [row] = await db.update(tenants).set(values).where(eq(tenants.id, id)).returning();
-  return row;
-}
-
-const chatSettingsColumns = { stopAnswersWithoutReader: tenants.stopAnswersWithoutReader };
-export type ChatSettingsRow = { stopAnswersWithoutReader: boolean };
-
-/** The tenant's chat settings (columns of its own row). */
-export async function findChatSettings(db: Executor, tenantId: number): Promise<ChatSettingsRow | undefined> {
-  const [row] = await db.select(chatSettingsColumns).from(tenants).where(eq(tenants.id, tenantId));
-  return row;
-}
-
-/** Changes the tenant's chat settings; only that tenant's row. */
-export async function updateChatSettings(db: Executor, tenantId: number, values: Partial<ChatSettingsRow>): Promise<ChatSettingsRow | undefined> {
-  const [row] = await db.update(tenants).set(values).where(eq(tenants.id, tenantId)).returning(chatSettingsColumns);
   return row;
 }

@@ -12,7 +12,7 @@ import { provisionDefaultChatbot } from '../chatbots/chatbots.service';
 import { creditsToUnits } from '../credits/credits.rules';
 import { provisionModels } from '../llm-models/llm-models.service';
 import { provisionMember, provisionMemberGroup } from '../members/members.service';
-import { type ChatSettingsRow, findChatSettings, findTenantById, findTenantBySubdomain, insertTenant, listTenants, type TenantChanges, updateChatSettings, updateTenant } from './tenants.repo';
+import { findTenantById, findTenantBySubdomain, insertTenant, listTenants, type TenantChanges, updateTenant } from './tenants.repo';
 
 export { findTenantById, findTenantBySubdomain, listTenants, updateTenant };
 export type { TenantChanges };
@@ -122,30 +122,30 @@ export async function changeTenant(db: Executor, id: number, changes: TenantChan
   return row;
 }
 
-const presentChatSettings = (row: ChatSettingsRow): ChatSettings => ({ stop_answers_without_reader: row.stopAnswersWithoutReader });
+/**
+ * After a change to a tenant's row: this process's tenant caches go at once (rows are cached by
+ * subdomain, tenantless, and with the tenant's own entries); other instances hear the tenants
+ * table's trigger (decision 009).
+ */
+export function dropTenantCaches(caches: Pick<CacheHub, 'invalidate'>, tenantId: number): void {
+  caches.invalidate(TENANTLESS);
+  caches.invalidate(tenantId);
+}
+
+const presentChatSettings = (tenant: { stopAnswersWithoutReader: boolean }): ChatSettings => ({ stop_answers_without_reader: tenant.stopAnswersWithoutReader });
 
 /**
  * Console "Chat settings": whether a member's answer is stopped once nobody reads it (decision
- * 037; default: it finishes and is charged). The chat path reads the setting from the cached
- * tenant row (`ctx.tenant`): a change drops this process's tenant caches at once, and the tenants
- * table's trigger tells every other instance (decision 009). The admin route's change is in the
- * audit log through the tenants table's audit trigger (migration 0015).
+ * 037; default: it finishes and is charged). They are columns of the tenant's row, which the
+ * request already holds (`ctx.tenant`), and which the chat path reads from there. The admin
+ * route's change is in the audit log through the tenants table's audit trigger (migration 0015).
  */
 export function createChatSettingsService(db: Db, caches: Pick<CacheHub, 'invalidate'>) {
   return {
-    async get(ctx: TenantContext): Promise<ChatSettings> {
-      const row = await findChatSettings(db, ctx.tenantId);
-      if (!row) throw new AppError('tenant_not_found');
-      return presentChatSettings(row);
-    },
+    get: (ctx: TenantContext): ChatSettings => presentChatSettings(ctx.tenant),
     async update(ctx: TenantContext, body: PatchChatSettingsBody): Promise<ChatSettings> {
-      const values: Partial<ChatSettingsRow> = {};
-      if (body.stop_answers_without_reader !== undefined) values.stopAnswersWithoutReader = body.stop_answers_without_reader;
-      const row = await updateChatSettings(db, ctx.tenantId, values);
-      if (!row) throw new AppError('tenant_not_found');
-      // Tenant rows are cached by subdomain (tenantless) and with the tenant's own entries.
-      caches.invalidate(TENANTLESS);
-      caches.invalidate(ctx.tenantId);
+      const row = await changeTenant(db, ctx.tenantId, { stopAnswersWithoutReader: body.stop_answers_without_reader });
+      dropTenantCaches(caches, ctx.tenantId);
       return presentChatSettings(row);
     },
   };
