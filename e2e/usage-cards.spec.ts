@@ -32,6 +32,7 @@ test('after a chat the settings page shows this month and the last 30 days as th
   await expect(page.getByTestId('usage-by-model').getByRole('row')).toHaveCount(usage.by_model.length + 1);
   await page.getByTestId('usage-section').scrollIntoViewIfNeeded();
   await page.getByTestId('usage-section').screenshot({ path: 'e2e/screenshots/usage-cards-desktop-en.png', animations: 'disabled' });
+  await shot(page, 'settings-with-usage', 'en');
 
   await setLanguage(page, 'ko');
   await expect(page.getByTestId('usage-section')).toContainText('내 크레딧 사용량');
@@ -59,5 +60,11 @@ test('on a phone the cards stack, the model table fits, and the section passes a
   await expectAccessible(page, 'the settings page with usage cards on a phone');
   await page.getByTestId('usage-section').scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'e2e/screenshots/usage-cards-phone-en.png', animations: 'disabled' });
+  await setLanguage(page, 'ko');
+  await expect(page.getByTestId('usage-section')).toContainText('내 크레딧 사용량');
+  await expectNoSideScroll(page);
+  await page.getByTestId('usage-section').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'e2e/screenshots/usage-cards-phone-ko.png', animations: 'disabled' });
+  await setLanguage(page, 'en');
   await context.close();
 });

@@ -11,7 +11,7 @@ import { usePlans } from '../api/list-plans';
 import { useDeletePaymentMethod, usePaymentMethods } from '../api/payment-methods';
 import { CreditHistory } from './credit-history';
 import { CreditPurchaseModal } from './credit-purchase-modal';
-import { formatCredits, formatDay, formatPrice } from './format';
+import { formatCredits, formatDay, formatPrice } from '../../../lib/format';
 
 const paymentErrors = { 402: 'billing:errors.paymentFailed', 409: 'billing:errors.alreadyProcessed' };
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { localizedName } from '../../../lib/localized-name';
 import { errorMessage } from '../../../lib/status-messages';
 import { useCredits } from '../api/list-credits';
-import { formatCredits, formatDay, formatPrice, lastDay } from './format';
+import { formatCredits, formatDay, formatPrice, lastDay } from '../../../lib/format';
 
 /** `GET /credits/`: the member's credit entries, 10 a page, with what each cost and its receipt. */
 export function CreditHistory() {

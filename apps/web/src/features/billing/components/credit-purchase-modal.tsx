@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/status-messages';
 import { usePaymentMethods } from '../api/payment-methods';
 import { usePurchaseCredits, usePurchaseOptions } from '../api/purchase-credits';
-import { formatCredits, formatPrice } from './format';
+import { formatCredits, formatPrice } from '../../../lib/format';
 
 const paymentErrors = { 402: 'billing:errors.paymentFailed', 409: 'billing:errors.alreadyProcessed' };
 

@@ -1,13 +1,9 @@
 import { Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { Usage } from '@app/contracts/credits';
 import { useTranslation } from 'react-i18next';
+import { formatCredits, formatDay, formatNumber, lastDay } from '../../../lib/format';
 import { errorMessage } from '../../../lib/status-messages';
 import { useUsage } from '../api/get-usage';
-
-const number = (n: number, lng: string) => new Intl.NumberFormat(lng).format(n);
-const day = (ymd: string, lng: string) => new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${ymd}T00:00:00Z`));
-/** The window's end is exclusive: the card names the last day credits of this month are counted. */
-const lastDay = (exclusiveEnd: string) => new Date(Date.parse(`${exclusiveEnd}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -33,16 +29,16 @@ function Cards({ usage }: { usage: Usage }) {
         <Paper withBorder radius="md" p="md" data-testid="usage-card-month">
           <Text fw={600}>{t('usage.month')}</Text>
           <Text size="xs" c="dimmed" mb="sm">
-            {t('usage.window', { start: day(usage.period_start, lng), end: day(lastDay(usage.period_end), lng) })}
+            {t('usage.window', { start: formatDay(usage.period_start, lng), end: formatDay(lastDay(usage.period_end), lng) })}
           </Text>
           <Group gap="xl" mb="sm">
-            <Figure label={t('usage.used')} value={number(usage.used_credit, lng)} testId="usage-month-used" />
-            <Figure label={t('usage.remaining')} value={number(usage.remaining_credit, lng)} testId="usage-month-remaining" />
-            <Figure label={t('usage.messages')} value={number(usage.message_count, lng)} testId="usage-month-messages" />
+            <Figure label={t('usage.used')} value={formatCredits(usage.used_credit, lng)} testId="usage-month-used" />
+            <Figure label={t('usage.remaining')} value={formatCredits(usage.remaining_credit, lng)} testId="usage-month-remaining" />
+            <Figure label={t('usage.messages')} value={formatNumber(usage.message_count, lng)} testId="usage-month-messages" />
           </Group>
-          <Progress value={percent} color={percent >= 80 ? 'orange' : 'blue'} aria-label={t('usage.ofQuota', { percent, quota: number(usage.quota, lng) })} />
+          <Progress value={percent} color={percent >= 80 ? 'orange' : 'blue'} aria-label={t('usage.ofQuota', { percent, quota: formatCredits(usage.quota, lng) })} />
           <Text size="xs" c="dimmed" mt={4}>
-            {t('usage.ofQuota', { percent, quota: number(usage.quota, lng) })}
+            {t('usage.ofQuota', { percent, quota: formatCredits(usage.quota, lng) })}
           </Text>
         </Paper>
         <Paper withBorder radius="md" p="md" data-testid="usage-card-30-days">
@@ -51,8 +47,8 @@ function Cards({ usage }: { usage: Usage }) {
             {t('usage.last30Hint')}
           </Text>
           <Group gap="xl">
-            <Figure label={t('usage.used')} value={number(usage.last_30_days.used_credit, lng)} testId="usage-30-used" />
-            <Figure label={t('usage.messages')} value={number(usage.last_30_days.message_count, lng)} testId="usage-30-messages" />
+            <Figure label={t('usage.used')} value={formatCredits(usage.last_30_days.used_credit, lng)} testId="usage-30-used" />
+            <Figure label={t('usage.messages')} value={formatNumber(usage.last_30_days.message_count, lng)} testId="usage-30-messages" />
           </Group>
         </Paper>
       </SimpleGrid>
@@ -63,22 +59,29 @@ function Cards({ usage }: { usage: Usage }) {
       ) : (
         // Four short columns fit a phone: no scrolling frame (one without anything to focus in it
         // would be a region a keyboard cannot scroll).
+        // Headers and figures stay on one line; the model's name wraps.
         <Table fz="sm" data-testid="usage-by-model">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('usage.model')}</Table.Th>
-              <Table.Th ta="right">{t('usage.messages')}</Table.Th>
-              <Table.Th ta="right">{t('usage.tokens')}</Table.Th>
-              <Table.Th ta="right">{t('usage.used')}</Table.Th>
+              <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {t('usage.messages')}
+              </Table.Th>
+              <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {t('usage.tokens')}
+              </Table.Th>
+              <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {t('usage.used')}
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {usage.by_model.map((m) => (
               <Table.Tr key={m.llm_model_id}>
                 <Table.Td>{m.display_name}</Table.Td>
-                <Table.Td ta="right">{number(m.message_count, lng)}</Table.Td>
-                <Table.Td ta="right">{number(m.input_tokens + m.output_tokens, lng)}</Table.Td>
-                <Table.Td ta="right">{number(m.used_credit, lng)}</Table.Td>
+                <Table.Td ta="right">{formatNumber(m.message_count, lng)}</Table.Td>
+                <Table.Td ta="right">{formatNumber(m.input_tokens + m.output_tokens, lng)}</Table.Td>
+                <Table.Td ta="right">{formatCredits(m.used_credit, lng)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -93,7 +96,8 @@ export function UsageCards({ memberId }: { memberId: number | undefined }) {
   const { t } = useTranslation('credits');
   const usage = useUsage(memberId);
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="usage-title" data-testid="usage-section">
+    // Korean wraps between words, not inside one.
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="usage-title" style={{ wordBreak: 'keep-all' }} data-testid="usage-section">
       <Title order={3} size="h4" id="usage-title">
         {t('usage.title')}
       </Title>
