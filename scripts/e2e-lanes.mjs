@@ -6,10 +6,9 @@
 //
 //   node scripts/e2e-lanes.mjs            two lanes (E2E_LANES=1: the whole suite on one server)
 //   node scripts/e2e-lanes.mjs --list     which files each lane runs, and its expected time
-import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { root } from './lib.mjs';
+import { root, runPrefixed } from './lib.mjs';
 
 /**
  * Seconds each spec file took in a full single-lane run on the CI machine (2 cores, 2026-11-27).
@@ -72,31 +71,7 @@ export function dealLanes(files, count) {
 const specFiles = () => readdirSync(path.join(root, 'e2e')).filter((f) => f.endsWith('.spec.ts')).sort();
 
 /** One lane's `playwright test`, its output lines prefixed with the lane; resolves with its exit code. */
-function runLane(n, files, env) {
-  return new Promise((resolve) => {
-    const child = spawn('npx', ['playwright', 'test', ...files.map((f) => `e2e/${f}`)], {
-      cwd: root,
-      env: { ...process.env, ...env, E2E_LANE: String(n) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const prefix = `[lane ${n}] `;
-    for (const stream of [child.stdout, child.stderr]) {
-      let rest = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk) => {
-        const lines = (rest + chunk).split('\n');
-        rest = lines.pop() ?? '';
-        for (const line of lines) process.stdout.write(prefix + line + '\n');
-      });
-      stream.on('end', () => rest && process.stdout.write(prefix + rest + '\n'));
-    }
-    child.on('error', (err) => {
-      console.error(`${prefix}could not start: ${err.message}`);
-      resolve(1);
-    });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-  });
-}
+const runLane = (n, files, env) => runPrefixed('npx', ['playwright', 'test', ...files.map((f) => `e2e/${f}`)], `[lane ${n}] `, { ...env, E2E_LANE: String(n) });
 
 /** Runs the lanes side by side; resolves with 0 when every lane passed. */
 export async function runE2eLanes(count, env = {}) {

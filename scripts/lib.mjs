@@ -79,6 +79,32 @@ export function run(cmd, args, opts = {}) {
   }
 }
 
+/**
+ * Runs a command beside others: its output lines as they come, each prefixed (`[lane 1] `,
+ * `[lint] `) so interleaved output stays readable. Resolves with its exit code (1 on a signal or
+ * when it cannot start).
+ */
+export function runPrefixed(cmd, args, prefix, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const stream of [child.stdout, child.stderr]) {
+      let rest = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop() ?? '';
+        for (const line of lines) process.stdout.write(prefix + line + '\n');
+      });
+      stream.on('end', () => rest && process.stdout.write(prefix + rest + '\n'));
+    }
+    child.on('error', (err) => {
+      console.error(`${prefix}could not start: ${err.message}`);
+      resolve(1);
+    });
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
 function newestMtime(dir) {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

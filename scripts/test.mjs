@@ -1,9 +1,8 @@
 // `npm test`: everything CI runs — lint, typecheck, unit and API tests (PGlite, and the real
 // PostgreSQL server when TEST_DATABASE_URL is set), then browser tests in Debian's Chromium.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { runE2eLanes } from './e2e-lanes.mjs';
-import { ensureInstalled, root, run, runOnSupportedNode } from './lib.mjs';
+import { ensureInstalled, run, runOnSupportedNode, runPrefixed } from './lib.mjs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -21,26 +20,11 @@ const clock = () => {
   const s = Math.round((Date.now() - started) / 1000);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 };
-/** Runs the commands at once, prints each one's output when it ends; exits when any failed. */
+/** Runs the commands at once, each one's lines prefixed with its label; exits when any failed. */
 async function runTogether(commands) {
-  const results = await Promise.all(
-    commands.map(
-      ([cmd, args]) =>
-        new Promise((resolve) => {
-          const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-          let out = '';
-          child.stdout.on('data', (d) => (out += d));
-          child.stderr.on('data', (d) => (out += d));
-          child.on('error', (err) => resolve({ cmd, args, code: 1, out: String(err) }));
-          child.on('exit', (code) => {
-            process.stdout.write(out);
-            resolve({ cmd, args, code: code ?? 1, out });
-          });
-        }),
-    ),
-  );
-  const failed = results.filter((r) => r.code !== 0);
-  for (const r of failed) console.error(`\n✗ ${r.cmd} ${r.args.join(' ')} failed (exit ${r.code})`);
+  const codes = await Promise.all(commands.map(([label, cmd, args]) => runPrefixed(cmd, args, `[${label}] `)));
+  const failed = commands.filter((_, i) => codes[i] !== 0);
+  for (const [label, cmd, args] of failed) console.error(`\n✗ ${label}: ${cmd} ${args.join(' ')} failed`);
   if (failed.length) process.exit(1);
 }
 
@@ -52,16 +36,16 @@ await runOnSupportedNode();
 console.log(`Node ${process.versions.node} (${process.execPath})`);
 ensureChromium();
 step('lint and typecheck');
-// Each is one busy thread: side by side on two cores. Their output is printed as each ends.
+// Each is one busy thread: side by side on two cores.
 await runTogether([
-  ['npx', ['eslint', '.', '--max-warnings=0']],
-  ['npm', ['run', 'typecheck']],
+  ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+  ['typecheck', 'npm', ['run', 'typecheck']],
 ]);
 step('unit and API tests (embedded PGlite)');
 run('npx', ['vitest', 'run'], { env: { TEST_DATABASE_URL: '' } });
 // The browser tests' production build is made beside the PostgreSQL pass, whose test files wait on
-// the server much of the time (it prints when the pass ends).
-const build = ['npm', ['run', 'build', '-w', 'apps/web']];
+// the server much of the time.
+const build = ['web build', 'npm', ['run', 'build', '-w', 'apps/web']];
 if (process.env.TEST_DATABASE_URL) {
   step(`API tests on the PostgreSQL server (${new URL(process.env.TEST_DATABASE_URL).host}), and the web build`);
   // The tenant command's tests open an embedded database folder of their own whatever the server:
@@ -69,12 +53,12 @@ if (process.env.TEST_DATABASE_URL) {
   // The schema fuzzer and the access matrix test HTTP behaviour generated from the OpenAPI
   // document, the same on either database: they run once, on PGlite above.
   await runTogether([
-    ['npx', ['vitest', 'run', '--project', 'api', '--exclude', 'src/cli/**', '--exclude', 'src/test/fuzz.test.ts', '--exclude', 'src/test/access-matrix.test.ts']],
+    ['api on postgres', 'npx', ['vitest', 'run', '--project', 'api', '--exclude', 'src/cli/**', '--exclude', 'src/test/fuzz.test.ts', '--exclude', 'src/test/access-matrix.test.ts']],
     build,
   ]);
 } else {
   step('web build');
-  run(...build);
+  run(build[1], build[2]);
 }
 step('browser tests (Chromium, production build)');
 // Two lanes side by side, each with its own server (scripts/e2e-lanes.mjs); E2E_LANES=1 for one.
