@@ -8,6 +8,11 @@
  *   PCD_PAYER_ID, PCD_PAY_GOODS, PCD_SIMPLE_FLAG, PCD_PAY_TOTAL, PCD_PAY_OID}: a payment with a billing key.
  * Results carry PCD_PAY_RST (success | error), PCD_PAY_MSG, PCD_PAY_OID, PCD_PAY_TOTAL, PCD_PAYER_ID,
  * PCD_PAY_CARDNAME, PCD_PAY_CARDNUM, PCD_PAY_CARDTRADENUM, PCD_PAY_CARDRECEIPT.
+ * - the payment window for a browser: `GET /js/v1/payment.js` defines `PaypleCpayAuthCheck(obj)` as
+ *   Payple's script does (it needs jQuery on the page, as Payple's does); it opens `GET /window` in a
+ *   frame over the page, where the member pays (`POST /window/pay`, checked against the partner's
+ *   client key) or closes the window, and hands the result to `obj.callbackFunction`. A card number
+ *   starting 4000 is declined.
  * Test-only controls: `pay(...)` stands for a member paying in Payple's window (returns the result the
  * window hands the page), `declineNext(n)` makes the next billing-key payments fail.
  * Run standalone: `tsx tools/fake-payple/server.ts --port 4020`.
@@ -22,6 +27,8 @@ export interface FakePaypleOptions {
   host?: string;
   cstId?: string;
   custKey?: string;
+  /** The partner's client key the window accepts. */
+  clientKey?: string;
 }
 
 export interface FakePayment {
@@ -42,6 +49,7 @@ export interface FakePayple {
   url: string;
   cstId: string;
   custKey: string;
+  clientKey: string;
   /** Every payment made, by order id. */
   payments: Map<string, FakePayment>;
   /** The member pays `total` for order `oid` in Payple's window; the window's result body. */
@@ -72,6 +80,7 @@ function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
 export async function startFakePayple(opts: FakePaypleOptions = {}): Promise<FakePayple> {
   const cstId = opts.cstId ?? 'test';
   const custKey = opts.custKey ?? 'abcd1234567890';
+  const clientKey = opts.clientKey ?? 'test_DF55F29DA654A8CBC0F0A9DD4B556486';
   const payments = new Map<string, FakePayment>();
   const authKeys = new Set<string>();
   /** Billing keys (PCD_PAYER_ID) the window issued, with their card. */
@@ -117,8 +126,25 @@ export async function startFakePayple(opts: FakePaypleOptions = {}): Promise<Fak
       res.end('<!doctype html><title>Receipt</title><p>Fake Payple receipt</p>');
       return;
     }
+    if (req.method === 'GET' && url.pathname === '/js/v1/payment.js') {
+      res.writeHead(200, { 'content-type': 'application/javascript; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(windowScript(base));
+      return;
+    }
+    if (req.method === 'GET' && url.pathname === '/window') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(windowPage(url.searchParams));
+      return;
+    }
     if (req.method !== 'POST') return send(404, { result: 'error', result_msg: 'not found' });
     const b = await readJson(req);
+    if (url.pathname === '/window/pay') {
+      const oid = String(b.oid ?? '');
+      if (b.clientKey !== clientKey) return send(200, { PCD_PAY_RST: 'error', PCD_PAY_CODE: 'AUTH0002', PCD_PAY_MSG: '클라이언트 키 인증 실패', PCD_PAY_OID: oid });
+      const cardNum = String(b.cardNum ?? '1234-5678-9012-5678').replace(/[^0-9]/g, '');
+      const masked = `${cardNum.slice(0, 4)}-****-****-${cardNum.slice(-4)}`;
+      return send(200, api.pay({ oid, total: Number(b.total), payerNo: String(b.payerNo ?? ''), cardNum: masked, cardName: 'BC카드', fail: cardNum.startsWith('4000') }));
+    }
     if (url.pathname === '/php/auth.php') {
       if (b.cst_id !== cstId || b.custKey !== custKey) return send(200, { result: 'error', result_msg: '가맹점 인증 실패', code: 'AUTH0001' });
       const authKey = token(32);
@@ -165,10 +191,11 @@ export async function startFakePayple(opts: FakePaypleOptions = {}): Promise<Fak
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', resolve));
   base = `http://${opts.host ?? '127.0.0.1'}:${(server.address() as AddressInfo).port}`;
 
-  return {
+  const api: FakePayple = {
     url: base,
     cstId,
     custKey,
+    clientKey,
     payments,
     billingCalls,
     pay({ oid, total, payerNo = '1', cardNum = '1234-****-****-5678', cardName = 'BC카드', fail = false }) {
@@ -182,6 +209,67 @@ export async function startFakePayple(opts: FakePaypleOptions = {}): Promise<Fak
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return api;
+}
+
+/** Payple's window script, as far as the app uses it: `PaypleCpayAuthCheck(obj)` opens the window over the page. */
+function windowScript(base: string): string {
+  return `(function () {
+  var origin = ${JSON.stringify(base)};
+  window.PaypleCpayAuthCheck = function (obj) {
+    if (typeof window.jQuery !== 'function') throw new Error('Payple: jQuery is required');
+    var q = new URLSearchParams({
+      clientKey: String(obj.clientKey || ''), oid: String(obj.PCD_PAY_OID || ''), total: String(obj.PCD_PAY_TOTAL || ''),
+      goods: String(obj.PCD_PAY_GOODS || ''), payerNo: String(obj.PCD_PAYER_NO || ''), work: String(obj.PCD_PAY_WORK || ''),
+      cardVer: String(obj.PCD_CARD_VER || ''), type: String(obj.PCD_PAY_TYPE || '')
+    });
+    var frame = document.createElement('iframe');
+    frame.src = origin + '/window?' + q.toString();
+    frame.title = 'Payple';
+    frame.setAttribute('data-payple-window', '');
+    frame.style.cssText = 'position:fixed;inset:0;width:100%;height:100%;border:0;z-index:2147483647;background:rgba(0,0,0,.45)';
+    function onMessage(e) {
+      if (e.origin !== origin || e.source !== frame.contentWindow) return;
+      window.removeEventListener('message', onMessage);
+      frame.remove();
+      if (typeof obj.callbackFunction === 'function') obj.callbackFunction(e.data);
+    }
+    window.addEventListener('message', onMessage);
+    document.body.appendChild(frame);
+  };
+})();
+`;
+}
+
+const escapeHtml = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The window's page: the order, a card number, Pay and Close. */
+function windowPage(q: URLSearchParams): string {
+  const get = (k: string) => escapeHtml(q.get(k) ?? '');
+  const ok = q.get('type') === 'card' && q.get('work') === 'PAY' && /^\d+$/.test(q.get('total') ?? '') && (q.get('oid') ?? '') !== '';
+  return `<!doctype html><html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Payple</title>
+<style>body{margin:0;font:15px system-ui,sans-serif;display:grid;place-items:center;min-height:100vh}
+.box{background:#fff;border-radius:12px;padding:24px;width:min(360px,90vw);box-shadow:0 8px 30px rgba(0,0,0,.3)}
+h1{font-size:18px;margin:0 0 12px}label{display:block;margin:12px 0 4px}input{width:100%;box-sizing:border-box;padding:8px;font:inherit}
+.row{display:flex;gap:8px;margin-top:16px}button{flex:1;padding:10px;font:inherit;border-radius:8px;border:1px solid #ccc;background:#f4f4f4}
+button.pay{background:#2f6fed;color:#fff;border-color:#2f6fed}</style></head>
+<body><div class="box" role="dialog" aria-label="Payple">
+<h1>Payple (test double)</h1>
+${ok ? `<p data-goods>${get('goods')}</p><p><strong data-total>${get('total')}</strong> KRW</p>
+<label for="card">카드번호</label><input id="card" value="1234-5678-9012-5678" inputmode="numeric">
+<div class="row"><button type="button" id="close">닫기</button><button type="button" class="pay" id="pay">결제하기</button></div>` : `<p role="alert">잘못된 결제 요청입니다</p><div class="row"><button type="button" id="close">닫기</button></div>`}
+</div>
+<script>
+var q = new URLSearchParams(location.search);
+function done(result) { parent.postMessage(result, '*'); }
+document.getElementById('close').onclick = function () { done({ PCD_PAY_RST: 'close', PCD_PAY_MSG: '결제를 종료하였습니다', PCD_PAY_OID: q.get('oid') || '' }); };
+var pay = document.getElementById('pay');
+if (pay) pay.onclick = function () {
+  pay.disabled = true;
+  fetch('/window/pay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientKey: q.get('clientKey'), oid: q.get('oid'), total: q.get('total'), payerNo: q.get('payerNo'), cardNum: document.getElementById('card').value }) })
+    .then(function (r) { return r.json(); }).then(done, function () { done({ PCD_PAY_RST: 'error', PCD_PAY_MSG: '결제 요청 실패', PCD_PAY_OID: q.get('oid') || '' }); });
+};
+</script></body></html>`;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
@@ -189,6 +277,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     const i = process.argv.indexOf(`--${name}`);
     return i >= 0 ? process.argv[i + 1] : undefined;
   };
-  const fake = await startFakePayple({ port: Number(arg('port') ?? 4020) });
+  const fake = await startFakePayple({ port: Number(arg('port') ?? 4020), ...(arg('client-key') ? { clientKey: arg('client-key') } : {}) });
   console.log(`fake Payple listening on ${fake.url}`);
 }

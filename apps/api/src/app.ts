@@ -155,7 +155,8 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  await registerSecurityHeaders(app);
+  const payple = config.payments?.payple;
+  await registerSecurityHeaders(app, { paymentOrigin: payple?.clientKey ? new URL(payple.scriptUrl).origin : null });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
   // Liveness and readiness for balancers and orchestrators; a draining instance refuses new requests.

@@ -52,6 +52,8 @@ const envSchema = z.object({
   PAYPLE_BASE_URL: optionalString,
   PAYPLE_CST_ID: optionalString,
   PAYPLE_CUST_KEY: optionalString,
+  PAYPLE_CLIENT_KEY: optionalString,
+  PAYPLE_SCRIPT_URL: optionalString,
   PAYMENT_SECRET: optionalString,
   CREDIT_PRICE_KRW: z.coerce.number().min(0).max(1_000_000).default(10),
   S3_ENDPOINT: optionalString,
@@ -208,8 +210,22 @@ export interface FileLimitsConfig {
   expireHours: number;
 }
 
+/**
+ * Payple (decision 032): the partner API (`baseUrl`, `cstId`, `custKey`, server side only) and its
+ * payment window for the web app: the script (`scriptUrl`, default `<baseUrl>/js/v1/payment.js`)
+ * and the partner's client key (`clientKey`, public). Without a client key the window is not
+ * offered and members pay with a card saved earlier only.
+ */
+export interface PaypleSettings {
+  baseUrl: string;
+  cstId: string;
+  custKey: string;
+  clientKey: string | null;
+  scriptUrl: string;
+}
+
 export interface PaymentsConfig {
-  payple: { baseUrl: string; cstId: string; custKey: string } | null;
+  payple: PaypleSettings | null;
   secret: string | null;
   creditPriceKrw: number;
 }
@@ -304,7 +320,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimits: rateLimitsFrom(e.RATE_LIMITS),
     payments: {
       payple:
-        e.PAYPLE_BASE_URL && e.PAYPLE_CST_ID && e.PAYPLE_CUST_KEY ? { baseUrl: e.PAYPLE_BASE_URL.replace(/\/+$/, ''), cstId: e.PAYPLE_CST_ID, custKey: e.PAYPLE_CUST_KEY } : null,
+        e.PAYPLE_BASE_URL && e.PAYPLE_CST_ID && e.PAYPLE_CUST_KEY
+          ? {
+              baseUrl: e.PAYPLE_BASE_URL.replace(/\/+$/, ''),
+              cstId: e.PAYPLE_CST_ID,
+              custKey: e.PAYPLE_CUST_KEY,
+              clientKey: e.PAYPLE_CLIENT_KEY ?? null,
+              scriptUrl: e.PAYPLE_SCRIPT_URL ?? `${e.PAYPLE_BASE_URL.replace(/\/+$/, '')}/js/v1/payment.js`,
+            }
+          : null,
       secret: e.PAYMENT_SECRET ?? null,
       creditPriceKrw: e.CREDIT_PRICE_KRW,
     },

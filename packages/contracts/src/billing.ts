@@ -26,6 +26,8 @@ export const planListResponse = z.object({
   items: z.array(planSchema),
   /** How this tenant takes payments: the web app opens Payple's window or subscribes directly. */
   provider: paymentProviderSchema,
+  /** Whether a new card can be paid with in the provider's window (Payple with a client key). */
+  payment_window: z.boolean(),
 });
 export type PlanList = z.infer<typeof planListResponse>;
 
@@ -101,6 +103,12 @@ export const paymentOrderSchema = z.object({
   /** The payer number the window sends back (the member's id). */
   payer_no: z.string(),
   credit: z.number().nullable(),
+  /**
+   * What the page needs to open Payple's window for this order (`PaypleCpayAuthCheck`): the
+   * script to load and the partner's client key (public). null: no window (manual provider, or
+   * Payple without a client key).
+   */
+  window: z.object({ script_url: z.string(), client_key: z.string() }).nullable(),
 });
 export type PaymentOrder = z.infer<typeof paymentOrderSchema>;
 
@@ -128,6 +136,8 @@ export const paymentMethodQuery = z.object({ payment_method_id: z.coerce.number(
 /** Credits on sale: whole credits at the tenant's price per credit. */
 export const purchaseOptionsSchema = z.object({
   provider: paymentProviderSchema,
+  /** Whether a new card can be paid with in the provider's window. */
+  payment_window: z.boolean(),
   currency: z.string(),
   krw_per_credit: z.number(),
   packs: z.array(z.object({ credit: z.number().int(), price: z.number().int() })),

@@ -8,24 +8,28 @@ import type { FastifyInstance } from 'fastify';
  * come from the platform (files, avatars), data/blob URLs, or, for an image in a model's answer
  * that the member chose to load (the markdown renderer fetches none by itself), any HTTPS host.
  * The app may not be framed (clickjacking).
+ *
+ * `paymentOrigin`: where Payple's payment window comes from when it is configured (decision 032):
+ * its script, the frame it opens over the page, the calls it makes and the forms it posts.
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, opts: { paymentOrigin?: string | null } = {}): Promise<void> {
+  const pay = opts.paymentOrigin ? [opts.paymentOrigin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...pay],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...pay],
         mediaSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...pay],
         frameAncestors: ["'none'"],
-        frameSrc: ["'none'"],
+        frameSrc: pay.length > 0 ? pay : ["'none'"],
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
       },

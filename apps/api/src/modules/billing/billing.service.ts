@@ -69,6 +69,8 @@ export interface BillingDeps {
   providers: Partial<Record<PaymentProvider['name'], PaymentProvider>>;
   box: SecretBox;
   creditPriceKrw: number;
+  /** Payple's payment window (script and client key), when new cards can be paid with. */
+  paymentWindow: PaymentOrder['window'];
   log: (line: string) => void;
 }
 
@@ -137,6 +139,7 @@ export function createBillingService(database: Database, deps: BillingDeps) {
     goods,
     payer_no: String(o.memberId),
     credit: o.creditUnits === null ? null : unitsToDisplay(o.creditUnits),
+    window: o.provider === 'payple' ? deps.paymentWindow : null,
   });
 
   /**
@@ -295,7 +298,7 @@ export function createBillingService(database: Database, deps: BillingDeps) {
 
   return {
     async listPlans(ctx: TenantContext): Promise<PlanList> {
-      return { items: (await listPlans(db, ctx.tenantId)).map(toPlan), provider: deps.provider.name };
+      return { items: (await listPlans(db, ctx.tenantId)).map(toPlan), provider: deps.provider.name, payment_window: deps.paymentWindow !== null };
     },
 
     async membership(ctx: MemberContext): Promise<Membership | null> {
@@ -360,7 +363,7 @@ export function createBillingService(database: Database, deps: BillingDeps) {
     },
 
     purchaseOptions(): PurchaseOptions {
-      return { provider: deps.provider.name, currency: 'KRW', krw_per_credit: deps.creditPriceKrw, packs: CREDIT_PACKS.map((credit) => ({ credit, price: Math.round(credit * deps.creditPriceKrw) })) };
+      return { provider: deps.provider.name, payment_window: deps.paymentWindow !== null, currency: 'KRW', krw_per_credit: deps.creditPriceKrw, packs: CREDIT_PACKS.map((credit) => ({ credit, price: Math.round(credit * deps.creditPriceKrw) })) };
     },
 
     async creditOrder(ctx: MemberContext, credit: number): Promise<PaymentOrder> {
@@ -457,7 +460,7 @@ export async function seedDemoPlans(db: Db, tenantId: number): Promise<void> {
 }
 
 /** The providers and the key box from config: Payple when configured (new payments go through it), manual always (admin grants, embedded default). */
-export function paymentsFromConfig(payments: PaymentsConfig | undefined, fallbackSecret: string): Pick<BillingDeps, 'provider' | 'providers' | 'box' | 'creditPriceKrw'> {
+export function paymentsFromConfig(payments: PaymentsConfig | undefined, fallbackSecret: string): Pick<BillingDeps, 'provider' | 'providers' | 'box' | 'creditPriceKrw' | 'paymentWindow'> {
   const manual = createManualProvider();
   const payple = payments?.payple ? createPaypleProvider(payments.payple) : undefined;
   return {
@@ -465,5 +468,6 @@ export function paymentsFromConfig(payments: PaymentsConfig | undefined, fallbac
     providers: { manual, ...(payple ? { payple } : {}) },
     box: createSecretBox(payments?.secret ?? fallbackSecret),
     creditPriceKrw: payments?.creditPriceKrw ?? 10,
+    paymentWindow: payments?.payple?.clientKey ? { script_url: payments.payple.scriptUrl, client_key: payments.payple.clientKey } : null,
   };
 }

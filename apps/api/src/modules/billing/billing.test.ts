@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakePayple, startFakePayple } from '../../../../../tools/fake-payple/server';
 import { buildTestApp, type TestApp, type TestTenant } from '../../test/test-app';
 import { addMonth, dayOf, maskCard } from './billing.rules';
-import { seedDemoPlans } from './billing.service';
+import { paymentsFromConfig, seedDemoPlans } from './billing.service';
 
 // Plans, membership and payments (issue 24 §3, decision 032) against the local Payple double.
 let payple: FakePayple;
@@ -26,8 +26,16 @@ async function payInWindow(who: string, planId: number, opts: { total?: number; 
 }
 
 beforeAll(async () => {
-  payple = await startFakePayple({ cstId: 'test-cst', custKey: 'test-key' });
-  t = await buildTestApp({ config: { payments: { payple: { baseUrl: payple.url, cstId: 'test-cst', custKey: 'test-key' }, secret: 'test-payment-secret', creditPriceKrw: 10 } } });
+  payple = await startFakePayple({ cstId: 'test-cst', custKey: 'test-key', clientKey: 'test-client' });
+  t = await buildTestApp({
+    config: {
+      payments: {
+        payple: { baseUrl: payple.url, cstId: 'test-cst', custKey: 'test-key', clientKey: 'test-client', scriptUrl: `${payple.url}/js/v1/payment.js` },
+        secret: 'test-payment-secret',
+        creditPriceKrw: 10,
+      },
+    },
+  });
   await seedDemoPlans(t.database.owner, t.a.id);
   [admin, member, other, bAdmin, bMember] = await Promise.all([
     t.signIn(t.a, t.a.admin.email),
@@ -47,6 +55,7 @@ describe('billing', () => {
   it('lists the tenant’s plans (another tenant sees its own: none)', async () => {
     const list = (await call(member, 'GET', '/member-billing-plans/')).json();
     expect(list.provider).toBe('payple');
+    expect(list.payment_window).toBe(true);
     expect(list.items.map((p: { en_name: string }) => p.en_name)).toEqual(['Basic', 'Pro', 'Team']);
     expect(list.items[0]).toMatchObject({ ko_name: '베이직', krw_month_price: 9900, credit: 1000, is_low_llm_free: true });
     expect((await call(bMember, 'GET', '/member-billing-plans/', undefined, t.b)).json().items).toEqual([]);
@@ -58,6 +67,9 @@ describe('billing', () => {
     const plan = plans[0]!;
     const { order, result } = await payInWindow(member, plan.id);
     expect(order).toMatchObject({ provider: 'payple', kind: 'subscription', price: 9900, currency: 'KRW' });
+    // What the page opens Payple's window with: the script and the partner's client key, never the secret key.
+    expect(order.window).toEqual({ script_url: `${payple.url}/js/v1/payment.js`, client_key: 'test-client' });
+    expect(JSON.stringify(order)).not.toContain('test-key');
     const res = await call(member, 'POST', `/member-billing-plans/${plan.id}/payple-subscribe/`, result);
     expect(res.statusCode, res.body).toBe(200);
     const today = dayOf(new Date());
@@ -234,6 +246,25 @@ describe('billing', () => {
 });
 
 describe('billing rules', () => {
+  it('the Content-Security-Policy lets Payple’s window in (script, frame, calls, forms) and nothing else', async () => {
+    const res = await call(member, 'GET', '/member-billing-plans/');
+    const csp = String(res.headers['content-security-policy']);
+    const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+    const origin = new URL(payple.url).origin;
+    expect(directives['script-src']).toEqual(["'self'", origin]);
+    expect(directives['frame-src']).toEqual([origin]);
+    expect(directives['connect-src']).toEqual(["'self'", origin]);
+    expect(directives['form-action']).toEqual(["'self'", origin]);
+    expect(directives['frame-ancestors']).toEqual(["'none'"]);
+  });
+
+  it('Payple without a client key offers no window: purchases and subscriptions use saved cards only', () => {
+    const payments = paymentsFromConfig({ payple: { baseUrl: payple.url, cstId: 'c', custKey: 'k', clientKey: null, scriptUrl: `${payple.url}/js/v1/payment.js` }, secret: 's', creditPriceKrw: 10 }, 'jwt');
+    expect(payments.provider.name).toBe('payple');
+    expect(payments.paymentWindow).toBeNull();
+    expect(paymentsFromConfig(undefined, 'jwt')).toMatchObject({ paymentWindow: null, provider: { name: 'manual' } });
+  });
+
   it('a month later keeps the day, clamped to the month’s end', () => {
     expect(addMonth('2026-01-15')).toBe('2026-02-15');
     expect(addMonth('2026-01-31')).toBe('2026-02-28');
