@@ -58,6 +58,8 @@ export interface FakePayple {
   declineNext(n?: number): void;
   /** Billing-key payments received (order ids), in order. */
   billingCalls: string[];
+  /** Result checks (PayChkAct) received (order ids), in order: what the server verified. */
+  checkCalls: string[];
   close(): Promise<void>;
 }
 
@@ -86,6 +88,7 @@ export async function startFakePayple(opts: FakePaypleOptions = {}): Promise<Fak
   /** Billing keys (PCD_PAYER_ID) the window issued, with their card. */
   const billingKeys = new Map<string, { cardName: string; cardNum: string; payerNo: string }>();
   const billingCalls: string[] = [];
+  const checkCalls: string[] = [];
   let declines = 0;
   let base = '';
 
@@ -154,6 +157,7 @@ export async function startFakePayple(opts: FakePaypleOptions = {}): Promise<Fak
     }
     if (url.pathname === '/php/PayChkAct.php') {
       if (!authorised(b)) return send(200, { PCD_PAY_RST: 'error', PCD_PAY_MSG: '가맹점 인증 실패' });
+      checkCalls.push(String(b.PCD_PAY_OID ?? ''));
       const p = payments.get(String(b.PCD_PAY_OID ?? ''));
       if (!p) return send(200, { PCD_PAY_RST: 'error', PCD_PAY_MSG: '결제 내역이 없습니다', PCD_PAY_OID: String(b.PCD_PAY_OID ?? '') });
       return send(200, resultOf(p));
@@ -198,6 +202,7 @@ export async function startFakePayple(opts: FakePaypleOptions = {}): Promise<Fak
     clientKey,
     payments,
     billingCalls,
+    checkCalls,
     pay({ oid, total, payerNo = '1', cardNum = '1234-****-****-5678', cardName = 'BC카드', fail = false }) {
       const payerId = token(24);
       if (!fail) billingKeys.set(payerId, { cardName, cardNum, payerNo });

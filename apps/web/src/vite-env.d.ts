@@ -1,1 +1,4 @@
 /// <reference types="vite/client" />
+
+/** jQuery is loaded only for Payple's payment window script (features/billing/lib/payple-window.ts). */
+declare module 'jquery';

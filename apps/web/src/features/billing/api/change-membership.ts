@@ -5,13 +5,16 @@ import { queryKeys } from '../../../lib/query-keys';
 import { useAuth } from '../../../lib/use-auth';
 import { billingKey } from './list-plans';
 
-/** After any payment or change: membership, cards, credit history and the member's remaining credit. */
+/** After any payment or change: membership, cards, credit history, the member's remaining credit and usage cards. */
 function useRefreshAfter() {
   const qc = useQueryClient();
   const { member } = useAuth();
   return () => {
     void qc.invalidateQueries({ queryKey: billingKey });
-    if (member) void qc.invalidateQueries({ queryKey: queryKeys.creditCheck(member.id) });
+    if (member) {
+      void qc.invalidateQueries({ queryKey: queryKeys.creditCheck(member.id) });
+      void qc.invalidateQueries({ queryKey: queryKeys.usage(member.id) });
+    }
   };
 }
 

@@ -11,6 +11,8 @@ import { usePlans } from '../api/list-plans';
 import { useDeletePaymentMethod, usePaymentMethods } from '../api/payment-methods';
 import { CreditHistory } from './credit-history';
 import { CreditPurchaseModal } from './credit-purchase-modal';
+import { NEW_CARD, PaymentChoice, PaymentError, usePaymentChoice } from './payment-choice';
+import { usePayInWindow } from '../api/pay-in-window';
 import { formatCredits, formatDay, formatPrice } from '../../../lib/format';
 
 const paymentErrors = { 402: 'billing:errors.paymentFailed', 409: 'billing:errors.alreadyProcessed' };
@@ -91,11 +93,12 @@ function MembershipCard({ membership }: { membership: Membership | null }) {
   );
 }
 
-function PlanCard({ plan, membership, provider, cardId }: { plan: Plan; membership: Membership | null; provider: string; cardId: number | null }) {
+function PlanCard({ plan, membership, provider, onPay }: { plan: Plan; membership: Membership | null; provider: string; onPay: (plan: Plan) => void }) {
   const { t, i18n } = useTranslation('billing');
   const subscribe = useSubscribe();
   const lng = i18n.language;
   const current = membership?.plan.id === plan.id;
+  // With Payple a first subscription is paid now, with a saved card or in the window; a change of plan applies at the next payment.
   const needsCard = provider === 'payple' && !membership;
   const label = current ? t('plans.current') : membership ? t('plans.switch') : t('plans.subscribe');
   return (
@@ -127,19 +130,63 @@ function PlanCard({ plan, membership, provider, cardId }: { plan: Plan; membersh
         <Button
           mt="auto"
           variant={current ? 'light' : 'filled'}
-          disabled={current || (needsCard && cardId === null)}
+          disabled={current}
           loading={subscribe.isPending}
           onClick={() =>
-            subscribe.mutate(
-              { planId: plan.id, body: needsCard && cardId !== null ? { payment_method_id: cardId } : {} },
-              { onSuccess: () => notifications.show({ color: 'green', message: membership ? t('plans.switched') : t('plans.subscribed') }) },
-            )
+            needsCard
+              ? onPay(plan)
+              : subscribe.mutate({ planId: plan.id, body: {} }, { onSuccess: () => notifications.show({ color: 'green', message: membership ? t('plans.switched') : t('plans.subscribed') }) })
           }
         >
           {label}
         </Button>
       </Stack>
     </Card>
+  );
+}
+
+/** A first subscription with Payple: the plan, what to pay with (a saved card or a new one in the window), Pay. */
+function SubscribeModal({ plan, paymentWindow, onClose }: { plan: Plan | null; paymentWindow: boolean; onClose: () => void }) {
+  const { t, i18n } = useTranslation('billing');
+  const lng = i18n.language;
+  const subscribe = useSubscribe();
+  const inWindow = usePayInWindow();
+  const choice = usePaymentChoice(paymentWindow);
+  const price = plan ? formatPrice(plan.krw_month_price, 'KRW', lng) : '';
+  const close = () => {
+    subscribe.reset();
+    inWindow.reset();
+    // The next payment starts again from the first saved card.
+    choice.setValue(null);
+    onClose();
+  };
+  const done = () => {
+    notifications.show({ color: 'green', message: t('plans.subscribed') });
+    close();
+  };
+  const pay = () => {
+    if (!plan) return;
+    subscribe.reset();
+    inWindow.reset();
+    if (choice.value === NEW_CARD) inWindow.mutate({ kind: 'subscription', planId: plan.id }, { onSuccess: done });
+    else if (choice.value !== null) subscribe.mutate({ planId: plan.id, body: { payment_method_id: Number(choice.value) } }, { onSuccess: done });
+  };
+  return (
+    <Modal opened={plan !== null} onClose={close} title={plan ? t('plans.subscribeTitle', { plan: localizedName(plan, lng) }) : ''} centered closeButtonProps={{ 'aria-label': t('actions.close') }} data-testid="subscribe-modal">
+      <Stack>
+        <Text size="sm">{plan ? t('plans.subscribeSummary', { price, credit: formatCredits(plan.credit, lng) }) : ''}</Text>
+        <PaymentChoice choice={choice} />
+        <PaymentError error={inWindow.error ?? subscribe.error} />
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={close}>
+            {t('actions.close')}
+          </Button>
+          <Button onClick={pay} loading={subscribe.isPending || inWindow.isPending} disabled={choice.value === null}>
+            {t('plans.pay', { price })}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }
 
@@ -183,8 +230,9 @@ export function BillingSection() {
   const membership = useMembership();
   const methods = usePaymentMethods();
   const [buying, setBuying] = useState(false);
+  const [paying, setPaying] = useState<Plan | null>(null);
   const failed = plans.error ?? membership.error;
-  const firstCard = methods.data?.items[0]?.id ?? null;
+  const noCard = methods.data !== undefined && methods.data.items.length === 0;
   return (
     <Stack gap="lg" data-testid="billing-section">
       <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="billing-title">
@@ -220,11 +268,11 @@ export function BillingSection() {
             ) : (
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
                 {plans.data.items.map((p) => (
-                  <PlanCard key={p.id} plan={p} membership={membership.data} provider={plans.data.provider} cardId={firstCard} />
+                  <PlanCard key={p.id} plan={p} membership={membership.data} provider={plans.data.provider} onPay={setPaying} />
                 ))}
               </SimpleGrid>
             )}
-            {plans.data.provider === 'payple' && !membership.data && firstCard === null && (
+            {plans.data.provider === 'payple' && !plans.data.payment_window && !membership.data && noCard && (
               <Text size="sm" c="dimmed">
                 {t('plans.cardFirst')}
               </Text>
@@ -239,6 +287,7 @@ export function BillingSection() {
         <CreditHistory />
       </Paper>
       <CreditPurchaseModal opened={buying} onClose={() => setBuying(false)} />
+      <SubscribeModal plan={paying} paymentWindow={plans.data?.payment_window ?? false} onClose={() => setPaying(null)} />
     </Stack>
   );
 }
