@@ -61,7 +61,7 @@ export interface MemberDirectory {
 }
 
 export interface BillingDeps {
-  credits: Pick<CreditsService, 'grant' | 'invalidate'>;
+  credits: Pick<CreditsService, 'grant' | 'invalidate' | 'grantUsage'>;
   members: MemberDirectory;
   /** The provider new payments go through (Payple when configured, else manual). */
   provider: PaymentProvider;
@@ -272,14 +272,14 @@ export function createBillingService(database: Database, deps: BillingDeps) {
     // The newest entries hold the one just granted.
     const page = await listCreditEntries(db, ctx.tenantId, ctx.member.id, 5, 0);
     const hit = page.rows.find((r) => r.grant.id === grantId)!;
-    return toEntry(hit);
+    return toEntry(hit, (await deps.credits.grantUsage(ctx, [hit.grant])).get(hit.grant.id) ?? 0);
   }
 
-  const toEntry = (r: Awaited<ReturnType<typeof listCreditEntries>>['rows'][number]): CreditEntry => ({
+  /** `usage`: what the credits module attributes to the grant (decision 043). */
+  const toEntry = (r: Awaited<ReturnType<typeof listCreditEntries>>['rows'][number], usage: number): CreditEntry => ({
     id: r.grant.id,
     quota: unitsToDisplay(r.grant.units),
-    // Decision 032: usage per entry is not attributed yet (the ledger charges the month, not a grant).
-    usage: 0,
+    usage,
     created_at: r.grant.createdAt.toISOString(),
     usage_start_date: r.grant.usageStartDate,
     usage_end_date: r.grant.usageEndDate,
@@ -359,7 +359,8 @@ export function createBillingService(database: Database, deps: BillingDeps) {
 
     async credits(ctx: MemberContext, q: { page: number; size: number }): Promise<CreditEntryPage> {
       const { rows, total } = await listCreditEntries(db, ctx.tenantId, ctx.member.id, q.size, offsetOf(q.page, q.size));
-      return { items: rows.map(toEntry), pagination: pagination(q.page, q.size, total) };
+      const usage = await deps.credits.grantUsage(ctx, rows.map((r) => r.grant));
+      return { items: rows.map((r) => toEntry(r, usage.get(r.grant.id) ?? 0)), pagination: pagination(q.page, q.size, total) };
     },
 
     purchaseOptions(): PurchaseOptions {

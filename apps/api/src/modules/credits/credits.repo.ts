@@ -1,7 +1,7 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { type Executor, queryRows, type RawExecutor, statement, type WritePart } from '../../db/client';
 import { creditLedger, llmModels, memberCreditUsage, memberGroups } from '../../db/schema/index';
-import { activeGrantUnits } from './grants.repo';
+import { findBudgetGrants } from './grants.repo';
 
 export async function findMemberUsage(db: Executor, tenantId: number, memberId: number, period: string) {
   const row = await db.query.memberCreditUsage.findFirst({
@@ -16,7 +16,7 @@ export interface CreditFigures {
   groupQuotaUnits: bigint;
   /** The default group's pool for the month; null = no group pool. */
   groupPoolUnits: bigint | null;
-  /** The member's grants whose window holds the day. */
+  /** What the member's grants valid on the day add, each less what it covered in the window before (decision 043). */
   grantUnits: bigint;
   usedUnits: bigint;
   groupUsedUnits: bigint;
@@ -47,14 +47,26 @@ export async function findUsedFigures(db: Executor, tenantId: number, memberId: 
   return { usedUnits: BigInt(row?.used ?? 0), groupUsedUnits: BigInt(row?.group_used ?? 0), tenantUsedUnits: BigInt(row?.tenant_used ?? 0) };
 }
 
-/** Everything the budget rule needs, straight from the database (the member's own pages). */
-export async function findCreditFigures(db: Executor, tenantId: number, memberId: number, groupId: number | null, period: string, day: string): Promise<CreditFigures> {
-  const [quotas, used, grantUnits] = await Promise.all([
+/**
+ * Everything the budget rule needs, straight from the database (the member's own pages): the
+ * grants' share comes as their rows and the previous window's spending, for the rule to weigh.
+ */
+export async function findCreditFigures(db: Executor, tenantId: number, memberId: number, groupId: number | null, period: string, day: string, previousPeriod: string) {
+  const [quotas, used, grants] = await Promise.all([
     findGroupQuotas(db, tenantId, groupId),
     findUsedFigures(db, tenantId, memberId, groupId, period),
-    activeGrantUnits(db, tenantId, memberId, day),
+    findBudgetGrants(db, tenantId, memberId, previousPeriod, day),
   ]);
-  return { groupQuotaUnits: quotas.memberUnits, groupPoolUnits: quotas.poolUnits, grantUnits, ...used };
+  return { groupQuotaUnits: quotas.memberUnits, groupPoolUnits: quotas.poolUnits, ...used, grants };
+}
+
+/** A member's spending in each of `periods` (window starts), from the monthly roll-up; 0 for a window without any. */
+export async function findMemberSpent(db: Executor, tenantId: number, memberId: number, periods: string[]): Promise<Map<string, bigint>> {
+  const rows = await db
+    .select({ period: memberCreditUsage.periodStart, used: memberCreditUsage.usedUnits })
+    .from(memberCreditUsage)
+    .where(and(eq(memberCreditUsage.tenantId, tenantId), eq(memberCreditUsage.memberId, memberId), inArray(memberCreditUsage.periodStart, periods)));
+  return new Map(periods.map((p) => [p, rows.find((r) => r.period === p)?.used ?? 0n]));
 }
 
 export function usageByModel(db: Executor, tenantId: number, memberId: number, period: string) {

@@ -1,5 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { costToE4, creditsToUnits, depletedScope, isDepleted, periodEnd, periodStart, unitsToDisplay, unitsToExact, usageUnits, UNITS_PER_CREDIT } from './credits.rules';
+import {
+  attributeToGrants,
+  carriedUsage,
+  costToE4,
+  creditsToUnits,
+  depletedScope,
+  grantBudgetUnits,
+  grantWindowUsage,
+  isDepleted,
+  periodEnd,
+  periodStart,
+  previousPeriodStart,
+  unitsToDisplay,
+  unitsToExact,
+  usageUnits,
+  UNITS_PER_CREDIT,
+} from './credits.rules';
 
 describe('credit rules', () => {
   it('usage units are exact: tokens × credits per 10K', () => {
@@ -45,5 +61,109 @@ describe('credit rules', () => {
     expect(depletedScope({ remainingUnits: 0n, groupRemainingUnits: -1n, tenantRemainingUnits: 5n })).toBe('group');
     expect(depletedScope({ remainingUnits: 0n, groupRemainingUnits: null, tenantRemainingUnits: null })).toBe('member');
     expect(depletedScope({ remainingUnits: 1n, groupRemainingUnits: 1n, tenantRemainingUnits: 1n })).toBe(null);
+  });
+});
+
+describe('attributing spending to credit grants (decision 043)', () => {
+  const c = (n: number) => creditsToUnits(n);
+  const base = c(100);
+  // Given out of end order on purpose: the rule orders them.
+  const grants = [
+    { id: 2, units: c(50), endDate: '2026-12-20', carriedUsage: 0n },
+    { id: 1, units: c(30), endDate: '2026-12-10', carriedUsage: 0n },
+  ];
+  const of = (m: Map<number, bigint>) => Object.fromEntries([...m].sort(([a], [b]) => a - b));
+
+  it('spending within the base quota is nobody’s grant', () => {
+    expect(of(attributeToGrants(base, c(80), grants))).toEqual({ 1: 0n, 2: 0n });
+    expect(of(attributeToGrants(base, base, grants))).toEqual({ 1: 0n, 2: 0n });
+    expect(of(attributeToGrants(base, 0n, grants))).toEqual({ 1: 0n, 2: 0n });
+  });
+  it('an overflow within one grant goes to the grant ending first, to the unit', () => {
+    expect(of(attributeToGrants(base, base + 1n, grants))).toEqual({ 1: 1n, 2: 0n });
+    expect(of(attributeToGrants(base, c(112) + 345n, grants))).toEqual({ 1: c(12) + 345n, 2: 0n });
+    expect(of(attributeToGrants(base, c(130), grants))).toEqual({ 1: c(30), 2: 0n });
+  });
+  it('spreads across grants in the order they end', () => {
+    expect(of(attributeToGrants(base, c(130) + 1n, grants))).toEqual({ 1: c(30), 2: 1n });
+    expect(of(attributeToGrants(base, c(175) + 99_999_999n, grants))).toEqual({ 1: c(30), 2: c(45) + 99_999_999n });
+  });
+  it('more spent than quota and grants: each grant full, the rest nobody’s', () => {
+    expect(of(attributeToGrants(base, c(180), grants))).toEqual({ 1: c(30), 2: c(50) });
+    expect(of(attributeToGrants(base, c(1_000_000), grants))).toEqual({ 1: c(30), 2: c(50) });
+  });
+  it('grants ending the same day: the lower id first', () => {
+    const tied = [
+      { id: 9, units: c(10), endDate: '2026-12-10', carriedUsage: 0n },
+      { id: 4, units: c(10), endDate: '2026-12-10', carriedUsage: 0n },
+    ];
+    expect(of(attributeToGrants(0n, c(15), tied))).toEqual({ 4: c(10), 9: c(5) });
+  });
+  it('a grant offers only what it has left after its carried use', () => {
+    const carried = [
+      { id: 1, units: c(30), endDate: '2026-12-10', carriedUsage: c(25) },
+      { id: 2, units: c(50), endDate: '2026-12-20', carriedUsage: 0n },
+    ];
+    expect(of(attributeToGrants(base, c(110), carried))).toEqual({ 1: c(5), 2: c(5) });
+    // Used up before: nothing more (never negative).
+    expect(of(attributeToGrants(base, c(110), [{ ...carried[0]!, carriedUsage: c(31) }]))).toEqual({ 1: 0n });
+  });
+  it('a base quota of 0 (no group): everything spent is the grants’', () => {
+    expect(of(attributeToGrants(0n, 7n, grants))).toEqual({ 1: 7n, 2: 0n });
+  });
+});
+
+describe('grants across billing windows (decision 043)', () => {
+  const c = (n: number) => creditsToUnits(n);
+  const base = c(100);
+  // Billing day 1. Bought on the 20th: valid in October and November.
+  const bought = { id: 5, units: c(50), startDate: '2026-10-20', endDate: '2026-11-20' };
+  // From the window before October: valid in September and October, ends first.
+  const older = { id: 3, units: c(40), startDate: '2026-09-25', endDate: '2026-10-25' };
+
+  it('the window before a window', () => {
+    expect(previousPeriodStart('2026-03-01')).toBe('2026-02-01');
+    expect(previousPeriodStart('2027-01-01')).toBe('2026-12-01');
+    expect(previousPeriodStart('2026-11-15', 15)).toBe('2026-10-15');
+    expect(previousPeriodStart('2026-03-28', 28)).toBe('2026-02-28');
+  });
+
+  it('a grant valid across two windows offers the second only what the first left of it', () => {
+    const at = (day: string, previousSpentUnits: bigint) => grantBudgetUnits({ baseQuotaUnits: base, billingDay: 1, day, grants: [bought], previousSpentUnits });
+    // In October (its first window) it is whole, whatever September's spending.
+    expect(at('2026-10-25', c(999))).toBe(c(50));
+    // October spent base + 30: November gets 20 of it.
+    expect(at('2026-11-05', c(130))).toBe(c(20));
+    expect(at('2026-11-05', c(130) + 1n)).toBe(c(20) - 1n);
+    // October within the base: all 50; October beyond base and grant: nothing.
+    expect(at('2026-11-05', c(90))).toBe(c(50));
+    expect(at('2026-11-05', c(400))).toBe(0n);
+    // Its end day: gone.
+    expect(at('2026-11-20', 0n)).toBe(0n);
+    // Not started yet: nothing.
+    expect(grantBudgetUnits({ baseQuotaUnits: base, billingDay: 1, day: '2026-10-19', grants: [bought], previousSpentUnits: 0n })).toBe(0n);
+  });
+
+  it('the grant from the window before that one ends first and takes the spending first (looked back one window only)', () => {
+    // October spent base + 70: the older grant (ends 25 Oct) covers 40 — taken whole, its September use unread — the bought one 30.
+    const carried = carriedUsage({ baseQuotaUnits: base, billingDay: 1, period: '2026-11-01', grants: [older, bought], previousSpentUnits: c(170) });
+    expect(Object.fromEntries(carried)).toEqual({ 3: c(40), 5: c(30) });
+    expect(grantBudgetUnits({ baseQuotaUnits: base, billingDay: 1, day: '2026-11-05', grants: [older, bought], previousSpentUnits: c(170) })).toBe(c(20));
+  });
+
+  it('usage per grant: carried plus this window’s; the budget left is what the grants show left', () => {
+    const newer = { id: 8, units: c(60), startDate: '2026-11-03', endDate: '2026-12-03' };
+    const later = { id: 9, units: c(10), startDate: '2026-11-15', endDate: '2026-12-15' };
+    const all = [older, bought, newer, later];
+    const input = { baseQuotaUnits: base, billingDay: 1, period: '2026-11-01', day: '2026-11-10', grants: all, previousSpentUnits: c(170) };
+    // November so far: base + 35 → the bought grant (ends first, 20 left) 20, the newer one 15; the later one has not started.
+    const { carried, current } = grantWindowUsage({ ...input, spentUnits: c(135) });
+    expect(Object.fromEntries(carried)).toEqual({ 3: c(40), 5: c(30) });
+    expect(Object.fromEntries(current)).toEqual({ 5: c(20), 8: c(15) });
+    const budget = grantBudgetUnits(input);
+    expect(budget).toBe(c(20) + c(60));
+    const remaining = base + budget - c(135);
+    const shownLeft = [bought, newer].reduce((a, g) => a + g.units - (carried.get(g.id) ?? 0n) - (current.get(g.id) ?? 0n), 0n);
+    expect(remaining).toBe(shownLeft);
   });
 });

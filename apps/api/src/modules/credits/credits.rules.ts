@@ -48,6 +48,101 @@ export function periodEnd(at: Date = new Date(), billingDay = 1): string {
 export function dayOf(at: Date = new Date()): string {
   return ymd(at);
 }
+const dayDate = (day: string) => new Date(`${day}T00:00:00Z`);
+/** The start of the billing window before the one starting on `period` (`YYYY-MM-DD`). */
+export function previousPeriodStart(period: string, billingDay = 1): string {
+  return periodStart(new Date(dayDate(period).getTime() - 86_400_000), billingDay);
+}
+
+/** A member's credit grant as the attribution sees it (decision 043). */
+export interface GrantSpan {
+  id: number;
+  units: bigint;
+  /** `YYYY-MM-DD`, inclusive. */
+  startDate: string;
+  /** `YYYY-MM-DD`, exclusive. */
+  endDate: string;
+}
+
+export interface GrantInWindow {
+  id: number;
+  units: bigint;
+  endDate: string;
+  /** What the grant covered in the window before: it has only the rest left for this one. */
+  carriedUsage: bigint;
+}
+
+/**
+ * What of a billing window's spending each grant valid in it covered (decision 043). Spending up
+ * to the base quota (custom limit or group quota) is the base's; beyond it, the grants in the
+ * order they end (ties: lower id first), each up to what it has left. Spending beyond the base and
+ * every grant (an admitted answer may overshoot by its estimate, decision 031) is nobody's. Every
+ * grant given has an entry, 0 when it covered nothing.
+ */
+export function attributeToGrants(baseQuotaUnits: bigint, spentUnits: bigint, grants: readonly GrantInWindow[]): Map<number, bigint> {
+  const used = new Map<number, bigint>();
+  let over = spentUnits - baseQuotaUnits;
+  const inOrder = [...grants].sort((a, b) => (a.endDate === b.endDate ? a.id - b.id : a.endDate < b.endDate ? -1 : 1));
+  for (const g of inOrder) {
+    const left = g.units - g.carriedUsage;
+    const take = over <= 0n || left <= 0n ? 0n : over < left ? over : left;
+    used.set(g.id, take);
+    over -= take;
+  }
+  return used;
+}
+
+export interface GrantWindowInput {
+  /** The member's current base quota: its history is not stored, so the window before is taken with it too. */
+  baseQuotaUnits: bigint;
+  billingDay: number;
+  /** The start of the window the figures are for. */
+  period: string;
+  /** The day they are as of: grants starting after it are left out. */
+  day: string;
+  grants: readonly GrantSpan[];
+  /** The member's spending in `period`, and in the window before it. */
+  spentUnits: bigint;
+  previousSpentUnits: bigint;
+}
+
+/**
+ * What each grant covered in the window before `period`, which it carries into `period`. One
+ * window back and no further: grants last about a month, so one valid in `period` began in it or
+ * in the window before, and the window before is settled (its spending no longer changes). The
+ * grants that began before that window enter it whole (what they covered earlier is not looked
+ * up): they take its spending first, as they end first, so a grant's carried use can come out
+ * lower than it was, never higher.
+ */
+export function carriedUsage(i: Pick<GrantWindowInput, 'baseQuotaUnits' | 'billingDay' | 'period' | 'grants' | 'previousSpentUnits'>): Map<number, bigint> {
+  const previous = previousPeriodStart(i.period, i.billingDay);
+  const inPrevious = i.grants.filter((g) => g.startDate < i.period && g.endDate > previous);
+  return attributeToGrants(i.baseQuotaUnits, i.previousSpentUnits, inPrevious.map((g) => ({ ...g, carriedUsage: 0n })));
+}
+
+/** What each grant covered in the window before `period` (`carried`) and in `period` up to `day` (`current`). */
+export function grantWindowUsage(i: GrantWindowInput): { carried: Map<number, bigint>; current: Map<number, bigint> } {
+  const carried = carriedUsage(i);
+  const end = periodEnd(dayDate(i.period), i.billingDay);
+  const inPeriod = i.grants.filter((g) => g.startDate <= i.day && g.startDate < end && g.endDate > i.period);
+  const current = attributeToGrants(i.baseQuotaUnits, i.spentUnits, inPeriod.map((g) => ({ ...g, carriedUsage: carried.get(g.id) ?? 0n })));
+  return { carried, current };
+}
+
+/**
+ * What a member's grants add to the budget on `day`: every grant valid that day, less what it
+ * covered in the window before (so credits carried across a window's turn are not spent twice).
+ */
+export function grantBudgetUnits(i: Omit<GrantWindowInput, 'period' | 'spentUnits'>): bigint {
+  const carried = carriedUsage({ ...i, period: periodStart(dayDate(i.day), i.billingDay) });
+  let units = 0n;
+  for (const g of i.grants) {
+    if (g.startDate > i.day || g.endDate <= i.day) continue;
+    const left = g.units - (carried.get(g.id) ?? 0n);
+    if (left > 0n) units += left;
+  }
+  return units;
+}
 
 export interface CreditStatus {
   /** The member's budget this period: custom limit or the group's member quota, plus grants. */

@@ -11,14 +11,25 @@ import {
   findCreditFigures,
   findGroupQuotas,
   findLowLlmFree,
+  findMemberSpent,
   findMemberUsage,
   findRecentUsage,
   type UsageCharge,
   usageByGroup,
   usageByModel,
 } from './credits.repo';
-import { type CreditStatus, dayOf, depletedScope, periodEnd, periodStart, unitsToDisplay } from './credits.rules';
-import { activeGrantUnits, type CreditGrantRow, insertGrant, type NewGrant } from './grants.repo';
+import {
+  type CreditStatus,
+  dayOf,
+  depletedScope,
+  grantBudgetUnits,
+  grantWindowUsage,
+  periodEnd,
+  periodStart,
+  previousPeriodStart,
+  unitsToDisplay,
+} from './credits.rules';
+import { type CreditGrantRow, findBudgetGrants, findGrantsBetween, insertGrant, type NewGrant } from './grants.repo';
 import { type BudgetScope, createLocalHolds, type Holder, type LocalHold, releaseInDatabase, reserveInDatabase } from './reservations';
 import { createUsageCache } from './usage-cache';
 
@@ -124,15 +135,32 @@ export function createCreditsService(database: Database, caches: CacheHub, membe
     if (groupId === null) return { memberUnits: 0n, poolUnits: null };
     return (await caches.through(groupQuotas, tenantId, String(groupId), () => findGroupQuotas(db, tenantId, groupId)))!;
   }
-  async function grantsOf(tenantId: number, memberId: number, day: string): Promise<bigint> {
-    return (await caches.through(grants, tenantId, `${memberId}:${day}`, async () => ({ units: await activeGrantUnits(db, tenantId, memberId, day) })))!.units;
+  /**
+   * What the member's grants add to the budget on `at`'s day (decision 043), cached per member and
+   * day: a fill reads the grants and the previous window's spending in one statement. Every input
+   * is dropped with the tenant's cached rows by a trigger (credit_grants; members: custom limit and
+   * group; member_groups: quota; tenants: billing day) except that spending, which no longer
+   * changes. `baseOf` (the base quota) is awaited only on a fill.
+   */
+  async function grantsOf(tenant: TenantRow, memberId: number, at: Date, baseOf: () => Promise<bigint>): Promise<bigint> {
+    const day = dayOf(at);
+    const load = async () => {
+      const [base, held] = await Promise.all([baseOf(), findBudgetGrants(db, tenant.id, memberId, previousPeriodStart(periodOf(tenant, at), tenant.billingDay), day)]);
+      return { units: grantBudgetUnits({ baseQuotaUnits: base, billingDay: tenant.billingDay, day, grants: held.grants, previousSpentUnits: held.previousSpentUnits }) };
+    };
+    return (await caches.through(grants, tenant.id, `${memberId}:${day}`, load))!.units;
   }
 
   const periodOf = (tenant: TenantRow, at = new Date()) => periodStart(at, tenant.billingDay);
 
   /** The figures straight from the database, for the member's own pages. */
   async function freshStatus(tenant: TenantRow, member: MemberQuotaFields, at = new Date()): Promise<CreditStatus> {
-    return statusFrom(tenant, member, await findCreditFigures(db, tenant.id, member.id, member.defaultMemberGroupId, periodOf(tenant, at), dayOf(at)));
+    const period = periodOf(tenant, at);
+    const day = dayOf(at);
+    const { grants: held, ...f } = await findCreditFigures(db, tenant.id, member.id, member.defaultMemberGroupId, period, day, previousPeriodStart(period, tenant.billingDay));
+    const baseQuotaUnits = member.customCreditLimitUnits ?? f.groupQuotaUnits;
+    const grantUnits = grantBudgetUnits({ baseQuotaUnits, billingDay: tenant.billingDay, day, grants: held.grants, previousSpentUnits: held.previousSpentUnits });
+    return statusFrom(tenant, member, { ...f, grantUnits });
   }
 
   return {
@@ -145,9 +173,10 @@ export function createCreditsService(database: Database, caches: CacheHub, membe
       const { member, tenant } = ctx;
       const now = new Date();
       const h: Holder = { tenantId: ctx.tenantId, memberId: member.id, groupId: member.defaultMemberGroupId, period: periodOf(tenant, now) };
+      const quotasLoaded = quotasOf(h.tenantId, h.groupId);
       const [quotas, grantUnits, loaded] = await Promise.all([
-        quotasOf(h.tenantId, h.groupId),
-        grantsOf(h.tenantId, h.memberId, dayOf(now)),
+        quotasLoaded,
+        grantsOf(tenant, h.memberId, now, async () => member.customCreditLimitUnits ?? (await quotasLoaded).memberUnits),
         usage.figures(h.tenantId, h.memberId, h.groupId, h.period),
       ]);
       // From here to the hold nothing awaits: no charge of this process settles in between.
@@ -232,6 +261,50 @@ export function createCreditsService(database: Database, caches: CacheHub, membe
 
     /** Something changed a tenant's figures outside a charge (an adjustment, a purchase): read them anew. */
     invalidate,
+
+    /**
+     * `usage` of the caller's credit entries (spec §3; decision 043), rounded down, by grant id: what
+     * each grant covered of the spending beyond the base quota in the windows it was valid in, as of
+     * `at`. A grant is weighed in its latest window so far, with the window before it (the budget's
+     * one-window look-back); 0 for one not started yet. Only the caller's own grants are read, so an
+     * id of anybody else's is 0.
+     */
+    async grantUsage(ctx: MemberContext, entries: ReadonlyArray<Pick<CreditGrantRow, 'id' | 'usageStartDate' | 'usageEndDate'>>, at = new Date()): Promise<Map<number, number>> {
+      const { tenant, member } = ctx;
+      const day = dayOf(at);
+      const byPeriod = new Map<string, number[]>();
+      for (const e of entries) {
+        if (e.usageStartDate > day || e.usageEndDate <= e.usageStartDate) continue;
+        // Its last day so far: today while it holds, else the day before its (exclusive) end.
+        const last = e.usageEndDate > day ? at : new Date(Date.parse(`${e.usageEndDate}T00:00:00Z`) - 86_400_000);
+        const period = periodOf(tenant, last);
+        byPeriod.set(period, [...(byPeriod.get(period) ?? []), e.id]);
+      }
+      const usage = new Map(entries.map((e) => [e.id, 0]));
+      if (byPeriod.size === 0) return usage;
+      const periods = [...byPeriod.keys()];
+      const previous = periods.map((p) => previousPeriodStart(p, tenant.billingDay));
+      const from = previous.reduce((a, b) => (a < b ? a : b));
+      const [quotas, held, spent] = await Promise.all([
+        quotasOf(ctx.tenantId, member.defaultMemberGroupId),
+        findGrantsBetween(db, ctx.tenantId, member.id, from, day),
+        findMemberSpent(db, ctx.tenantId, member.id, [...new Set([...periods, ...previous])]),
+      ]);
+      const baseQuotaUnits = member.customCreditLimitUnits ?? quotas.memberUnits;
+      for (const [i, period] of periods.entries()) {
+        const { carried, current } = grantWindowUsage({
+          baseQuotaUnits,
+          billingDay: tenant.billingDay,
+          period,
+          day,
+          grants: held,
+          spentUnits: spent.get(period) ?? 0n,
+          previousSpentUnits: spent.get(previous[i]!) ?? 0n,
+        });
+        for (const id of byPeriod.get(period)!) usage.set(id, unitsToDisplay((carried.get(id) ?? 0n) + (current.get(id) ?? 0n)));
+      }
+      return usage;
+    },
 
     /** The console's usage per group this period (spec §7 `GET /admin/member-groups/usage/`). */
     async groupUsage(ctx: MemberContext, at = new Date()): Promise<MemberGroupUsage> {

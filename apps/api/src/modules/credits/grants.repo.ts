@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { type Executor, queryRows } from '../../db/client';
 import { creditGrants, creditLedger } from '../../db/schema/index';
+import type { GrantSpan } from './credits.rules';
 
 export type CreditGrantRow = typeof creditGrants.$inferSelect;
 
@@ -37,20 +38,43 @@ export async function insertGrant(tx: Executor, tenantId: number, g: NewGrant, p
   return row!;
 }
 
-/** The sum of a member's grants whose window holds `day`. */
-export async function activeGrantUnits(db: Executor, tenantId: number, memberId: number, day: string): Promise<bigint> {
-  const [row] = await db
-    .select({ units: sql<string>`coalesce(sum(${creditGrants.units}), 0)::text` })
+const spanOf = (r: { id: number; units: string; start_date: string; end_date: string }): GrantSpan => ({
+  id: Number(r.id),
+  units: BigInt(r.units),
+  startDate: r.start_date,
+  endDate: r.end_date,
+});
+
+/**
+ * What the budget rule needs of a member's grants on `day` (decision 043), in one round trip: the
+ * grants started by `day` and valid at some time since the previous window began
+ * (`previousPeriod`), and the member's spending in that window (its monthly roll-up).
+ */
+export async function findBudgetGrants(db: Executor, tenantId: number, memberId: number, previousPeriod: string, day: string): Promise<{ grants: GrantSpan[]; previousSpentUnits: bigint }> {
+  const rows = await queryRows<{ id: number; units: string; start_date: string; end_date: string; previous_spent: string | null }>(
+    db,
+    sql`select g.id, g.units::text as units, g.usage_start_date::text as start_date, g.usage_end_date::text as end_date,
+        (select u.used_units from member_credit_usage u where u.tenant_id = ${tenantId} and u.member_id = ${memberId} and u.period_start = ${previousPeriod})::text as previous_spent
+      from credit_grants g
+      where g.tenant_id = ${tenantId} and g.member_id = ${memberId} and g.usage_end_date > ${previousPeriod} and g.usage_start_date <= ${day}`,
+  );
+  return { grants: rows.map(spanOf), previousSpentUnits: BigInt(rows[0]?.previous_spent ?? 0) };
+}
+
+/** A member's grants valid at some time from `from` through `through` (`YYYY-MM-DD`, both inclusive). */
+export async function findGrantsBetween(db: Executor, tenantId: number, memberId: number, from: string, through: string): Promise<GrantSpan[]> {
+  const rows = await db
+    .select({ id: creditGrants.id, units: creditGrants.units, startDate: creditGrants.usageStartDate, endDate: creditGrants.usageEndDate })
     .from(creditGrants)
     .where(
       and(
         eq(creditGrants.tenantId, tenantId),
         eq(creditGrants.memberId, memberId),
-        lte(creditGrants.usageStartDate, day),
-        gt(creditGrants.usageEndDate, day),
+        gt(creditGrants.usageEndDate, from),
+        lte(creditGrants.usageStartDate, through),
       ),
     );
-  return BigInt(row?.units ?? 0);
+  return rows;
 }
 
 /** A member's grants, newest first. */

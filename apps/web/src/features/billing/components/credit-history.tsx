@@ -6,7 +6,7 @@ import { errorMessage } from '../../../lib/status-messages';
 import { useCredits } from '../api/list-credits';
 import { formatCredits, formatDay, formatPrice, lastDay } from '../../../lib/format';
 
-/** `GET /credits/`: the member's credit entries, 10 a page, with what each cost and its receipt. */
+/** `GET /credits/`: the member's credit entries, 10 a page, with how much of each is used, what it cost and its receipt. */
 export function CreditHistory() {
   const { t, i18n } = useTranslation('billing');
   const [page, setPage] = useState(1);
@@ -25,12 +25,15 @@ export function CreditHistory() {
   if (items.length === 0) return <Text c="dimmed">{t('history.empty')}</Text>;
   return (
     <Stack>
-      <Table.ScrollContainer minWidth={640}>
+      <Table.ScrollContainer minWidth={720}>
         <Table striped verticalSpacing="xs" data-testid="credit-history">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('history.name')}</Table.Th>
               <Table.Th ta="right">{t('history.credits')}</Table.Th>
+              <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {t('history.used')}
+              </Table.Th>
               <Table.Th>{t('history.period')}</Table.Th>
               <Table.Th ta="right">{t('history.price')}</Table.Th>
               <Table.Th>{t('history.date')}</Table.Th>
@@ -43,6 +46,9 @@ export function CreditHistory() {
                 <Table.Td>{localizedName(e, lng)}</Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {formatCredits(e.quota, lng)}
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid={`credit-used-${e.id}`}>
+                  {formatCredits(e.usage, lng)} / {formatCredits(e.quota, lng)}
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   {formatDay(e.usage_start_date, lng)} – {formatDay(lastDay(e.usage_end_date), lng)}
