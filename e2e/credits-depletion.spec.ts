@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { shot } from './accounts';
-import { accessToken, adminApi, E2E_MEMBER, setFakeLlm, setLanguage, signInAs } from './fixtures';
+import { PASSWORD, shot, signUpByApi, signUpSetup, uniqueEmail } from './accounts';
+import { accessToken, adminApi, E2E_ADMIN, E2E_MEMBER, setFakeLlm, setLanguage, signInAs } from './fixtures';
 
 /**
  * Issue 24 item 2 on the real server: credits spent through real chats (the fake upstream reports
@@ -86,5 +86,71 @@ test('a member reaches 80%, depletes, is moved to the low-cost chatbot, and chat
   } finally {
     await setFakeLlm(null);
     await admin.send('PATCH', `/admin/members/${memberId}/`, { custom_credit_limit: null });
+  }
+});
+
+/**
+ * Issue 24 item 6: the budget a member runs out of is their group's. Default groups' credits are
+ * fixed (spec §5), so the member is put in an additional group whose member quota is larger than
+ * the default group's (it budgets them, decision 044) and whose pool is small; the member spends
+ * the pool, an administrator raises it in the console's credits area and the member chats again.
+ * A member and a group of the test's own, so no other spec's budgets move.
+ */
+test('a member spends their group’s quota; the admin raises the group’s quota in the console and the member chats again', async ({ browser, request }) => {
+  const admin = await adminApi(request);
+  const run = Date.now().toString(36);
+  const group = await admin.send<{ id: number }>('POST', '/admin/member-groups/', { ko_name: `소진팀 ${run}`, en_name: `Spent ${run}`, is_default: false, member_credit_quota: 100_000, credit_quota: 20 });
+  const email = uniqueEmail('group-quota');
+  await signUpByApi(request, await signUpSetup(request), { email, name: 'Group Quota Member', fieldValue: 3 });
+  const id = (await admin.get<{ items: Array<{ id: number; email: string }> }>(`/admin/members/?search_term=${encodeURIComponent(email)}`)).items.find((m) => m.email === email)!.id;
+  await admin.send('POST', '/admin/members/bulk/process-pending-request/', { member_ids: [id], approve: true });
+  await admin.send('PATCH', `/admin/members/${id}/`, { member_group_ids: [group.id] });
+
+  const memberContext = await browser.newContext();
+  const adminContext = await browser.newContext();
+  try {
+    const page = await memberContext.newPage();
+    await signInAs(page, { email, password: PASSWORD }, 'en');
+    const token = await accessToken(page);
+    const bots = (await (await page.request.get('/api/chatbots/?include_default=true', { headers: { 'x-access-token': token } })).json()) as {
+      items: Array<{ id: number; llm_model: { display_name: string } }>;
+    };
+    const dear = bots.items.find((b) => b.llm_model.display_name === 'fake-model')!;
+    await page.goto(`/dashboard/chat/${dear.id}`);
+    // 300,000 prompt tokens: 30 credits, past the group's pool of 20.
+    await setFakeLlm({ reply: 'Over the group pool.', promptTokens: 300_000 });
+    await page.getByTestId('chat-input').fill('Spend the group pool');
+    await page.getByTestId('chat-send').click();
+    await expect(page.getByTestId('chat-message-assistant').last()).toContainText('Over the group pool.');
+    await expect(page.getByTestId('credit-warning-group-depleted')).toBeVisible();
+    await setFakeLlm({ reply: 'Back on the dear model.', promptTokens: null });
+    await page.getByTestId('chat-input').fill('Refused?');
+    await page.getByTestId('chat-send').click();
+    await expect(page.getByTestId('chat-error')).toBeVisible();
+    await shot(page, 'credits-group-depleted', 'en', false);
+
+    // The administrator raises the group's pool in the credits area.
+    const console = await adminContext.newPage();
+    await signInAs(console, E2E_ADMIN, 'en');
+    await console.goto('/admin/credits');
+    await console.getByTestId('credits-tab-allocation').click();
+    await console.getByTestId('group-quota-search').fill(`Spent ${run}`);
+    const row = console.getByTestId(`group-quota-${group.id}`);
+    await expect(row.getByTestId('group-pool-value')).toHaveText('20');
+    await console.getByTestId(`group-quota-edit-${group.id}`).click();
+    await console.getByTestId('group-pool').fill('5000');
+    await console.getByTestId('group-quota-save').click();
+    await expect(row.getByTestId('group-pool-value')).toHaveText('5,000');
+
+    // The member's next message is answered by the dear model.
+    await page.reload();
+    await expect(page.locator('[data-testid^="credit-warning-"]')).toHaveCount(0);
+    await page.getByTestId('chat-input').fill('Back again');
+    await page.getByTestId('chat-send').click();
+    await expect(page.getByTestId('chat-message-assistant').last()).toContainText('Back on the dear model.');
+  } finally {
+    await setFakeLlm(null);
+    await memberContext.close();
+    await adminContext.close();
   }
 });

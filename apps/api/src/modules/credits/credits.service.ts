@@ -36,7 +36,7 @@ import { createUsageCache } from './usage-cache';
 export type { BudgetScope, ChargedTotals, CreditGrantRow, NewGrant, UsageCharge };
 export { releaseAbandonedReservations } from './reservations';
 
-type MemberQuotaFields = Pick<MemberRow, 'id' | 'customCreditLimitUnits' | 'defaultMemberGroupId'>;
+type MemberQuotaFields = Pick<MemberRow, 'id' | 'customCreditLimitUnits' | 'defaultMemberGroupId' | 'groupIds'>;
 
 /** The member's budget is their custom limit, else the default group's member quota (spec §6), plus their grants. */
 export function statusFrom(tenant: Pick<TenantRow, 'creditQuotaUnits'>, member: MemberQuotaFields, f: CreditFigures): CreditStatus {
@@ -136,6 +136,24 @@ export function createCreditsService(database: Database, caches: CacheHub, membe
     return (await caches.through(groupQuotas, tenantId, String(groupId), () => findGroupQuotas(db, tenantId, groupId)))!;
   }
   /**
+   * The group a member is budgeted under (decision 044): of their groups, the one whose member
+   * quota is largest — the default group unless an additional group gives more (ties keep the
+   * default group). Its member quota is the member's base quota (a custom limit overrides it), and
+   * its pool and usage are the group budget the member's chats count against. Quotas come from
+   * the cached group rows, so a member without additional groups costs what it did.
+   */
+  async function budgetGroupOf(tenantId: number, member: Pick<MemberRow, 'defaultMemberGroupId' | 'groupIds'>) {
+    const ids = [...new Set([member.defaultMemberGroupId, ...member.groupIds].filter((id): id is number => id !== null))];
+    if (ids.length <= 1) {
+      const groupId = ids[0] ?? null;
+      return { groupId, quotas: await quotasOf(tenantId, groupId) };
+    }
+    const all = await Promise.all(ids.map((id) => quotasOf(tenantId, id)));
+    let best = 0;
+    for (let i = 1; i < all.length; i++) if (all[i]!.memberUnits > all[best]!.memberUnits) best = i;
+    return { groupId: ids[best]!, quotas: all[best]! };
+  }
+  /**
    * What the member's grants add to the budget on `at`'s day (decision 043), cached per member and
    * day: a fill reads the grants and the previous window's spending in one statement. Every input
    * is dropped with the tenant's cached rows by a trigger (credit_grants; members: custom limit and
@@ -157,7 +175,8 @@ export function createCreditsService(database: Database, caches: CacheHub, membe
   async function freshStatus(tenant: TenantRow, member: MemberQuotaFields, at = new Date()): Promise<CreditStatus> {
     const period = periodOf(tenant, at);
     const day = dayOf(at);
-    const { grants: held, ...f } = await findCreditFigures(db, tenant.id, member.id, member.defaultMemberGroupId, period, day, previousPeriodStart(period, tenant.billingDay));
+    const { groupId } = await budgetGroupOf(tenant.id, member);
+    const { grants: held, ...f } = await findCreditFigures(db, tenant.id, member.id, groupId, period, day, previousPeriodStart(period, tenant.billingDay));
     const baseQuotaUnits = member.customCreditLimitUnits ?? f.groupQuotaUnits;
     const grantUnits = grantBudgetUnits({ baseQuotaUnits, billingDay: tenant.billingDay, day, grants: held.grants, previousSpentUnits: held.previousSpentUnits });
     return statusFrom(tenant, member, { ...f, grantUnits });
@@ -172,8 +191,9 @@ export function createCreditsService(database: Database, caches: CacheHub, membe
     async admit(ctx: MemberContext, model: { isLowLlm: boolean }, estimateUnits: bigint): Promise<Admission> {
       const { member, tenant } = ctx;
       const now = new Date();
-      const h: Holder = { tenantId: ctx.tenantId, memberId: member.id, groupId: member.defaultMemberGroupId, period: periodOf(tenant, now) };
-      const quotasLoaded = quotasOf(h.tenantId, h.groupId);
+      const budget = await budgetGroupOf(ctx.tenantId, member);
+      const h: Holder = { tenantId: ctx.tenantId, memberId: member.id, groupId: budget.groupId, period: periodOf(tenant, now) };
+      const quotasLoaded = Promise.resolve(budget.quotas);
       const [quotas, grantUnits, loaded] = await Promise.all([
         quotasLoaded,
         grantsOf(tenant, h.memberId, now, async () => member.customCreditLimitUnits ?? (await quotasLoaded).memberUnits),
@@ -286,7 +306,7 @@ export function createCreditsService(database: Database, caches: CacheHub, membe
       const previous = periods.map((p) => previousPeriodStart(p, tenant.billingDay));
       const from = previous.reduce((a, b) => (a < b ? a : b));
       const [quotas, held, spent] = await Promise.all([
-        quotasOf(ctx.tenantId, member.defaultMemberGroupId),
+        budgetGroupOf(ctx.tenantId, member).then((b) => b.quotas),
         findGrantsBetween(db, ctx.tenantId, member.id, from, day),
         findMemberSpent(db, ctx.tenantId, member.id, [...new Set([...periods, ...previous])]),
       ]);
