@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { type Executor, queryRows, type RawExecutor, statement, type WritePart } from '../../db/client';
 import { creditLedger, llmModels, memberCreditUsage, memberGroups } from '../../db/schema/index';
 import { findBudgetGrants } from './grants.repo';
@@ -67,6 +67,31 @@ export async function findMemberSpent(db: Executor, tenantId: number, memberId: 
     .from(memberCreditUsage)
     .where(and(eq(memberCreditUsage.tenantId, tenantId), eq(memberCreditUsage.memberId, memberId), inArray(memberCreditUsage.periodStart, periods)));
   return new Map(periods.map((p) => [p, rows.find((r) => r.period === p)?.used ?? 0n]));
+}
+
+/**
+ * What a member spent in the window starting `period` before each of `days` (UTC midnight), from
+ * the ledger: what a grant that ended within the window could have covered (decision 043). Asked
+ * only when such a grant exists.
+ */
+export async function findMemberSpentBefore(db: Executor, tenantId: number, memberId: number, period: string, days: readonly string[]): Promise<Map<string, bigint>> {
+  const out = new Map<string, bigint>();
+  for (const day of days) {
+    const [row] = await db
+      .select({ units: sql<string>`coalesce(-sum(${creditLedger.amountUnits}), 0)::text` })
+      .from(creditLedger)
+      .where(
+        and(
+          eq(creditLedger.tenantId, tenantId),
+          eq(creditLedger.memberId, memberId),
+          eq(creditLedger.periodStart, period),
+          eq(creditLedger.kind, 'usage'),
+          lt(creditLedger.createdAt, new Date(`${day}T00:00:00Z`)),
+        ),
+      );
+    out.set(day, BigInt(row?.units ?? 0));
+  }
+  return out;
 }
 
 export function usageByModel(db: Executor, tenantId: number, memberId: number, period: string) {

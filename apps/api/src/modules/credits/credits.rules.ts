@@ -104,6 +104,11 @@ export interface GrantWindowInput {
   /** The member's spending in `period`, and in the window before it. */
   spentUnits: bigint;
   previousSpentUnits: bigint;
+  /**
+   * The member's spending in `period` before each day a grant ended within it (`endedWithin`):
+   * such a grant covered only spending up to its end. A day missing here counts the window's.
+   */
+  spentBefore?: ReadonlyMap<string, bigint>;
 }
 
 /**
@@ -120,28 +125,97 @@ export function carriedUsage(i: Pick<GrantWindowInput, 'baseQuotaUnits' | 'billi
   return attributeToGrants(i.baseQuotaUnits, i.previousSpentUnits, inPrevious.map((g) => ({ ...g, carriedUsage: 0n })));
 }
 
+/** The grants valid in the window starting `period` that have started by `day`. */
+function grantsInWindow(i: Pick<GrantWindowInput, 'billingDay' | 'day' | 'grants'>, period: string): GrantSpan[] {
+  const end = periodEnd(dayDate(period), i.billingDay);
+  return i.grants.filter((g) => g.startDate <= i.day && g.startDate < end && g.endDate > period);
+}
+
+/**
+ * The days grants valid in the window starting `period` ended within it by `day` (the window's
+ * own end excluded: a grant ending then covered the whole window): the days the spending before
+ * which is needed (`spentBefore`).
+ */
+export function endedWithin(i: Pick<GrantWindowInput, 'billingDay' | 'day' | 'grants'>, period: string): string[] {
+  const end = periodEnd(dayDate(period), i.billingDay);
+  return [...new Set(grantsInWindow(i, period).filter((g) => g.endDate <= i.day && g.endDate < end).map((g) => g.endDate))].sort();
+}
+
+/**
+ * The window's grants, each that ended within it capped at what it had carried in plus what it
+ * covered of the spending before its end: its credits cannot cover anything after that.
+ */
+function capEnded(i: Pick<GrantWindowInput, 'baseQuotaUnits' | 'day' | 'spentBefore'>, grants: GrantSpan[], carried: ReadonlyMap<number, bigint>): GrantSpan[] {
+  const out = grants.map((g) => ({ ...g }));
+  const ended = out.filter((g) => g.endDate <= i.day).sort((a, b) => (a.endDate === b.endDate ? a.id - b.id : a.endDate < b.endDate ? -1 : 1));
+  for (const g of ended) {
+    const spent = i.spentBefore?.get(g.endDate);
+    if (spent === undefined) continue;
+    const then = out.filter((x) => x.startDate < g.endDate);
+    const covered = attributeToGrants(i.baseQuotaUnits, spent, then.map((x) => ({ ...x, carriedUsage: carried.get(x.id) ?? 0n }))).get(g.id) ?? 0n;
+    g.units = (carried.get(g.id) ?? 0n) + covered;
+  }
+  return out;
+}
+
 /** What each grant covered in the window before `period` (`carried`) and in `period` up to `day` (`current`). */
 export function grantWindowUsage(i: GrantWindowInput): { carried: Map<number, bigint>; current: Map<number, bigint> } {
   const carried = carriedUsage(i);
-  const end = periodEnd(dayDate(i.period), i.billingDay);
-  const inPeriod = i.grants.filter((g) => g.startDate <= i.day && g.startDate < end && g.endDate > i.period);
+  const inPeriod = capEnded(i, grantsInWindow(i, i.period), carried);
   const current = attributeToGrants(i.baseQuotaUnits, i.spentUnits, inPeriod.map((g) => ({ ...g, carriedUsage: carried.get(g.id) ?? 0n })));
   return { carried, current };
 }
 
+/** The grants that count in the billing window holding `day`, each with what it carried in (decision 043). */
+export interface WindowGrants {
+  baseQuotaUnits: bigint;
+  grants: ReadonlyArray<GrantInWindow & { validToday: boolean }>;
+}
+
 /**
- * What a member's grants add to the budget on `day`: every grant valid that day, less what it
- * covered in the window before (so credits carried across a window's turn are not spent twice).
+ * The grants valid in the window holding `day` that have started by then: those valid that day,
+ * and those that ended within the window. Cached per member and day by the credits service; what
+ * they add to the budget depends on the window's spending (`grantBudgetFrom`).
  */
-export function grantBudgetUnits(i: Omit<GrantWindowInput, 'period' | 'spentUnits'>): bigint {
-  const carried = carriedUsage({ ...i, period: periodStart(dayDate(i.day), i.billingDay) });
+export function windowGrants(i: Omit<GrantWindowInput, 'period' | 'spentUnits'>): WindowGrants {
+  const period = periodStart(dayDate(i.day), i.billingDay);
+  const carried = carriedUsage({ ...i, period });
+  const inPeriod = capEnded(i, grantsInWindow(i, period), carried);
+  return {
+    baseQuotaUnits: i.baseQuotaUnits,
+    grants: inPeriod.map((g) => ({ id: g.id, units: g.units, endDate: g.endDate, carriedUsage: carried.get(g.id) ?? 0n, validToday: g.endDate > i.day })),
+  };
+}
+
+/**
+ * What a member's grants add to the budget, given the window's spending: each grant valid today
+ * its credits less what it covered in the window before (credits carried across a window's turn
+ * are not spent twice), and each grant that ended within this window what it covered of this
+ * window's spending up to its end (`spentBefore`) — no more (its credits cannot be spent after its
+ * end), and no less (what it covered is not charged again to the grants still valid). That is the attribution the credit
+ * history shows (`grantWindowUsage`), so the remaining credit is the base's rest plus what the
+ * history shows left on the grants valid today.
+ */
+export function grantBudgetFrom(w: WindowGrants, spentUnits: bigint): bigint {
   let units = 0n;
-  for (const g of i.grants) {
-    if (g.startDate > i.day || g.endDate <= i.day) continue;
-    const left = g.units - (carried.get(g.id) ?? 0n);
+  let ended = false;
+  for (const g of w.grants) {
+    if (!g.validToday) {
+      ended = true;
+      continue;
+    }
+    const left = g.units - g.carriedUsage;
     if (left > 0n) units += left;
   }
+  if (!ended) return units;
+  const covered = attributeToGrants(w.baseQuotaUnits, spentUnits, w.grants);
+  for (const g of w.grants) if (!g.validToday) units += covered.get(g.id) ?? 0n;
   return units;
+}
+
+/** `grantBudgetFrom(windowGrants(i), spentUnits)`: the budget's grants straight from the figures. */
+export function grantBudgetUnits(i: Omit<GrantWindowInput, 'period'>): bigint {
+  return grantBudgetFrom(windowGrants(i), i.spentUnits);
 }
 
 export interface CreditStatus {

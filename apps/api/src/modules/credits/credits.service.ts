@@ -12,6 +12,7 @@ import {
   findGroupQuotas,
   findLowLlmFree,
   findMemberSpent,
+  findMemberSpentBefore,
   findMemberUsage,
   findRecentUsage,
   type UsageCharge,
@@ -22,7 +23,12 @@ import {
   type CreditStatus,
   dayOf,
   depletedScope,
+  endedWithin,
+  type GrantSpan,
+  grantBudgetFrom,
   grantBudgetUnits,
+  type WindowGrants,
+  windowGrants,
   grantWindowUsage,
   periodEnd,
   periodStart,
@@ -117,7 +123,7 @@ const RESERVATION_TTL_SECONDS = 15 * 60;
 export function createCreditsService(database: Database, caches: CacheHub, members: OwnRecordLookup, groups: GroupQuotas) {
   const { db } = database;
   const groupQuotas = caches.scoped<{ memberUnits: bigint; poolUnits: bigint | null }>();
-  const grants = caches.scoped<{ units: bigint }>();
+  const grants = caches.scoped<WindowGrants>();
   // One process owns an embedded database, so its own charges keep the figures exact; with a
   // server other instances charge too, and a figure older than a second is refreshed.
   const embedded = database.kind === 'pglite';
@@ -160,16 +166,24 @@ export function createCreditsService(database: Database, caches: CacheHub, membe
    * group; member_groups: quota; tenants: billing day) except that spending, which no longer
    * changes. `baseOf` (the base quota) is awaited only on a fill.
    */
-  async function grantsOf(tenant: TenantRow, memberId: number, at: Date, baseOf: () => Promise<bigint>): Promise<bigint> {
+  async function grantsOf(tenant: TenantRow, memberId: number, at: Date, baseOf: () => Promise<bigint>): Promise<WindowGrants> {
     const day = dayOf(at);
     const load = async () => {
-      const [base, held] = await Promise.all([baseOf(), findBudgetGrants(db, tenant.id, memberId, previousPeriodStart(periodOf(tenant, at), tenant.billingDay), day)]);
-      return { units: grantBudgetUnits({ baseQuotaUnits: base, billingDay: tenant.billingDay, day, grants: held.grants, previousSpentUnits: held.previousSpentUnits }) };
+      const period = periodOf(tenant, at);
+      const [base, held] = await Promise.all([baseOf(), findBudgetGrants(db, tenant.id, memberId, previousPeriodStart(period, tenant.billingDay), day)]);
+      const spentBefore = await spentBeforeEnds(tenant, memberId, period, day, held.grants);
+      return windowGrants({ baseQuotaUnits: base, billingDay: tenant.billingDay, day, grants: held.grants, previousSpentUnits: held.previousSpentUnits, spentBefore });
     };
-    return (await caches.through(grants, tenant.id, `${memberId}:${day}`, load))!.units;
+    return (await caches.through(grants, tenant.id, `${memberId}:${day}`, load))!;
   }
 
   const periodOf = (tenant: TenantRow, at = new Date()) => periodStart(at, tenant.billingDay);
+
+  /** The spending before each day a grant ended within the window (none: no query). */
+  async function spentBeforeEnds(tenant: TenantRow, memberId: number, period: string, day: string, held: readonly GrantSpan[]): Promise<Map<string, bigint> | undefined> {
+    const days = endedWithin({ billingDay: tenant.billingDay, day, grants: held }, period);
+    return days.length === 0 ? undefined : findMemberSpentBefore(db, tenant.id, memberId, period, days);
+  }
 
   /** The figures straight from the database, for the member's own pages. */
   async function freshStatus(tenant: TenantRow, member: MemberQuotaFields, at = new Date()): Promise<CreditStatus> {
@@ -178,7 +192,8 @@ export function createCreditsService(database: Database, caches: CacheHub, membe
     const { groupId } = await budgetGroupOf(tenant.id, member);
     const { grants: held, ...f } = await findCreditFigures(db, tenant.id, member.id, groupId, period, day, previousPeriodStart(period, tenant.billingDay));
     const baseQuotaUnits = member.customCreditLimitUnits ?? f.groupQuotaUnits;
-    const grantUnits = grantBudgetUnits({ baseQuotaUnits, billingDay: tenant.billingDay, day, grants: held.grants, previousSpentUnits: held.previousSpentUnits });
+    const spentBefore = await spentBeforeEnds(tenant, member.id, period, day, held.grants);
+    const grantUnits = grantBudgetUnits({ baseQuotaUnits, billingDay: tenant.billingDay, day, grants: held.grants, previousSpentUnits: held.previousSpentUnits, spentUnits: f.usedUnits, spentBefore });
     return statusFrom(tenant, member, { ...f, grantUnits });
   }
 
@@ -194,13 +209,14 @@ export function createCreditsService(database: Database, caches: CacheHub, membe
       const budget = await budgetGroupOf(ctx.tenantId, member);
       const h: Holder = { tenantId: ctx.tenantId, memberId: member.id, groupId: budget.groupId, period: periodOf(tenant, now) };
       const quotasLoaded = Promise.resolve(budget.quotas);
-      const [quotas, grantUnits, loaded] = await Promise.all([
+      const [quotas, windowed, loaded] = await Promise.all([
         quotasLoaded,
         grantsOf(tenant, h.memberId, now, async () => member.customCreditLimitUnits ?? (await quotasLoaded).memberUnits),
         usage.figures(h.tenantId, h.memberId, h.groupId, h.period),
       ]);
       // From here to the hold nothing awaits: no charge of this process settles in between.
       const used = usage.current(h.tenantId, h.memberId, h.groupId, h.period, loaded);
+      const grantUnits = grantBudgetFrom(windowed, used.usedUnits);
       const status = statusFrom(tenant, member, { groupQuotaUnits: quotas.memberUnits, groupPoolUnits: quotas.poolUnits, grantUnits, ...used });
       const free = { status, period: h.period, groupId: h.groupId, confirm: async () => undefined, reservationId: () => null, release: () => undefined };
       if (model.isLowLlm) return free;
@@ -312,7 +328,9 @@ export function createCreditsService(database: Database, caches: CacheHub, membe
       ]);
       const baseQuotaUnits = member.customCreditLimitUnits ?? quotas.memberUnits;
       for (const [i, period] of periods.entries()) {
+        const spentBefore = await spentBeforeEnds(tenant, member.id, period, day, held);
         const { carried, current } = grantWindowUsage({
+          spentBefore,
           baseQuotaUnits,
           billingDay: tenant.billingDay,
           period,

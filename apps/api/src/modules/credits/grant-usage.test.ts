@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../../../../tools/fake-llm/server';
 import { withTenant } from '../../db/tenant-scope';
@@ -148,6 +148,31 @@ describe('usage of credit entries', () => {
     const asB = await t.memberContext(t.b, t.b.member.id);
     const seenB = await withTenant(t.b.id, () => credits.grantUsage(asB, ids));
     expect([...seenB.values()].every((u) => u === 0)).toBe(true);
+  });
+});
+
+describe('a grant that ends within a window', () => {
+  it('covers only the spending before its end: the rest goes to the grants still valid (the ledger read up to its end day)', async () => {
+    expect(billingDay).toBe(1);
+    const who = t.b.other.id;
+    await setBaseQuota(t.b, who, 10);
+    const ending = await grant(t.b, who, 20, '2032-03-01', '2032-03-15', 'Ends mid-March');
+    const whole = await grant(t.b, who, 30, '2032-03-01', '2032-04-01', 'Whole March');
+    // 15 spent before the 15th (the base's 10 and 5 of the ending grant), 25 after it.
+    await charge(t.b, who, c(15), '2032-03-01');
+    await withTenant(t.b.id, () => t.database.db.execute(sql`update credit_ledger set created_at = '2032-03-10T12:00:00Z' where tenant_id = ${t.b.id} and member_id = ${who} and period_start = '2032-03-01'`));
+    await charge(t.b, who, c(25), '2032-03-01');
+    await withTenant(t.b.id, () => t.database.db.execute(sql`update credit_ledger set created_at = '2032-03-20T12:00:00Z' where tenant_id = ${t.b.id} and member_id = ${who} and period_start = '2032-03-01' and created_at < '2032-01-01'`));
+    const ctx = await t.memberContext(t.b, who);
+    const rows = [
+      { id: ending, usageStartDate: '2032-03-01', usageEndDate: '2032-03-15' },
+      { id: whole, usageStartDate: '2032-03-01', usageEndDate: '2032-04-01' },
+    ];
+    const at = (iso: string) => withTenant(t.b.id, () => credits.grantUsage(ctx, rows, new Date(iso)));
+    // Without its end day it would have taken 20 (it ends first); it covered 5, the whole-March grant 25.
+    expect(Object.fromEntries(await at('2032-03-25T12:00:00Z'))).toEqual({ [ending]: 5, [whole]: 25 });
+    // Before its end, the window's spending so far is what counts.
+    expect(Object.fromEntries(await at('2032-03-12T12:00:00Z'))).toEqual({ [ending]: 20, [whole]: 10 });
   });
 });
 
