@@ -17,6 +17,38 @@ export const E2E_DATA_DIR = LANE === 0 ? '.e2e-data' : `.e2e-data-${LANE}`;
 export const E2E_ADMIN = { email: 'admin@demo.local', password: 'Admin-passw0rd!' };
 export const E2E_MEMBER = { email: 'member@demo.local', password: 'Member-passw0rd!' };
 
+/**
+ * The API server's environment for a browser-test server on `port` with its data in `dataDir`:
+ * the lane's server below, and a spec's own server (e2e/payple.spec.ts) with settings added.
+ */
+export function e2eServerEnv(port: number, dataDir: string): Record<string, string> {
+  return {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_ADMIN_EMAIL: E2E_ADMIN.email,
+    SEED_ADMIN_PASSWORD: E2E_ADMIN.password,
+    SEED_MEMBER_EMAIL: E2E_MEMBER.email,
+    SEED_MEMBER_PASSWORD: E2E_MEMBER.password,
+    OPENAI_COMPATIBLE_BASE_URL: `http://127.0.0.1:${FAKE_LLM_PORT}/v1`,
+    OPENAI_COMPATIBLE_MODELS: 'fake-model,fake-model-2,fake-cheap',
+    OPENAI_COMPATIBLE_LOW_COST_MODELS: 'fake-cheap',
+    OPENAI_COMPATIBLE_VISION_MODELS: 'fake-model',
+    // Image generation through the fake upstream's images API (e2e/chat-images.spec.ts).
+    OPENAI_COMPATIBLE_IMAGE_MODELS: 'fake-image',
+    WEB_SEARCH_PROVIDER: 'searxng',
+    WEB_SEARCH_URL: `http://127.0.0.1:${FAKE_SEARCH_PORT}`,
+    WEB_SEARCH_FETCH_PAGES: '0',
+    DEFAULT_TENANT: 'demo',
+    // The SSO spec's OpenID provider runs on plain http on loopback (issue 29).
+    SSO_ALLOW_PRIVATE_NETWORKS: 'true',
+    SSO_ALLOW_HTTP: 'true',
+    // The suite signs the same accounts in far more often than a person would; the limits
+    // themselves are tested through the API (apps/api/src/platform/security.test.ts).
+    RATE_LIMITS: 'off',
+  };
+}
+
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
@@ -54,31 +86,7 @@ export default defineConfig({
       url: `http://localhost:${E2E_PORT}/api/health/`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: {
-        PORT: String(E2E_PORT),
-        DATA_DIR: E2E_DATA_DIR,
-        LOG_LEVEL: 'warn',
-        SEED_ADMIN_EMAIL: E2E_ADMIN.email,
-        SEED_ADMIN_PASSWORD: E2E_ADMIN.password,
-        SEED_MEMBER_EMAIL: E2E_MEMBER.email,
-        SEED_MEMBER_PASSWORD: E2E_MEMBER.password,
-        OPENAI_COMPATIBLE_BASE_URL: `http://127.0.0.1:${FAKE_LLM_PORT}/v1`,
-        OPENAI_COMPATIBLE_MODELS: 'fake-model,fake-model-2,fake-cheap',
-        OPENAI_COMPATIBLE_LOW_COST_MODELS: 'fake-cheap',
-        OPENAI_COMPATIBLE_VISION_MODELS: 'fake-model',
-        // Image generation through the fake upstream's images API (e2e/chat-images.spec.ts).
-        OPENAI_COMPATIBLE_IMAGE_MODELS: 'fake-image',
-        WEB_SEARCH_PROVIDER: 'searxng',
-        WEB_SEARCH_URL: `http://127.0.0.1:${FAKE_SEARCH_PORT}`,
-        WEB_SEARCH_FETCH_PAGES: '0',
-        DEFAULT_TENANT: 'demo',
-        // The SSO spec's OpenID provider runs on plain http on loopback (issue 29).
-        SSO_ALLOW_PRIVATE_NETWORKS: 'true',
-        SSO_ALLOW_HTTP: 'true',
-        // The suite signs the same accounts in far more often than a person would; the limits
-        // themselves are tested through the API (apps/api/src/platform/security.test.ts).
-        RATE_LIMITS: 'off',
-      },
+      env: e2eServerEnv(E2E_PORT, E2E_DATA_DIR),
     },
   ],
 });

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { AdminApi } from './fixtures';
 import { codeIn, nextMail, outboxMark } from './mail';
 
 /** A strong password (spec §5) for the people the tests create; the seeded accounts keep theirs. */
@@ -69,6 +70,15 @@ export async function signUpByApi(request: APIRequestContext, setup: SignUpSetup
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { member_status: string };
+}
+
+/** A member of the test's own: signed up through the API and approved by an administrator; their id. */
+export async function approvedMember(request: APIRequestContext, admin: AdminApi, who: { email: string; name: string; fieldValue: number }): Promise<number> {
+  await signUpByApi(request, await signUpSetup(request), who);
+  const found = await admin.get<{ items: Array<{ id: number; email: string }> }>(`/admin/members/?search_term=${encodeURIComponent(who.email)}`);
+  const id = found.items.find((m) => m.email === who.email)!.id;
+  await admin.send('POST', '/admin/members/bulk/process-pending-request/', { member_ids: [id], approve: true });
+  return id;
 }
 
 /** Signs in on /auth and waits for the dashboard (or, with a temporary password, the forced change). */

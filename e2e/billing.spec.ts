@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectAccessible, PASSWORD, signUpByApi, signUpSetup, toastsGone, uniqueEmail } from './accounts';
+import { approvedMember, expectAccessible, PASSWORD, toastsGone, uniqueEmail } from './accounts';
 import { adminApi, type AdminApi, expectNoSideScroll, setLanguage, SIZES } from './fixtures';
 
 /**
@@ -19,10 +19,7 @@ test.beforeAll(async ({ baseURL }) => {
   admin = await adminApi(ctx);
   // The demo tenant's plans come from the seed; a fresh member signs up and is approved.
   email = uniqueEmail('billing');
-  await signUpByApi(ctx, await signUpSetup(ctx), { email, name: 'Billing Member', fieldValue: 7 });
-  const found = await admin.get<{ items: Array<{ id: number; email: string }> }>(`/admin/members/?search_term=${encodeURIComponent(email)}`);
-  const id = found.items.find((m) => m.email === email)!.id;
-  await admin.send('POST', '/admin/members/bulk/process-pending-request/', { member_ids: [id], approve: true });
+  await approvedMember(ctx, admin, { email, name: 'Billing Member', fieldValue: 7 });
 });
 
 test.afterAll(async () => {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { PASSWORD, shot, signUpByApi, signUpSetup, uniqueEmail } from './accounts';
-import { accessToken, adminApi, E2E_ADMIN, E2E_MEMBER, setFakeLlm, setLanguage, signInAs } from './fixtures';
+import { approvedMember, PASSWORD, shot, uniqueEmail } from './accounts';
+import { accessToken, adminApi, E2E_ADMIN, E2E_MEMBER, expectNoSideScroll, setFakeLlm, setLanguage, signInAs, SIZES } from './fixtures';
 
 /**
  * Issue 24 item 2 on the real server: credits spent through real chats (the fake upstream reports
@@ -101,9 +101,7 @@ test('a member spends their group’s quota; the admin raises the group’s quot
   const run = Date.now().toString(36);
   const group = await admin.send<{ id: number }>('POST', '/admin/member-groups/', { ko_name: `소진팀 ${run}`, en_name: `Spent ${run}`, is_default: false, member_credit_quota: 100_000, credit_quota: 20 });
   const email = uniqueEmail('group-quota');
-  await signUpByApi(request, await signUpSetup(request), { email, name: 'Group Quota Member', fieldValue: 3 });
-  const id = (await admin.get<{ items: Array<{ id: number; email: string }> }>(`/admin/members/?search_term=${encodeURIComponent(email)}`)).items.find((m) => m.email === email)!.id;
-  await admin.send('POST', '/admin/members/bulk/process-pending-request/', { member_ids: [id], approve: true });
+  const id = await approvedMember(request, admin, { email, name: 'Group Quota Member', fieldValue: 3 });
   await admin.send('PATCH', `/admin/members/${id}/`, { member_group_ids: [group.id] });
 
   const memberContext = await browser.newContext();
@@ -139,8 +137,27 @@ test('a member spends their group’s quota; the admin raises the group’s quot
     await expect(row.getByTestId('group-pool-value')).toHaveText('20');
     await console.getByTestId(`group-quota-edit-${group.id}`).click();
     await console.getByTestId('group-pool').fill('5000');
+    await shot(console, 'group-quota-form', 'en', false);
     await console.getByTestId('group-quota-save').click();
     await expect(row.getByTestId('group-pool-value')).toHaveText('5,000');
+    // The form (its help says which group budgets a member) in Korean, on a desktop and a phone.
+    await setLanguage(console, 'ko');
+    await console.getByTestId(`group-quota-edit-${group.id}`).click();
+    await expect(console.getByTestId('group-quota-form')).toContainText('가장 큰 한도');
+    await shot(console, 'group-quota-form', 'ko', false);
+    await console.keyboard.press('Escape');
+    await expect(console.getByTestId('group-quota-form')).toBeHidden();
+    await console.setViewportSize(SIZES.phone.viewport);
+    await console.reload();
+    await console.getByTestId('credits-tab-allocation').click();
+    await console.getByTestId('group-quota-search').fill(`Spent ${run}`);
+    await console.getByTestId(`group-quota-edit-${group.id}`).click();
+    await expect(console.getByTestId('group-quota-form')).toBeVisible();
+    await expectNoSideScroll(console);
+    await console.screenshot({ path: 'e2e/screenshots/group-quota-form-phone-ko.png' });
+    await console.keyboard.press('Escape');
+    await console.setViewportSize(SIZES.desktop.viewport);
+    await setLanguage(console, 'en');
 
     // The member's next message is answered by the dear model.
     await page.reload();

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN, E2E_MEMBER, E2E_PORT } from '../playwright.config';
+import { E2E_ADMIN, E2E_MEMBER, E2E_PORT, e2eServerEnv } from '../playwright.config';
 import { type FakePayple, startFakePayple } from '../tools/fake-payple/server';
-import { expectNoSideScroll, setLanguage, SIZES } from './fixtures';
+import { expectNoSideScroll, signInAs, SIZES } from './fixtures';
 
 /**
  * Card payments in Payple's window (issue 24 §3, decision 032), in a real browser: an API server of
@@ -31,15 +31,7 @@ test.beforeAll(async () => {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,
-      PORT: String(PORT),
-      DATA_DIR,
-      LOG_LEVEL: 'warn',
-      SEED_ADMIN_EMAIL: E2E_ADMIN.email,
-      SEED_ADMIN_PASSWORD: E2E_ADMIN.password,
-      SEED_MEMBER_EMAIL: E2E_MEMBER.email,
-      SEED_MEMBER_PASSWORD: E2E_MEMBER.password,
-      DEFAULT_TENANT: 'demo',
-      RATE_LIMITS: 'off',
+      ...e2eServerEnv(PORT, DATA_DIR),
       PAYPLE_BASE_URL: payple.url,
       PAYPLE_CST_ID: 'e2e-cst',
       PAYPLE_CUST_KEY: 'e2e-cust-key',
@@ -77,12 +69,7 @@ function cspViolations(page: Page): string[] {
 }
 
 async function openSettings(page: Page, lang: 'ko' | 'en') {
-  await page.goto('/auth');
-  await page.getByTestId('sign-in-email').fill(E2E_MEMBER.email);
-  await page.getByTestId('sign-in-password').fill(E2E_MEMBER.password);
-  await page.getByTestId('sign-in-submit').click();
-  await expect(page).toHaveURL(/\/dashboard\//);
-  await setLanguage(page, lang);
+  await signInAs(page, E2E_MEMBER, lang);
   await page.goto('/dashboard/settings');
   await expect(page.getByTestId('billing-section')).toBeVisible();
 }
@@ -101,6 +88,7 @@ test('a member subscribes with a new card in Payple’s window; the server verif
   await expect(modal).toContainText('Subscribe to Basic');
   await expect(modal.getByRole('combobox', { name: 'Pay with' })).toHaveValue('A new card (payment window)');
   await expect(modal).toContainText('saved for renewals');
+  await page.screenshot({ path: 'e2e/screenshots/payple-subscribe-en-desktop.png', animations: 'disabled' });
   await modal.getByRole('button', { name: /Pay ₩9,900/ }).click();
 
   // Payple's window, over the page, with the order the server opened.
@@ -146,6 +134,7 @@ test('buying credits: a declined card and a closed window grant nothing; the sav
   await expect(payWith).toHaveValue('BC카드 1234-****-****-5678');
   await payWith.click();
   await page.getByRole('option', { name: 'A new card (payment window)' }).click();
+  await page.screenshot({ path: 'e2e/screenshots/payple-purchase-en-desktop.png' });
 
   // Declined in the window: the provider's reason, nothing granted.
   await modal.getByRole('button', { name: 'Buy' }).click();
@@ -177,6 +166,26 @@ test('buying credits: a declined card and a closed window grant nothing; the sav
   await expect(history.locator('tbody tr')).toHaveCount(3);
   expect(payple.billingCalls.length).toBe(before + 1);
   expect(csp).toEqual([]);
+});
+
+test('in Korean, and on a phone: the subscribe modal of a member without a card', async ({ page }) => {
+  // The administrator has no membership and no card on this server.
+  await signInAs(page, E2E_ADMIN, 'ko');
+  await page.goto('/dashboard/settings');
+  const section = page.getByTestId('billing-section');
+  await section.locator('[data-testid^="plan-"]').filter({ hasText: '베이직' }).getByRole('button', { name: '구독하기' }).click();
+  const modal = page.getByTestId('subscribe-modal');
+  await expect(modal.getByRole('combobox', { name: '결제 수단' })).toHaveValue('새 카드 (결제창)');
+  await expect(modal.getByRole('button', { name: /₩9,900 결제/ })).toBeVisible();
+  await page.screenshot({ path: 'e2e/screenshots/payple-subscribe-ko-desktop.png', animations: 'disabled' });
+  await page.keyboard.press('Escape');
+  await expect(modal.getByRole('combobox')).toBeHidden();
+  await page.setViewportSize(SIZES.phone.viewport);
+  await page.reload();
+  await section.locator('[data-testid^="plan-"]').filter({ hasText: '베이직' }).getByRole('button', { name: '구독하기' }).click();
+  await expect(modal.getByRole('combobox', { name: '결제 수단' })).toHaveValue('새 카드 (결제창)');
+  await expectNoSideScroll(page);
+  await page.screenshot({ path: 'e2e/screenshots/payple-subscribe-ko-phone.png', animations: 'disabled' });
 });
 
 test('in Korean, and on a phone: the purchase modal with a choice of card, and Payple’s window', async ({ page }) => {

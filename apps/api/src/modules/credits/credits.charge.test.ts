@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp, type TestTenant } from '../../test/test-app
 import { createChatbotsService } from '../chatbots/chatbots.service';
 import { chargeUsage, type UsageCharge } from './credits.repo';
 import { periodStart } from './credits.rules';
+import { usageCharge } from '../../test/usage-charge';
 
 // The credits' write path on the database the suite runs on (PGlite, or the server with
 // TEST_DATABASE_URL): one charge, several in one statement, the group commit, tenant isolation.
@@ -24,25 +25,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let nextMessage = 1_000_000;
-const charge = (tenant: TestTenant, memberId: number, units: bigint): UsageCharge => ({
-  memberId,
-  memberGroupId: tenant.defaultGroupId,
-  llmModelId: models.get(tenant.id)!,
-  sessionId: 1,
-  messageId: (nextMessage += 1),
-  inputTokens: Number(units % 1000n),
-  outputTokens: Number(units % 777n),
-  units,
-  inputUnits: units - units / 3n,
-  outputUnits: units / 3n,
-  maskingUnits: 0n,
-  webSearchCount: 0,
-  webSearchUnits: 0n,
-  imageCount: 0,
-  imageUnits: 0n,
-  reservationId: null,
-});
+const charge = (tenant: TestTenant, memberId: number, units: bigint): UsageCharge =>
+  usageCharge({ memberId, memberGroupId: tenant.defaultGroupId, llmModelId: models.get(tenant.id)! }, units, {
+    inputTokens: Number(units % 1000n),
+    outputTokens: Number(units % 777n),
+    inputUnits: units - units / 3n,
+    outputUnits: units / 3n,
+  });
 
 /** Everything a charge moves, for one tenant. */
 const state = async (tenant: TestTenant) => {

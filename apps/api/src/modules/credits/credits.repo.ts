@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { type Executor, queryRows, type RawExecutor, statement, type WritePart } from '../../db/client';
 import { creditLedger, llmModels, memberCreditUsage, memberGroups } from '../../db/schema/index';
 import { findBudgetGrants } from './grants.repo';
@@ -12,9 +12,9 @@ export async function findMemberUsage(db: Executor, tenantId: number, memberId: 
 
 /** What the member's budget rule needs, in credit units (decision 031). */
 export interface CreditFigures {
-  /** The default group's per-member monthly quota (0 without a group). */
+  /** The budget group's per-member monthly quota (0 without a group; decision 044). */
   groupQuotaUnits: bigint;
-  /** The default group's pool for the month; null = no group pool. */
+  /** The budget group's pool for the month; null = no group pool. */
   groupPoolUnits: bigint | null;
   /** What the member's grants valid on the day add, each less what it covered in the window before (decision 043). */
   grantUnits: bigint;
@@ -48,16 +48,13 @@ export async function findUsedFigures(db: Executor, tenantId: number, memberId: 
 }
 
 /**
- * Everything the budget rule needs, straight from the database (the member's own pages): the
- * grants' share comes as their rows and the previous window's spending, for the rule to weigh.
+ * The usage figures and the grants the budget rule needs, straight from the database (the
+ * member's own pages): the grants come as their rows and the previous window's spending, for the
+ * rule to weigh.
  */
 export async function findCreditFigures(db: Executor, tenantId: number, memberId: number, groupId: number | null, period: string, day: string, previousPeriod: string) {
-  const [quotas, used, grants] = await Promise.all([
-    findGroupQuotas(db, tenantId, groupId),
-    findUsedFigures(db, tenantId, memberId, groupId, period),
-    findBudgetGrants(db, tenantId, memberId, previousPeriod, day),
-  ]);
-  return { groupQuotaUnits: quotas.memberUnits, groupPoolUnits: quotas.poolUnits, ...used, grants };
+  const [used, grants] = await Promise.all([findUsedFigures(db, tenantId, memberId, groupId, period), findBudgetGrants(db, tenantId, memberId, previousPeriod, day)]);
+  return { ...used, grants };
 }
 
 /** A member's spending in each of `periods` (window starts), from the monthly roll-up; 0 for a window without any. */
@@ -71,27 +68,20 @@ export async function findMemberSpent(db: Executor, tenantId: number, memberId: 
 
 /**
  * What a member spent in the window starting `period` before each of `days` (UTC midnight), from
- * the ledger: what a grant that ended within the window could have covered (decision 043). Asked
- * only when such a grant exists.
+ * the ledger in one statement (spending per day, summed here): what a grant that ended within the
+ * window could have covered (decision 043). Asked only when such a grant exists.
  */
 export async function findMemberSpentBefore(db: Executor, tenantId: number, memberId: number, period: string, days: readonly string[]): Promise<Map<string, bigint>> {
-  const out = new Map<string, bigint>();
-  for (const day of days) {
-    const [row] = await db
-      .select({ units: sql<string>`coalesce(-sum(${creditLedger.amountUnits}), 0)::text` })
-      .from(creditLedger)
-      .where(
-        and(
-          eq(creditLedger.tenantId, tenantId),
-          eq(creditLedger.memberId, memberId),
-          eq(creditLedger.periodStart, period),
-          eq(creditLedger.kind, 'usage'),
-          lt(creditLedger.createdAt, new Date(`${day}T00:00:00Z`)),
-        ),
-      );
-    out.set(day, BigInt(row?.units ?? 0));
-  }
-  return out;
+  const last = [...days].sort().at(-1)!;
+  const perDay = await queryRows<{ day: string; units: string }>(
+    db,
+    sql`select (l.created_at at time zone 'UTC')::date::text as day, (-sum(l.amount_units))::text as units
+      from credit_ledger l
+      where l.tenant_id = ${tenantId} and l.member_id = ${memberId} and l.period_start = ${period} and l.kind = 'usage'
+        and l.created_at < ${`${last}T00:00:00Z`}::timestamptz
+      group by 1`,
+  );
+  return new Map(days.map((d) => [d, perDay.reduce((sum, r) => (r.day < d ? sum + BigInt(r.units) : sum), 0n)]));
 }
 
 export function usageByModel(db: Executor, tenantId: number, memberId: number, period: string) {

@@ -130,7 +130,7 @@ describe('grants across billing windows (decision 043)', () => {
   });
 
   it('a grant valid across two windows offers the second only what the first left of it', () => {
-    const at = (day: string, previousSpentUnits: bigint) => grantBudgetUnits({ baseQuotaUnits: base, billingDay: 1, day, grants: [bought], previousSpentUnits, spentUnits: 0n });
+    const at = (day: string, previousSpentUnits: bigint) => grantBudgetUnits({ baseQuotaUnits: base, billingDay: 1, day, grants: [bought], previousSpentUnits, spentBefore: new Map<string, bigint>() });
     // In October (its first window) it is whole, whatever September's spending.
     expect(at('2026-10-25', c(999))).toBe(c(50));
     // October spent base + 30: November gets 20 of it.
@@ -142,14 +142,14 @@ describe('grants across billing windows (decision 043)', () => {
     // Its end day: gone.
     expect(at('2026-11-20', 0n)).toBe(0n);
     // Not started yet: nothing.
-    expect(grantBudgetUnits({ baseQuotaUnits: base, billingDay: 1, day: '2026-10-19', grants: [bought], previousSpentUnits: 0n, spentUnits: 0n })).toBe(0n);
+    expect(grantBudgetUnits({ baseQuotaUnits: base, billingDay: 1, day: '2026-10-19', grants: [bought], previousSpentUnits: 0n, spentBefore: new Map<string, bigint>() })).toBe(0n);
   });
 
   it('the grant from the window before that one ends first and takes the spending first (looked back one window only)', () => {
     // October spent base + 70: the older grant (ends 25 Oct) covers 40 — taken whole, its September use unread — the bought one 30.
     const carried = carriedUsage({ baseQuotaUnits: base, billingDay: 1, period: '2026-11-01', grants: [older, bought], previousSpentUnits: c(170) });
     expect(Object.fromEntries(carried)).toEqual({ 3: c(40), 5: c(30) });
-    expect(grantBudgetUnits({ baseQuotaUnits: base, billingDay: 1, day: '2026-11-05', grants: [older, bought], previousSpentUnits: c(170), spentUnits: 0n })).toBe(c(20));
+    expect(grantBudgetUnits({ baseQuotaUnits: base, billingDay: 1, day: '2026-11-05', grants: [older, bought], previousSpentUnits: c(170), spentBefore: new Map<string, bigint>() })).toBe(c(20));
   });
 
   it('usage per grant: carried plus this window’s; the budget left is what the grants show left', () => {
@@ -161,7 +161,7 @@ describe('grants across billing windows (decision 043)', () => {
     const { carried, current } = grantWindowUsage({ ...input, spentUnits: c(135) });
     expect(Object.fromEntries(carried)).toEqual({ 3: c(40), 5: c(30) });
     expect(Object.fromEntries(current)).toEqual({ 5: c(20), 8: c(15) });
-    const budget = grantBudgetUnits({ ...input, spentUnits: c(135) });
+    const budget = grantBudgetUnits({ ...input, spentBefore: new Map<string, bigint>() });
     expect(budget).toBe(c(20) + c(60));
     const remaining = base + budget - c(135);
     const shownLeft = [bought, newer].reduce((a, g) => a + g.units - (carried.get(g.id) ?? 0n) - (current.get(g.id) ?? 0n), 0n);
@@ -173,17 +173,21 @@ describe('grants across billing windows (decision 043)', () => {
     const later = { id: 9, units: c(10), startDate: '2026-11-15', endDate: '2026-12-15' };
     // 22 November: the bought grant (20 left after October) ended on the 20th.
     const input = { baseQuotaUnits: base, billingDay: 1, period: '2026-11-01', day: '2026-11-22', grants: [older, bought, newer, later], previousSpentUnits: c(170), spentUnits: c(135) };
+    // All of November's spending so far came before the 20th.
+    const before = (spent: bigint) => new Map([['2026-11-20', spent]]);
     const { carried, current } = grantWindowUsage(input);
     expect(Object.fromEntries(current)).toEqual({ 5: c(20), 8: c(15), 9: 0n });
     // What it covered (20) stays in the budget beside the grants valid today (60 + 10).
-    const budget = grantBudgetUnits(input);
+    const budget = grantBudgetUnits({ ...input, spentBefore: before(c(135)) });
     expect(budget).toBe(c(20) + c(60) + c(10));
     const shownLeft = [newer, later].reduce((a, g) => a + g.units - (carried.get(g.id) ?? 0n) - (current.get(g.id) ?? 0n), 0n);
     expect(base + budget - c(135)).toBe(shownLeft);
     // Spending only within the base: the ended grant covered nothing and adds nothing.
-    expect(grantBudgetUnits({ ...input, spentUnits: c(90) })).toBe(c(70));
+    expect(grantBudgetUnits({ ...input, spentBefore: before(c(90)) })).toBe(c(70));
     // Spending more than everything: the ended grant still adds only its 20.
-    expect(grantBudgetUnits({ ...input, spentUnits: c(1000) })).toBe(c(90));
+    expect(grantBudgetUnits({ ...input, spentBefore: before(c(1000)) })).toBe(c(90));
+    // Its end day's spending unknown: it adds nothing (never more than it could have covered).
+    expect(grantBudgetUnits({ ...input, spentBefore: new Map<string, bigint>() })).toBe(c(70));
   });
 
   it('a grant that ended within the window covers only what was spent before its end; later spending goes to the grants still valid', () => {
@@ -200,8 +204,8 @@ describe('grants across billing windows (decision 043)', () => {
     expect(budget).toBe(c(5) + c(60) + c(10));
     const shownLeft = [newer, later].reduce((a, g) => a + g.units - (carried.get(g.id) ?? 0n) - (current.get(g.id) ?? 0n), 0n);
     expect(base + budget - c(135)).toBe(shownLeft);
-    // More spending does not reach the ended grant's rest.
-    expect(grantBudgetUnits({ ...input, spentUnits: c(500), spentBefore })).toBe(c(75));
+    // More spending does not reach the ended grant's rest: the history gives it no more either.
+    expect(grantWindowUsage({ ...input, spentUnits: c(500), spentBefore }).current.get(5)).toBe(c(5));
     // Nothing ended: nothing to ask.
     expect(endedWithin({ ...input, day: '2026-11-19' }, '2026-11-01')).toEqual([]);
   });

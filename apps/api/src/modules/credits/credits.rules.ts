@@ -72,6 +72,9 @@ export interface GrantInWindow {
   carriedUsage: bigint;
 }
 
+/** The order grants are drawn on: the one ending first first, ties by lower id. */
+const endingFirst = (a: { id: number; endDate: string }, b: { id: number; endDate: string }) => (a.endDate === b.endDate ? a.id - b.id : a.endDate < b.endDate ? -1 : 1);
+
 /**
  * What of a billing window's spending each grant valid in it covered (decision 043). Spending up
  * to the base quota (custom limit or group quota) is the base's; beyond it, the grants in the
@@ -82,7 +85,7 @@ export interface GrantInWindow {
 export function attributeToGrants(baseQuotaUnits: bigint, spentUnits: bigint, grants: readonly GrantInWindow[]): Map<number, bigint> {
   const used = new Map<number, bigint>();
   let over = spentUnits - baseQuotaUnits;
-  const inOrder = [...grants].sort((a, b) => (a.endDate === b.endDate ? a.id - b.id : a.endDate < b.endDate ? -1 : 1));
+  const inOrder = [...grants].sort(endingFirst);
   for (const g of inOrder) {
     const left = g.units - g.carriedUsage;
     const take = over <= 0n || left <= 0n ? 0n : over < left ? over : left;
@@ -143,16 +146,14 @@ export function endedWithin(i: Pick<GrantWindowInput, 'billingDay' | 'day' | 'gr
 
 /**
  * The window's grants, each that ended within it capped at what it had carried in plus what it
- * covered of the spending before its end: its credits cannot cover anything after that.
+ * covered of the spending before its end (`spentAt` its end day): its credits cannot cover
+ * anything after that.
  */
-function capEnded(i: Pick<GrantWindowInput, 'baseQuotaUnits' | 'day' | 'spentBefore'>, grants: GrantSpan[], carried: ReadonlyMap<number, bigint>): GrantSpan[] {
+function capEnded(i: Pick<GrantWindowInput, 'baseQuotaUnits' | 'day'>, grants: GrantSpan[], carried: ReadonlyMap<number, bigint>, spentAt: (day: string) => bigint): GrantSpan[] {
   const out = grants.map((g) => ({ ...g }));
-  const ended = out.filter((g) => g.endDate <= i.day).sort((a, b) => (a.endDate === b.endDate ? a.id - b.id : a.endDate < b.endDate ? -1 : 1));
-  for (const g of ended) {
-    const spent = i.spentBefore?.get(g.endDate);
-    if (spent === undefined) continue;
+  for (const g of out.filter((x) => x.endDate <= i.day).sort(endingFirst)) {
     const then = out.filter((x) => x.startDate < g.endDate);
-    const covered = attributeToGrants(i.baseQuotaUnits, spent, then.map((x) => ({ ...x, carriedUsage: carried.get(x.id) ?? 0n }))).get(g.id) ?? 0n;
+    const covered = attributeToGrants(i.baseQuotaUnits, spentAt(g.endDate), then.map((x) => ({ ...x, carriedUsage: carried.get(x.id) ?? 0n }))).get(g.id) ?? 0n;
     g.units = (carried.get(g.id) ?? 0n) + covered;
   }
   return out;
@@ -161,61 +162,31 @@ function capEnded(i: Pick<GrantWindowInput, 'baseQuotaUnits' | 'day' | 'spentBef
 /** What each grant covered in the window before `period` (`carried`) and in `period` up to `day` (`current`). */
 export function grantWindowUsage(i: GrantWindowInput): { carried: Map<number, bigint>; current: Map<number, bigint> } {
   const carried = carriedUsage(i);
-  const inPeriod = capEnded(i, grantsInWindow(i, i.period), carried);
+  const inPeriod = capEnded(i, grantsInWindow(i, i.period), carried, (d) => i.spentBefore?.get(d) ?? i.spentUnits);
   const current = attributeToGrants(i.baseQuotaUnits, i.spentUnits, inPeriod.map((g) => ({ ...g, carriedUsage: carried.get(g.id) ?? 0n })));
   return { carried, current };
 }
 
-/** The grants that count in the billing window holding `day`, each with what it carried in (decision 043). */
-export interface WindowGrants {
-  baseQuotaUnits: bigint;
-  grants: ReadonlyArray<GrantInWindow & { validToday: boolean }>;
-}
-
 /**
- * The grants valid in the window holding `day` that have started by then: those valid that day,
- * and those that ended within the window. Cached per member and day by the credits service; what
- * they add to the budget depends on the window's spending (`grantBudgetFrom`).
+ * What a member's grants add to the budget on `day`: each grant valid that day its credits less
+ * what it covered in the window before (credits carried across a window's turn are not spent
+ * twice), and each grant that ended within this window what it covered of this window's spending
+ * before its end day (`spentBefore`; a day missing there counts nothing) — no more (its credits
+ * cannot be spent after its end) and no less (what it covered is not charged again to the grants
+ * still valid). Spending only grows, so the credit history's attribution (`grantWindowUsage`)
+ * gives an ended grant exactly that, and the remaining credit is the base's rest plus what the
+ * history shows left on the grants valid today. It does not depend on the window's spending so
+ * far: the credits service caches it per member and day.
  */
-export function windowGrants(i: Omit<GrantWindowInput, 'period' | 'spentUnits'>): WindowGrants {
+export function grantBudgetUnits(i: Omit<GrantWindowInput, 'period' | 'spentUnits' | 'spentBefore'> & { spentBefore: ReadonlyMap<string, bigint> }): bigint {
   const period = periodStart(dayDate(i.day), i.billingDay);
   const carried = carriedUsage({ ...i, period });
-  const inPeriod = capEnded(i, grantsInWindow(i, period), carried);
-  return {
-    baseQuotaUnits: i.baseQuotaUnits,
-    grants: inPeriod.map((g) => ({ id: g.id, units: g.units, endDate: g.endDate, carriedUsage: carried.get(g.id) ?? 0n, validToday: g.endDate > i.day })),
-  };
-}
-
-/**
- * What a member's grants add to the budget, given the window's spending: each grant valid today
- * its credits less what it covered in the window before (credits carried across a window's turn
- * are not spent twice), and each grant that ended within this window what it covered of this
- * window's spending up to its end (`spentBefore`) — no more (its credits cannot be spent after its
- * end), and no less (what it covered is not charged again to the grants still valid). That is the attribution the credit
- * history shows (`grantWindowUsage`), so the remaining credit is the base's rest plus what the
- * history shows left on the grants valid today.
- */
-export function grantBudgetFrom(w: WindowGrants, spentUnits: bigint): bigint {
   let units = 0n;
-  let ended = false;
-  for (const g of w.grants) {
-    if (!g.validToday) {
-      ended = true;
-      continue;
-    }
-    const left = g.units - g.carriedUsage;
+  for (const g of capEnded(i, grantsInWindow(i, period), carried, (d) => i.spentBefore.get(d) ?? 0n)) {
+    const left = g.units - (carried.get(g.id) ?? 0n);
     if (left > 0n) units += left;
   }
-  if (!ended) return units;
-  const covered = attributeToGrants(w.baseQuotaUnits, spentUnits, w.grants);
-  for (const g of w.grants) if (!g.validToday) units += covered.get(g.id) ?? 0n;
   return units;
-}
-
-/** `grantBudgetFrom(windowGrants(i), spentUnits)`: the budget's grants straight from the figures. */
-export function grantBudgetUnits(i: Omit<GrantWindowInput, 'period'>): bigint {
-  return grantBudgetFrom(windowGrants(i), i.spentUnits);
 }
 
 export interface CreditStatus {

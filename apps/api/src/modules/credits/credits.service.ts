@@ -25,10 +25,7 @@ import {
   depletedScope,
   endedWithin,
   type GrantSpan,
-  grantBudgetFrom,
   grantBudgetUnits,
-  type WindowGrants,
-  windowGrants,
   grantWindowUsage,
   periodEnd,
   periodStart,
@@ -44,7 +41,7 @@ export { releaseAbandonedReservations } from './reservations';
 
 type MemberQuotaFields = Pick<MemberRow, 'id' | 'customCreditLimitUnits' | 'defaultMemberGroupId' | 'groupIds'>;
 
-/** The member's budget is their custom limit, else the default group's member quota (spec §6), plus their grants. */
+/** The member's budget is their custom limit, else their budget group's member quota (spec §6, decision 044), plus their grants. */
 export function statusFrom(tenant: Pick<TenantRow, 'creditQuotaUnits'>, member: MemberQuotaFields, f: CreditFigures): CreditStatus {
   const quotaUnits = (member.customCreditLimitUnits ?? f.groupQuotaUnits) + f.grantUnits;
   return {
@@ -123,7 +120,7 @@ const RESERVATION_TTL_SECONDS = 15 * 60;
 export function createCreditsService(database: Database, caches: CacheHub, members: OwnRecordLookup, groups: GroupQuotas) {
   const { db } = database;
   const groupQuotas = caches.scoped<{ memberUnits: bigint; poolUnits: bigint | null }>();
-  const grants = caches.scoped<WindowGrants>();
+  const grants = caches.scoped<{ units: bigint }>();
   // One process owns an embedded database, so its own charges keep the figures exact; with a
   // server other instances charge too, and a figure older than a second is refreshed.
   const embedded = database.kind === 'pglite';
@@ -161,40 +158,41 @@ export function createCreditsService(database: Database, caches: CacheHub, membe
   }
   /**
    * What the member's grants add to the budget on `at`'s day (decision 043), cached per member and
-   * day: a fill reads the grants and the previous window's spending in one statement. Every input
-   * is dropped with the tenant's cached rows by a trigger (credit_grants; members: custom limit and
-   * group; member_groups: quota; tenants: billing day) except that spending, which no longer
-   * changes. `baseOf` (the base quota) is awaited only on a fill.
+   * day: a fill reads the grants and the previous window's spending in one statement, and the
+   * spending before the end days of grants that ended within the window when there are any. Every
+   * input is dropped with the tenant's cached rows by a trigger (credit_grants; members: custom
+   * limit and group; member_groups: quota; tenants: billing day) except those spendings, which no
+   * longer change. `baseOf` (the base quota) is awaited only on a fill.
    */
-  async function grantsOf(tenant: TenantRow, memberId: number, at: Date, baseOf: () => Promise<bigint>): Promise<WindowGrants> {
+  async function grantsOf(tenant: TenantRow, memberId: number, at: Date, baseOf: () => Promise<bigint>): Promise<bigint> {
     const day = dayOf(at);
     const load = async () => {
       const period = periodOf(tenant, at);
       const [base, held] = await Promise.all([baseOf(), findBudgetGrants(db, tenant.id, memberId, previousPeriodStart(period, tenant.billingDay), day)]);
       const spentBefore = await spentBeforeEnds(tenant, memberId, period, day, held.grants);
-      return windowGrants({ baseQuotaUnits: base, billingDay: tenant.billingDay, day, grants: held.grants, previousSpentUnits: held.previousSpentUnits, spentBefore });
+      return { units: grantBudgetUnits({ baseQuotaUnits: base, billingDay: tenant.billingDay, day, grants: held.grants, previousSpentUnits: held.previousSpentUnits, spentBefore }) };
     };
-    return (await caches.through(grants, tenant.id, `${memberId}:${day}`, load))!;
+    return (await caches.through(grants, tenant.id, `${memberId}:${day}`, load))!.units;
   }
 
   const periodOf = (tenant: TenantRow, at = new Date()) => periodStart(at, tenant.billingDay);
 
   /** The spending before each day a grant ended within the window (none: no query). */
-  async function spentBeforeEnds(tenant: TenantRow, memberId: number, period: string, day: string, held: readonly GrantSpan[]): Promise<Map<string, bigint> | undefined> {
+  async function spentBeforeEnds(tenant: TenantRow, memberId: number, period: string, day: string, held: readonly GrantSpan[]): Promise<Map<string, bigint>> {
     const days = endedWithin({ billingDay: tenant.billingDay, day, grants: held }, period);
-    return days.length === 0 ? undefined : findMemberSpentBefore(db, tenant.id, memberId, period, days);
+    return days.length === 0 ? new Map() : findMemberSpentBefore(db, tenant.id, memberId, period, days);
   }
 
-  /** The figures straight from the database, for the member's own pages. */
+  /** The figures straight from the database, for the member's own pages (the group quotas from their trigger-dropped cache). */
   async function freshStatus(tenant: TenantRow, member: MemberQuotaFields, at = new Date()): Promise<CreditStatus> {
     const period = periodOf(tenant, at);
     const day = dayOf(at);
-    const { groupId } = await budgetGroupOf(tenant.id, member);
-    const { grants: held, ...f } = await findCreditFigures(db, tenant.id, member.id, groupId, period, day, previousPeriodStart(period, tenant.billingDay));
-    const baseQuotaUnits = member.customCreditLimitUnits ?? f.groupQuotaUnits;
+    const budget = await budgetGroupOf(tenant.id, member);
+    const { grants: held, ...used } = await findCreditFigures(db, tenant.id, member.id, budget.groupId, period, day, previousPeriodStart(period, tenant.billingDay));
+    const baseQuotaUnits = member.customCreditLimitUnits ?? budget.quotas.memberUnits;
     const spentBefore = await spentBeforeEnds(tenant, member.id, period, day, held.grants);
-    const grantUnits = grantBudgetUnits({ baseQuotaUnits, billingDay: tenant.billingDay, day, grants: held.grants, previousSpentUnits: held.previousSpentUnits, spentUnits: f.usedUnits, spentBefore });
-    return statusFrom(tenant, member, { ...f, grantUnits });
+    const grantUnits = grantBudgetUnits({ baseQuotaUnits, billingDay: tenant.billingDay, day, grants: held.grants, previousSpentUnits: held.previousSpentUnits, spentBefore });
+    return statusFrom(tenant, member, { groupQuotaUnits: budget.quotas.memberUnits, groupPoolUnits: budget.quotas.poolUnits, grantUnits, ...used });
   }
 
   return {
@@ -208,15 +206,13 @@ export function createCreditsService(database: Database, caches: CacheHub, membe
       const now = new Date();
       const budget = await budgetGroupOf(ctx.tenantId, member);
       const h: Holder = { tenantId: ctx.tenantId, memberId: member.id, groupId: budget.groupId, period: periodOf(tenant, now) };
-      const quotasLoaded = Promise.resolve(budget.quotas);
-      const [quotas, windowed, loaded] = await Promise.all([
-        quotasLoaded,
-        grantsOf(tenant, h.memberId, now, async () => member.customCreditLimitUnits ?? (await quotasLoaded).memberUnits),
+      const quotas = budget.quotas;
+      const [grantUnits, loaded] = await Promise.all([
+        grantsOf(tenant, h.memberId, now, async () => member.customCreditLimitUnits ?? quotas.memberUnits),
         usage.figures(h.tenantId, h.memberId, h.groupId, h.period),
       ]);
       // From here to the hold nothing awaits: no charge of this process settles in between.
       const used = usage.current(h.tenantId, h.memberId, h.groupId, h.period, loaded);
-      const grantUnits = grantBudgetFrom(windowed, used.usedUnits);
       const status = statusFrom(tenant, member, { groupQuotaUnits: quotas.memberUnits, groupPoolUnits: quotas.poolUnits, grantUnits, ...used });
       const free = { status, period: h.period, groupId: h.groupId, confirm: async () => undefined, reservationId: () => null, release: () => undefined };
       if (model.isLowLlm) return free;
@@ -327,10 +323,10 @@ export function createCreditsService(database: Database, caches: CacheHub, membe
         findMemberSpent(db, ctx.tenantId, member.id, [...new Set([...periods, ...previous])]),
       ]);
       const baseQuotaUnits = member.customCreditLimitUnits ?? quotas.memberUnits;
+      const spentBefore = await Promise.all(periods.map((period) => spentBeforeEnds(tenant, member.id, period, day, held)));
       for (const [i, period] of periods.entries()) {
-        const spentBefore = await spentBeforeEnds(tenant, member.id, period, day, held);
         const { carried, current } = grantWindowUsage({
-          spentBefore,
+          spentBefore: spentBefore[i],
           baseQuotaUnits,
           billingDay: tenant.billingDay,
           period,

@@ -5,9 +5,10 @@ import { withTenant } from '../../db/tenant-scope';
 import { llmModels, members } from '../../db/schema/index';
 import { streamChat } from '../../test/chat-client';
 import { buildTestApp, type TestApp, type TestTenant } from '../../test/test-app';
-import { chargeUsage, type UsageCharge } from './credits.repo';
+import { chargeUsage } from './credits.repo';
 import { creditsToUnits, dayOf, periodEnd, periodStart, previousPeriodStart } from './credits.rules';
 import { createCreditsService, type CreditsService } from './credits.service';
+import { usageCharge } from '../../test/usage-charge';
 
 // `usage` of credit entries and grants carried across a billing window's turn (issue 24,
 // decision 043), through the real app on the suite's database (PGlite, or PostgreSQL with
@@ -57,27 +58,9 @@ async function grant(tenant: TestTenant, memberId: number, credit: number, start
   return row.id;
 }
 
-let nextMessage = 5_000_000;
 /** Charges a member `units` in the window starting `period`, as an answer's charge does; the app reads its figures anew. */
 async function charge(tenant: TestTenant, memberId: number, units: bigint, period: string) {
-  const row: UsageCharge = {
-    memberId,
-    memberGroupId: tenant.defaultGroupId,
-    llmModelId: models.get(tenant.id)!,
-    sessionId: 1,
-    messageId: (nextMessage += 1),
-    inputTokens: 10,
-    outputTokens: 10,
-    units,
-    inputUnits: units,
-    outputUnits: 0n,
-    maskingUnits: 0n,
-    webSearchCount: 0,
-    webSearchUnits: 0n,
-    imageCount: 0,
-    imageUnits: 0n,
-    reservationId: null,
-  };
+  const row = usageCharge({ memberId, memberGroupId: tenant.defaultGroupId, llmModelId: models.get(tenant.id)! }, units);
   const [totals] = await chargeUsage(t.database, tenant.id, period, [row]);
   expect(totals).not.toBeInstanceOf(Error);
   t.built.caches.invalidate(tenant.id);

@@ -11,8 +11,7 @@ import { usePlans } from '../api/list-plans';
 import { useDeletePaymentMethod, usePaymentMethods } from '../api/payment-methods';
 import { CreditHistory } from './credit-history';
 import { CreditPurchaseModal } from './credit-purchase-modal';
-import { NEW_CARD, PaymentChoice, PaymentError, usePaymentChoice } from './payment-choice';
-import { usePayInWindow } from '../api/pay-in-window';
+import { PaymentChoice, PaymentError, useCardPayment } from './payment-choice';
 import { formatCredits, formatDay, formatPrice } from '../../../lib/format';
 
 const paymentErrors = { 402: 'billing:errors.paymentFailed', 409: 'billing:errors.alreadyProcessed' };
@@ -150,14 +149,10 @@ function SubscribeModal({ plan, paymentWindow, onClose }: { plan: Plan | null; p
   const { t, i18n } = useTranslation('billing');
   const lng = i18n.language;
   const subscribe = useSubscribe();
-  const inWindow = usePayInWindow();
-  const choice = usePaymentChoice(paymentWindow);
+  const payment = useCardPayment(paymentWindow, subscribe);
   const price = plan ? formatPrice(plan.krw_month_price, 'KRW', lng) : '';
   const close = () => {
-    subscribe.reset();
-    inWindow.reset();
-    // The next payment starts again from the first saved card.
-    choice.setValue(null);
+    payment.reset();
     onClose();
   };
   const done = () => {
@@ -166,22 +161,21 @@ function SubscribeModal({ plan, paymentWindow, onClose }: { plan: Plan | null; p
   };
   const pay = () => {
     if (!plan) return;
-    subscribe.reset();
-    inWindow.reset();
-    if (choice.value === NEW_CARD) inWindow.mutate({ kind: 'subscription', planId: plan.id }, { onSuccess: done });
-    else if (choice.value !== null) subscribe.mutate({ planId: plan.id, body: { payment_method_id: Number(choice.value) } }, { onSuccess: done });
+    payment.start();
+    if (payment.newCard) payment.inWindow.mutate({ kind: 'subscription', planId: plan.id }, { onSuccess: done });
+    else if (payment.cardId !== null) subscribe.mutate({ planId: plan.id, body: { payment_method_id: payment.cardId } }, { onSuccess: done });
   };
   return (
     <Modal opened={plan !== null} onClose={close} title={plan ? t('plans.subscribeTitle', { plan: localizedName(plan, lng) }) : ''} centered closeButtonProps={{ 'aria-label': t('actions.close') }} data-testid="subscribe-modal">
       <Stack>
         <Text size="sm">{plan ? t('plans.subscribeSummary', { price, credit: formatCredits(plan.credit, lng) }) : ''}</Text>
-        <PaymentChoice choice={choice} />
-        <PaymentError error={inWindow.error ?? subscribe.error} />
+        <PaymentChoice choice={payment.choice} />
+        <PaymentError error={payment.error} />
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={close}>
             {t('actions.close')}
           </Button>
-          <Button onClick={pay} loading={subscribe.isPending || inWindow.isPending} disabled={choice.value === null}>
+          <Button onClick={pay} loading={payment.busy} disabled={payment.choice.value === null}>
             {t('plans.pay', { price })}
           </Button>
         </Group>

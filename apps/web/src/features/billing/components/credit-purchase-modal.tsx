@@ -3,10 +3,9 @@ import { notifications } from '@mantine/notifications';
 import type { CreditEntry } from '@app/contracts/billing';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePayInWindow } from '../api/pay-in-window';
 import { usePurchaseCredits, usePurchaseOptions } from '../api/purchase-credits';
 import { formatCredits, formatPrice } from '../../../lib/format';
-import { NEW_CARD, PaymentChoice, PaymentError, usePaymentChoice } from './payment-choice';
+import { PaymentChoice, PaymentError, useCardPayment } from './payment-choice';
 
 /**
  * The credit purchase modal (spec §1, §8 "credit purchase failed"): a pack, then with Payple a
@@ -17,35 +16,28 @@ export function CreditPurchaseModal({ opened, onClose }: { opened: boolean; onCl
   const { t, i18n } = useTranslation('billing');
   const options = usePurchaseOptions(opened);
   const purchase = usePurchaseCredits();
-  const inWindow = usePayInWindow();
   const [pack, setPack] = useState<string | null>(null);
   const packs = options.data?.packs ?? [];
   const chosen = packs.find((p) => String(p.credit) === pack) ?? packs[0];
   const needsCard = options.data?.provider === 'payple';
-  const choice = usePaymentChoice(options.data?.payment_window ?? false);
-  const busy = purchase.isPending || inWindow.isPending;
-  const error = inWindow.error ?? purchase.error;
+  const payment = useCardPayment(options.data?.payment_window ?? false, purchase);
 
+  const close = () => {
+    payment.reset();
+    onClose();
+  };
   const done = (entry: CreditEntry) => {
     notifications.show({ color: 'green', message: t('purchase.done', { credit: formatCredits(entry.quota, i18n.language) }) });
     close();
   };
-  const close = () => {
-    purchase.reset();
-    inWindow.reset();
-    // The next payment starts again from the first saved card.
-    choice.setValue(null);
-    onClose();
-  };
   const buy = () => {
     if (!chosen) return;
-    purchase.reset();
-    inWindow.reset();
-    if (needsCard && choice.value === NEW_CARD) {
-      inWindow.mutate({ kind: 'credits', credit: chosen.credit }, { onSuccess: (r) => r.kind === 'credits' && done(r.entry) });
+    payment.start();
+    if (needsCard && payment.newCard) {
+      payment.inWindow.mutate({ kind: 'credits', credit: chosen.credit }, { onSuccess: (r) => r.kind === 'credits' && done(r.entry) });
       return;
     }
-    purchase.mutate({ credit: chosen.credit, ...(needsCard && choice.value ? { payment_method_id: Number(choice.value) } : {}) }, { onSuccess: done });
+    purchase.mutate({ credit: chosen.credit, ...(needsCard && payment.cardId !== null ? { payment_method_id: payment.cardId } : {}) }, { onSuccess: done });
   };
 
   return (
@@ -64,15 +56,15 @@ export function CreditPurchaseModal({ opened, onClose }: { opened: boolean; onCl
             data={packs.map((p) => ({ value: String(p.credit), label: t('purchase.packLabel', { credit: formatCredits(p.credit, i18n.language), price: formatPrice(p.price, options.data!.currency, i18n.language) }) }))}
           />
         )}
-        {needsCard && <PaymentChoice choice={choice} />}
-        <PaymentError error={error} />
+        {needsCard && <PaymentChoice choice={payment.choice} />}
+        <PaymentError error={payment.error} />
         <Group justify="space-between">
           <Text fw={600}>{chosen && options.data ? t('purchase.total', { price: formatPrice(chosen.price, options.data.currency, i18n.language) }) : ''}</Text>
           <Group gap="xs">
             <Button variant="default" onClick={close}>
               {t('actions.close')}
             </Button>
-            <Button onClick={buy} loading={busy} disabled={!chosen || (needsCard && choice.value === null)}>
+            <Button onClick={buy} loading={payment.busy} disabled={!chosen || (needsCard && payment.choice.value === null)}>
               {t('purchase.buy')}
             </Button>
           </Group>

@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/status-messages';
+import { usePayInWindow } from '../api/pay-in-window';
 import { usePaymentMethods } from '../api/payment-methods';
 import { PaymentWindowError } from '../lib/payple-window';
 
@@ -73,4 +74,33 @@ export function PaymentChoice({ choice }: { choice: ReturnType<typeof usePayment
       )}
     </Stack>
   );
+}
+
+/**
+ * What the subscribe and purchase modals share: the card choice, the window's payment beside the
+ * modal's own saved-card call (`saved`), one error line and one busy flag. `start` clears the last
+ * attempt's error; `reset` (on close) also starts the next payment again from the first saved card.
+ */
+export function useCardPayment(windowOffered: boolean, saved: { reset(): void; error: unknown; isPending: boolean }) {
+  const choice = usePaymentChoice(windowOffered);
+  const inWindow = usePayInWindow();
+  const start = () => {
+    saved.reset();
+    inWindow.reset();
+  };
+  return {
+    choice,
+    inWindow,
+    /** The member chose a new card: the payment goes through the provider's window. */
+    newCard: choice.value === NEW_CARD,
+    /** The saved card chosen, if one is. */
+    cardId: choice.value !== null && choice.value !== NEW_CARD ? Number(choice.value) : null,
+    error: inWindow.error ?? saved.error,
+    busy: inWindow.isPending || saved.isPending,
+    start,
+    reset: () => {
+      start();
+      choice.setValue(null);
+    },
+  };
 }
