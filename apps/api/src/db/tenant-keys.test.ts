@@ -86,6 +86,21 @@ describe('tenant keys (ready to distribute by tenant_id)', () => {
     expect(problems).toEqual([]);
   });
 
+  it('a composite foreign key that sets null on delete names the column it clears, never tenant_id', async () => {
+    // A plain SET NULL on (tenant_id, x) nulls tenant_id too, which NOT NULL refuses: the delete
+    // of the referenced row fails (issue 38 item 2: deleting a member who created a chatbot).
+    const rows = await queryRows<{ name: string; cleared: string[] | null }>(
+      database.owner,
+      sql.raw(`select con.conname::text as name,
+        (select array_agg(a.attname::text) from unnest(con.confdelsetcols) k(attnum) join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum) as cleared
+      from pg_constraint con join pg_namespace n on n.oid = con.connamespace
+      where n.nspname = 'public' and con.contype = 'f' and con.confdeltype = 'n' and array_length(con.conkey, 1) > 1 order by 1`),
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    const problems = rows.filter((r) => !r.cleared?.length || r.cleared.includes('tenant_id')).map((r) => r.name);
+    expect(problems).toEqual([]);
+  });
+
   it('the unique indexes without tenant_id are the known global ones', async () => {
     const { uniqueIndexes } = await keysOf(database.owner);
     const global = uniqueIndexes.filter((i) => !i.cols.includes('tenant_id')).map((i) => `${i.table}(${i.cols.join(', ')})`);
