@@ -14,6 +14,7 @@ import { createLlmRegistry } from './llm/registry';
 import { type CacheHub, createCacheHub } from './platform/cache';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './platform/error-handler';
 import { createErrorReporter } from './platform/error-report';
+import { AppError } from './platform/errors';
 import { registerClientErrorRoutes } from './platform/error-report.routes';
 import { registerBodyLimits } from './platform/body-limits';
 import { registerInputGuards } from './platform/input-guards';
@@ -37,7 +38,7 @@ import { registerChatbotRoutes } from './modules/chatbots/chatbots.routes';
 import { createChatbotsService } from './modules/chatbots/chatbots.service';
 import { squareImages } from './modules/chatbots/images.service';
 import { createPublishingService } from './modules/chatbots/publishing.service';
-import { registerFileRoutes } from './modules/files/files.routes';
+import { registerFileRoutes, type UploadTargets } from './modules/files/files.routes';
 import { createFilesService, createStorage } from './modules/files/files.service';
 import { registerGovernanceRoutes } from './modules/governance/governance.routes';
 import { createGovernanceService } from './modules/governance/governance.service';
@@ -206,6 +207,18 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
       },
     },
   );
+  // What an upload may name (issue 38 item 6): each id is one the member may use, else 404 (a
+  // session or file of another member is as unknown to them as one that never was).
+  const hidden = (code: 'session_not_found' | 'file_not_found') => (err: unknown) => {
+    throw err instanceof AppError && err.code === 'forbidden' ? new AppError(code) : err;
+  };
+  const uploadTargets: UploadTargets = {
+    async check(ctx, { chatbotId, sessionId, attachedFileIds }) {
+      if (chatbotId !== undefined) await chatbots.get(ctx, chatbotId);
+      if (sessionId !== undefined) await sessions.get(ctx, sessionId).catch(hidden('session_not_found'));
+      for (const id of new Set(attachedFileIds ?? [])) await files.get(ctx, id).catch(hidden('file_not_found'));
+    },
+  };
   const credits = createCreditsService(database, caches, members, groups);
   const governance = createGovernanceService(db, caches, { maskingCost: config.maskingCreditCost });
   // Web search for chats (decision 035): the tenant's provider or the server's; result pages through the SSRF guard.
@@ -217,7 +230,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
     const channel = await chat.shareThrough(redis, await databaseName(database, config));
     app.addHook('onClose', () => channel.close());
   }
-  const apiKeys = createApiKeysService(database, caches, { tenantById: (id) => findTenantById(db, id), memberById: members.findById }, (line) => app.log.warn(line));
+  const apiKeys = createApiKeysService(database, caches, { tenantById: (id) => findTenantById(db, id), memberById: members.findById, usableChatbot: (ctx, id) => chatbots.get(ctx, id) }, (line) => app.log.warn(line));
   app.addHook('onClose', () => apiKeys.flushUses());
   const signUp = createSignUpService(db, { mailer, secret: config.jwtSecret, members });
   const authService = createAuthService(db, tokens, members, mailer, { refreshTtlDays: config.refreshTokenTtlDays });
@@ -298,7 +311,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
       registerApiKeyRoutes(api, { apiKeys });
       registerTaskModeRoutes(api, { taskModes });
       registerChatSettingsRoutes(api, { chatSettings: createChatSettingsService(db, caches) });
-      registerFileRoutes(api, { files, limits });
+      registerFileRoutes(api, { files, limits, targets: uploadTargets });
       registerBillingRoutes(api, { billing });
       registerSsoRoutes(api, { sso, whitelist, limits, startExport: (ctx) => tasks.enqueue(ctx, WHITELIST_EXPORT_TASK) });
       // The operator API (decision 040): only with OPERATOR_API_KEY; tenants across the platform, on the owner's connection.

@@ -31,6 +31,8 @@ function toApiKey(k: ApiKeyRow): ApiKey {
 export interface KeyOwners {
   tenantById(id: number): Promise<TenantRow | undefined>;
   memberById(tenantId: number, id: number): Promise<MemberRow | undefined>;
+  /** Throws (404) unless the member may use the chatbot: a key names only those (issue 38 item 6). */
+  usableChatbot(ctx: MemberContext, id: number): Promise<unknown>;
 }
 
 /** Developer API keys (issue 28): a member's named keys; the secret once, its SHA-256 kept. */
@@ -57,6 +59,12 @@ export function createApiKeysService(database: Database, caches: CacheHub, owner
   const keyRows = caches.scoped<ApiKeyRow>();
   const memberRows = caches.scoped<MemberRow>();
   const tenantRows = caches.scoped<TenantRow>(10_000);
+  async function usableChatbots(ctx: MemberContext, ids: number[] | null | undefined): Promise<number[] | null> {
+    if (!ids) return null;
+    const unique = [...new Set(ids)];
+    for (const id of unique) await owners.usableChatbot(ctx, id);
+    return unique;
+  }
   return {
     async list(ctx: MemberContext): Promise<ApiKeyList> {
       await flushUses();
@@ -69,13 +77,14 @@ export function createApiKeysService(database: Database, caches: CacheHub, owner
       if ((await countMemberKeys(db, ctx.tenantId, ctx.member.id)) >= API_KEY_LIMITS.keysPerMember) {
         throw new AppError('too_many_api_keys', undefined, { max: API_KEY_LIMITS.keysPerMember });
       }
+      const chatbotIds = await usableChatbots(ctx, body.chatbot_ids);
       const secret = `${PREFIX}${randomBytes(32).toString('base64url')}`;
       const row = await insertKey(db, ctx.tenantId, {
         memberId: ctx.member.id,
         name: body.name,
         prefix: `${secret.slice(0, PREFIX.length + 6)}…`,
         secretHash: hashOf(secret),
-        chatbotIds: body.chatbot_ids ? [...new Set(body.chatbot_ids)] : null,
+        chatbotIds,
         expiresAt,
       });
       return { ...toApiKey(row), secret };
@@ -84,7 +93,7 @@ export function createApiKeysService(database: Database, caches: CacheHub, owner
     async update(ctx: MemberContext, id: number, body: UpdateApiKeyBody): Promise<ApiKey> {
       const key = await findMemberKey(db, ctx.tenantId, ctx.member.id, id);
       if (!key) throw new AppError('not_found');
-      const chatbotIds = body.chatbot_ids === undefined ? undefined : body.chatbot_ids === null ? null : [...new Set(body.chatbot_ids)];
+      const chatbotIds = body.chatbot_ids === undefined ? undefined : await usableChatbots(ctx, body.chatbot_ids);
       const row = body.name === undefined && chatbotIds === undefined ? key : await updateKey(db, ctx.tenantId, id, { name: body.name, chatbotIds });
       return toApiKey(row ?? key);
     },

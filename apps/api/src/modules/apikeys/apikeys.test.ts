@@ -57,6 +57,24 @@ describe('API keys', () => {
     await expect(client(key.secret).models.list()).rejects.toBeInstanceOf(OpenAI.AuthenticationError);
   });
 
+  it('names only chatbots the member may use: another member’s private chatbot or another tenant’s is 404 and no key is kept (issue 38 item 6)', async () => {
+    const theirs = await ownChatbot(other);
+    const bMember = await t.signIn(t.b, t.b.member.email);
+    const foreign = (await call(bMember, 'POST', '/chatbots/', undefined, t.b)).json() as { id: number };
+    const mine = await ownChatbot();
+    const before = (await call(member, 'GET', '/apikeys/')).json().items.length;
+    for (const ids of [[theirs.id], [foreign.id], [mine.id, theirs.id], [2147483000]]) {
+      const res = await call(member, 'POST', '/apikeys/', { name: 'sneaky', chatbot_ids: ids });
+      expect(res.statusCode, JSON.stringify(ids)).toBe(404);
+    }
+    expect((await call(member, 'GET', '/apikeys/')).json().items.length).toBe(before);
+    const key = await newKey(member, { chatbot_ids: [mine.id] });
+    expect((await call(member, 'PATCH', `/apikeys/${key.id}/`, { chatbot_ids: [foreign.id] })).statusCode).toBe(404);
+    expect((await call(member, 'PATCH', `/apikeys/${key.id}/`, { chatbot_ids: [theirs.id] })).statusCode).toBe(404);
+    expect((await call(member, 'GET', '/apikeys/')).json().items.find((k: { id: number }) => k.id === key.id).chatbot_ids).toEqual([mine.id]);
+    await call(member, 'DELETE', `/apikeys/${key.id}/`);
+  });
+
   it('validates: name, past expiry, unknown fields (422); another member or tenant cannot see or change a key (404)', async () => {
     expect((await call(member, 'POST', '/apikeys/', { name: '' })).statusCode).toBe(422);
     expect((await call(member, 'POST', '/apikeys/', { name: 'x', expires_at: '2020-01-01T00:00:00Z' })).statusCode).toBe(422);
@@ -162,7 +180,8 @@ describe('the OpenAI-compatible API with the official client', () => {
     const mine = await ownChatbot();
     await expect(client(bKey).chat.completions.create({ model: mine.hash_id, messages: [{ role: 'user', content: 'hi' }] })).rejects.toBeInstanceOf(OpenAI.NotFoundError);
     // A key limited to other chatbots.
-    const limited = (await newKey(member, { chatbot_ids: [theirs.id] })).secret;
+    const second = await ownChatbot();
+    const limited = (await newKey(member, { chatbot_ids: [second.id] })).secret;
     await expect(client(limited).chat.completions.create({ model: mine.hash_id, messages: [{ role: 'user', content: 'hi' }] })).rejects.toBeInstanceOf(OpenAI.NotFoundError);
     const bad = client(key).chat.completions.create({ model: mine.hash_id, messages: [{ role: 'assistant', content: 'no question' }] });
     await expect(bad).rejects.toBeInstanceOf(OpenAI.BadRequestError);

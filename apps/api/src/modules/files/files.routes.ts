@@ -5,13 +5,22 @@ import { errorBody, idParam, okBody } from '@app/contracts/common';
 import { fileProgressQuery, fileProgressResponse, fileSchema, fileSettingsSchema, fileTokenParam, uploadFilesQuery, uploadFilesResponse } from '@app/contracts/files';
 import { incomingFiles } from '../../platform/multipart-files';
 import { byMember, type RateLimiter } from '../../platform/rate-limits';
+import type { MemberContext } from '../../platform/context';
 import { memberCtx } from '../../platform/request-context';
 import type { FilesService } from './files.service';
+
+/**
+ * What an upload's query names besides its files (issue 38 item 6): a chatbot the member may use,
+ * their own session, their own files. Checked before the files are read; a foreign id is 404.
+ */
+export interface UploadTargets {
+  check(ctx: MemberContext, targets: { chatbotId?: number; sessionId?: string; attachedFileIds?: number[] }): Promise<void>;
+}
 
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody };
 const uploadErrors = { ...errors, 400: errorBody, 413: errorBody, 415: errorBody, 429: errorBody };
 
-export function registerFileRoutes(app: FastifyInstance, deps: { files: FilesService; limits: RateLimiter }) {
+export function registerFileRoutes(app: FastifyInstance, deps: { files: FilesService; limits: RateLimiter; targets: UploadTargets }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['files'];
   const { limits } = deps.files;
@@ -62,7 +71,9 @@ export function registerFileRoutes(app: FastifyInstance, deps: { files: FilesSer
       },
       async (req, reply) => {
         const q = req.query;
-        const items = await deps.files.upload(memberCtx(req), incomingFiles(req, maxBytes, limits.maxFilesPerMessage), {
+        const ctx = memberCtx(req);
+        await deps.targets.check(ctx, { chatbotId: q.chatbot_id, sessionId: q.session_id, attachedFileIds: q.attached_file_ids });
+        const items = await deps.files.upload(ctx, incomingFiles(req, maxBytes, limits.maxFilesPerMessage), {
           shouldExpire: q.should_expire,
           accessLevel: q.access_level,
           attachedFileIds: q.attached_file_ids,

@@ -91,9 +91,10 @@ describe('upload API', () => {
   });
 
   it('takes the query options', async () => {
-    const res = await upload(member, [text('keep.md', '# Keep\n\nme')], '?should_expire=false&access_level=private&attached_file_ids=1,2&session_id=abc');
+    const [a, b] = (await upload(member, [text('a.txt', 'a'), text('b.txt', 'b')])).json().items as { id: number }[];
+    const res = await upload(member, [text('keep.md', '# Keep\n\nme')], `?should_expire=false&access_level=private&attached_file_ids=${a!.id},${b!.id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().items[0]).toMatchObject({ should_expire: false, expires_at: null, access_level: 'private', attached_file_ids: [1, 2], session_id: 'abc', kind: 'markdown' });
+    expect(res.json().items[0]).toMatchObject({ should_expire: false, expires_at: null, access_level: 'private', attached_file_ids: [a!.id, b!.id], kind: 'markdown' });
   });
 
   it('refuses by the bytes: 415 a zip named .pdf or an executable, 400 a damaged file, 413 too large or too many pages, 422 too many files', async () => {
