@@ -50,6 +50,8 @@ export interface Fixtures {
   /** The member's uploaded file and the token of its signed link (issue 25). */
   fileId: number;
   fileToken: string;
+  /** Tenant B's objects, for the fields of tenant A's requests that name objects (issue 38 item 6). */
+  foreign: { chatbotId: number; sessionHash: string; modelId: number };
 }
 
 async function ok(res: Promise<HttpResponse>, what: string): Promise<HttpResponse> {
@@ -144,6 +146,13 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     await new Promise((r) => setTimeout(r, 25));
   }
 
+  // Tenant B's: a chatbot, a session of its member's and a model.
+  const bMember = await t.signIn(t.b, t.b.member.email);
+  const bBot = (await ok(send(t, t.b, bMember, { method: 'GET', url: '/api/chatbots/?include_default=true' }), 'B chatbots')).json().items[0].id as number;
+  const bChat = await ok(send(t, t.b, bMember, { method: 'POST', url: `/api/chatbots/${bBot}/chat/`, payload: { text: 'tenant b' } }), 'B chat');
+  const bSession = (JSON.parse(String(bChat.headers['x-chat-meta'])) as { session_hash_id: string }).session_hash_id;
+  const bModel = (await ok(send(t, t.b, bAdmin, { method: 'GET', url: '/api/admin/llm-models/' }), 'B models')).json().items[0].id as number;
+
   const emails = (x: TestTenant) => [x.admin.email, x.member.email, x.other.email];
   const memberPrivate = [t.a.member.email, question, meta.session_hash_id, m('session-title'), m('instructions'), m('doc'), m('api-key'), apiKey.prefix as string, m('file'), m('card')];
   const tenant = [
@@ -195,5 +204,6 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     paymentMethodId: card!.id,
     fileId: file.id,
     fileToken: file.url.split('/').filter(Boolean).pop()!,
+    foreign: { chatbotId: bBot, sessionHash: bSession, modelId: bModel },
   };
 }

@@ -76,6 +76,25 @@ export function refValues(f: Fixtures, t: TestApp): RefValues {
   };
 }
 
+/**
+ * The same fields naming another tenant's objects (tenant B's member, group, chatbot) or ids no
+ * object has: a route that takes them must refuse (issue 38 item 6).
+ */
+export function foreignRefValues(f: Fixtures, t: TestApp): RefValues {
+  return {
+    member_id: t.b.member.id,
+    member_ids: [t.b.member.id],
+    invitation_ids: [2_147_483_000],
+    chatbot_id: f.foreign.chatbotId,
+    chatbot_ids: [f.foreign.chatbotId],
+    default_member_group_id: t.b.defaultGroupId,
+    member_group_ids: [t.b.defaultGroupId],
+    member_group_id: t.b.defaultGroupId,
+    session_hash_id: f.foreign.sessionHash,
+    llm_model_id: f.foreign.modelId,
+  };
+}
+
 interface OpenApiParameter {
   name: string;
   in: 'path' | 'query' | 'header' | 'cookie';
@@ -105,6 +124,8 @@ export interface Route {
   /** Every path parameter is a global key: another tenant's header does not make it another tenant's object. */
   globalParams: boolean;
   mutating: boolean;
+  /** The same call with the fields that name objects naming another tenant's (absent when it has none). */
+  foreign?: { url: string; payload?: unknown };
 }
 
 /** Every operation of the document: the ones the matrix can call, and why the others cannot be. */
@@ -112,13 +133,17 @@ export function planRoutes(doc: OpenApiDocument, f: Fixtures, t: TestApp): { rou
   const routes: Route[] = [];
   const unclassified: string[] = [];
   const refs = refValues(f, t);
+  const foreignRefs = foreignRefValues(f, t);
   for (const [path, ops] of Object.entries(doc.paths)) {
     for (const method of METHODS) {
       const op = ops[method];
       if (!op) continue;
       const key = `${method.toUpperCase()} ${path}`;
       try {
-        routes.push(planRoute(key, method, path, op, f, t, refs));
+        const route = planRoute(key, method, path, op, f, t, refs);
+        const foreign = withForeignRefs(route, foreignRefs);
+        if (foreign) route.foreign = foreign;
+        routes.push(route);
       } catch (err) {
         if (!(err instanceof SampleError || err instanceof Unclassified)) throw err;
         unclassified.push(`${key}: ${err.message}`);
@@ -129,6 +154,32 @@ export function planRoutes(doc: OpenApiDocument, f: Fixtures, t: TestApp): { rou
 }
 
 class Unclassified extends Error {}
+
+/** The route's call with every field named in `refs` (body, at any depth, and query) set to its value there; null when it has none. */
+function withForeignRefs(route: Route, refs: RefValues): Route['foreign'] | null {
+  let used = false;
+  const swap = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(swap);
+    if (!value || typeof value !== 'object') return value;
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => {
+        if (!(k in refs)) return [k, swap(v)];
+        used = true;
+        return [k, refs[k]];
+      }),
+    );
+  };
+  const payload = swap(route.payload);
+  const [path, qs] = route.url.split('?');
+  const query = new URLSearchParams(qs ?? '');
+  for (const k of [...query.keys()]) {
+    if (!(k in refs)) continue;
+    used = true;
+    query.set(k, String(refs[k]));
+  }
+  const q = query.toString();
+  return used ? { url: q ? `${path}?${q}` : path!, payload } : null;
+}
 
 function planRoute(key: string, method: (typeof METHODS)[number], path: string, op: OpenApiOperation, f: Fixtures, t: TestApp, refs: RefValues): Route {
   const access = op['x-access'];

@@ -6,9 +6,10 @@ import type { Access, Route } from './routes';
 /**
  * (a) no token; (b) a member of the owner's tenant who does not own the object (for admin
  * routes: a member who is not an admin); (c) another tenant's admin with that tenant's header;
- * (d) the owner's own token with another tenant's header.
+ * (d) the owner's own token with another tenant's header; (e) the owner, naming another tenant's
+ * objects in the body or query of a change.
  */
-export type CallerLabel = 'a' | 'b' | 'c' | 'd';
+export type CallerLabel = 'a' | 'b' | 'c' | 'd' | 'e';
 interface Caller {
   label: CallerLabel;
   tenant: TestTenant;
@@ -40,6 +41,16 @@ function callersFor(access: Access, t: TestApp, f: Fixtures): Caller[] {
 }
 
 const is2xx = (status: number) => status >= 200 && status < 300;
+/** A bulk answer that refused every item: `{ items: [{ ok: false } | { status: 'failed' }] }` or `{ processed: [], failed: [...] }`. */
+function everyItemRefused(res: HttpResponse): boolean {
+  try {
+    const body = res.json() as { items?: Array<{ ok?: boolean; status?: string }>; processed?: unknown[]; failed?: unknown[] };
+    if (Array.isArray(body.processed)) return body.processed.length === 0 && (body.failed?.length ?? 0) > 0;
+    return Array.isArray(body.items) && body.items.length > 0 && body.items.every((i) => i.ok === false || i.status === 'failed');
+  } catch {
+    return false;
+  }
+}
 const textOf = (res: HttpResponse) => `${JSON.stringify(res.headers)}\n${res.body}`;
 
 /**
@@ -161,6 +172,16 @@ export async function runMatrix(t: TestApp, f: Fixtures, routes: Route[]): Promi
       if (changed.length) failures.push(`${where}: changed the owner's data, seen in ${changed.join(', ')} (answered ${got})`);
       baseline = scope === 'all' ? after : null;
     }
+  }
+  // (e) The owner, in their own tenant, naming another tenant's objects in the body or query: every
+  // change is refused (a bulk route may answer 200 with each item refused).
+  for (const route of routes.filter((r) => r.mutating && r.foreign && r.access !== 'operator')) {
+    const token = route.access === 'member' ? f.tokens.aMember : route.access === 'admin' ? f.tokens.aAdmin : null;
+    const res = await send(t, t.a, token, { method: route.method, url: route.foreign!.url, payload: route.foreign!.payload });
+    calls.push({ route: route.key, caller: 'e', status: res.statusCode });
+    const got = `${res.statusCode} ${res.body.slice(0, 160)}`;
+    if (res.statusCode >= 500) failures.push(`${route.key} as (e): server error ${got}`);
+    if (is2xx(res.statusCode) && !everyItemRefused(res)) failures.push(`${route.key} as (e): took another tenant's ids (${JSON.stringify(route.foreign!.payload ?? route.foreign!.url).slice(0, 160)}): ${got}`);
   }
   return { failures, calls, snapshotUrls: view.size, snapshots: { count: view.count, ms: view.ms } };
 }
