@@ -1,6 +1,7 @@
 /**
  * A local OpenAI-compatible upstream for tests, e2e and benchmarks: streams a configurable reply
  * at a configurable token rate, reports usage, and can emit reasoning (`reasoning_content`).
+ * A `script` answers successive requests in turn, each with text or tool calls (see ScriptStep).
  * Also the images API (`POST /v1/images/generations`): `n` small PNGs as `b64_json`.
  * Run standalone: `tsx tools/fake-llm/server.ts --port 4010 --delay 20`.
  * Control at run time: `POST /control` with a partial Scenario as JSON; `GET /requests` gives the
@@ -30,6 +31,33 @@ export interface Scenario {
   promptTokens: number | null;
   /** When set, the connection is cut (no end, no usage) after this many answer tokens: an upstream that breaks off. */
   cutAfterTokens: number | null;
+  /**
+   * Answers in order, one per chat-completions request: request n (counted from when the script
+   * was set) gets step n; once the script is used up, requests get `reply` again.
+   */
+  script: ScriptStep[] | null;
+}
+
+/** One scripted answer: text, tool calls, or text followed by tool calls (a model that says what it is about to do). */
+export interface ScriptStep {
+  /** The answer's text, streamed token by token like `reply`. */
+  text?: string;
+  /** Tool calls streamed after the text, OpenAI style: `delta.tool_calls` with an index each. */
+  toolCalls?: ScriptToolCall[];
+  /** Several calls: their fragments alternate chunk by chunk (call 0, call 1, call 0, …) instead of one call after the other. */
+  interleave?: boolean;
+  /** The finish reason sent; default `tool_calls` when the step calls tools, else `stop`. */
+  finishReason?: string;
+}
+
+export interface ScriptToolCall {
+  /** Default `call_<request>_<index>`. */
+  id?: string;
+  name: string;
+  /** The arguments: an object is sent as its JSON, a string as it is (so it may be malformed on purpose). */
+  arguments: string | Record<string, unknown>;
+  /** How many chunks the argument string is split into; default 3. */
+  fragments?: number;
 }
 
 export const defaultScenario: Scenario = {
@@ -42,6 +70,7 @@ export const defaultScenario: Scenario = {
   imageDelayMs: 300,
   promptTokens: null,
   cutAfterTokens: null,
+  script: null,
 };
 
 export interface FakeLlm {
@@ -57,6 +86,8 @@ export interface FakeLlm {
   aborted: number;
   /** Inputs of the embeddings API (`POST /v1/embeddings`), one array per request, newest last. */
   embeddingInputs: string[][];
+  /** The script's next step (see Scenario.script); setting a script starts it again from step 0. */
+  scriptStep: number;
   set(s: Partial<Scenario>): void;
   reset(): void;
   close(): Promise<void>;
@@ -95,6 +126,32 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
+/** `text` in `n` pieces of about equal length (fewer when it is shorter); none when it is empty. */
+function split(text: string, n: number): string[] {
+  const size = Math.max(1, Math.ceil(text.length / Math.max(1, n)));
+  const out: string[] = [];
+  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
+  return out;
+}
+
+type ToolCallDelta = { index: number; id?: string; type?: 'function'; function: { name?: string; arguments: string } };
+
+/**
+ * The `delta.tool_calls` entries of a step's calls, one per chunk, as OpenAI streams them: a call's
+ * first entry has its id and name and empty arguments, the next ones fragments of the arguments.
+ * Interleaved, the calls' entries alternate; otherwise each call's come in one run.
+ */
+function toolCallDeltas(calls: Array<{ id: string; name: string; arguments: string; fragments: number }>, interleave: boolean): ToolCallDelta[] {
+  const perCall = calls.map((c, index): ToolCallDelta[] => [
+    { index, id: c.id, type: 'function', function: { name: c.name, arguments: '' } },
+    ...split(c.arguments, c.fragments).map((piece) => ({ index, function: { arguments: piece } })),
+  ]);
+  if (!interleave) return perCall.flat();
+  const out: ToolCallDelta[] = [];
+  for (let i = 0; perCall.some((d) => i < d.length); i++) for (const d of perCall) if (i < d.length) out.push(d[i]!);
+  return out;
+}
+
 function promptChars(body: Record<string, unknown>): number {
   const messages = Array.isArray(body.messages) ? (body.messages as Array<{ content?: unknown }>) : [];
   return messages.reduce((n, m) => n + (typeof m.content === 'string' ? m.content.length : JSON.stringify(m.content ?? '').length), 0);
@@ -122,8 +179,10 @@ export async function startFakeLlm(opts: { port?: number; host?: string; scenari
     requestHeaders: [],
     aborted: 0,
     embeddingInputs: [],
+    scriptStep: 0,
     set(s) {
       Object.assign(fake.scenario, s);
+      if ('script' in s) fake.scriptStep = 0;
     },
     reset() {
       fake.scenario = { ...defaultScenario, ...opts.scenario };
@@ -131,6 +190,7 @@ export async function startFakeLlm(opts: { port?: number; host?: string; scenari
       fake.requestHeaders = [];
       fake.aborted = 0;
       fake.embeddingInputs = [];
+      fake.scriptStep = 0;
     },
     close: () => new Promise((resolve) => {
       fake.server.closeAllConnections();
@@ -154,7 +214,17 @@ export async function startFakeLlm(opts: { port?: number; host?: string; scenari
     const id = `chatcmpl-${Date.now()}`;
     const created = Math.floor(Date.now() / 1000);
     const promptTokens = s.promptTokens ?? Math.ceil(promptChars(body) / 4);
-    const answer = tokenize(s.reply);
+    const stepNo = fake.scriptStep;
+    const step = s.script && stepNo < s.script.length ? s.script[fake.scriptStep++]! : null;
+    const text = step ? (step.text ?? '') : s.reply;
+    const calls = (step?.toolCalls ?? []).map((c, i) => ({
+      id: c.id ?? `call_${stepNo}_${i}`,
+      name: c.name,
+      arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments),
+      fragments: c.fragments ?? 3,
+    }));
+    const finishReason = step?.finishReason ?? (calls.length > 0 ? 'tool_calls' : 'stop');
+    const answer = tokenize(text);
     const reasoning = s.reasoning ? tokenize(s.reasoning) : [];
     const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
       `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
@@ -167,7 +237,17 @@ export async function startFakeLlm(opts: { port?: number; host?: string; scenari
           object: 'chat.completion',
           created,
           model,
-          choices: [{ index: 0, message: { role: 'assistant', content: s.reply }, finish_reason: 'stop' }],
+          choices: [
+            {
+              index: 0,
+              message: {
+                role: 'assistant',
+                content: calls.length > 0 ? text || null : text,
+                tool_calls: calls.length > 0 ? calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })) : undefined,
+              },
+              finish_reason: finishReason,
+            },
+          ],
           usage: { prompt_tokens: promptTokens, completion_tokens: answer.length, total_tokens: promptTokens + answer.length },
         }),
       );
@@ -204,7 +284,13 @@ export async function startFakeLlm(opts: { port?: number; host?: string; scenari
       res.write(chunk({ content: t }));
       sent += 1;
     }
-    res.write(chunk({}, 'stop'));
+    for (const delta of toolCallDeltas(calls, step?.interleave ?? false)) {
+      await sleep(delayBefore());
+      if (closed) return;
+      res.write(chunk({ tool_calls: [delta] }));
+      if (!delta.id) sent += 1;
+    }
+    res.write(chunk({}, finishReason));
     const includeUsage = (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage;
     if (includeUsage) {
       res.write(
