@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import { urlToHttpOptions } from 'node:url';
@@ -6,9 +7,8 @@ import {
   type LanguageModelV3,
   type LanguageModelV3CallOptions,
   type LanguageModelV3FinishReason,
-  type LanguageModelV3Prompt,
-  UnsupportedFunctionalityError,
 } from '@ai-sdk/provider';
+import { requestBodyOf } from './openai-compatible-request';
 import { PartChannel, type PartChannelResult } from './part-channel';
 
 /**
@@ -20,7 +20,8 @@ import { PartChannel, type PartChannelResult } from './part-channel';
  * per token against 37 µs for this path on the same machine, and the relay of every token of
  * every open stream is the platform's hottest loop (docs/decisions/010, bench/README.md). The
  * parts go out through a `PartChannel`: pushed to the chat service, a web stream for anyone else
- * (decision 016).
+ * (decision 016). Tools go out as `tools`/`tool_choice`, and streamed `delta.tool_calls` come back
+ * as the SDK's tool input parts and one `tool-call` part per call (decision 049).
  */
 export function withLeanStreaming(sdkModel: LanguageModelV3, config: { baseURL: string; apiKey?: string; modelId: string }): LanguageModelV3 {
   const url = new URL(`${config.baseURL.replace(/\/+$/, '')}/chat/completions`);
@@ -58,49 +59,6 @@ interface Target {
   auth: Record<string, string>;
 }
 
-type ContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
-type Message = { role: 'system' | 'user' | 'assistant'; content: string | ContentPart[] };
-
-const base64Of = (data: Uint8Array | string | URL) =>
-  typeof data === 'string' ? data : data instanceof URL ? null : Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64');
-
-/**
- * The chat-completions messages of a prompt: text as a string; a user message with images (a
- * vision model's attachments) as parts, each image a `data:` URL.
- */
-export function toMessages(prompt: LanguageModelV3Prompt): Message[] {
-  return prompt.map((m): Message => {
-    if (m.role === 'system') return { role: 'system', content: m.content };
-    if (m.role !== 'user' && m.role !== 'assistant') throw new UnsupportedFunctionalityError({ functionality: `${m.role} messages` });
-    let text = '';
-    let parts: ContentPart[] | null = null;
-    for (const part of m.content) {
-      if (part.type === 'text') text += part.text;
-      else if (part.type === 'file' && m.role === 'user' && part.mediaType.startsWith('image/')) {
-        const url = part.data instanceof URL ? part.data.toString() : `data:${part.mediaType};base64,${base64Of(part.data)}`;
-        (parts ??= []).push({ type: 'image_url', image_url: { url } });
-      } else if (part.type !== 'reasoning') throw new UnsupportedFunctionalityError({ functionality: `${part.type} parts` });
-    }
-    return { role: m.role, content: parts ? [{ type: 'text', text }, ...parts] : text };
-  });
-}
-
-function bodyOf(modelId: string, options: LanguageModelV3CallOptions): string {
-  const compat = options.providerOptions?.openaiCompatible as { reasoningEffort?: string } | undefined;
-  return JSON.stringify({
-    model: modelId,
-    messages: toMessages(options.prompt),
-    stream: true,
-    stream_options: { include_usage: true },
-    temperature: options.temperature,
-    top_p: options.topP,
-    max_tokens: options.maxOutputTokens,
-    stop: options.stopSequences,
-    seed: options.seed,
-    reasoning_effort: compat?.reasoningEffort,
-  });
-}
-
 const FINISH: Record<string, LanguageModelV3FinishReason['unified']> = {
   stop: 'stop',
   length: 'length',
@@ -114,13 +72,31 @@ interface Chunk {
   model?: string;
   created?: number;
   error?: unknown;
-  choices?: Array<{ delta?: { content?: string | null; reasoning_content?: string | null; reasoning?: string | null }; finish_reason?: string | null }>;
+  choices?: Array<{ delta?: { content?: string | null; reasoning_content?: string | null; reasoning?: string | null; tool_calls?: ToolCallDelta[] | null }; finish_reason?: string | null }>;
   usage?: {
     prompt_tokens?: number;
     completion_tokens?: number;
     prompt_tokens_details?: { cached_tokens?: number };
     completion_tokens_details?: { reasoning_tokens?: number };
   } | null;
+}
+
+/** One entry of `delta.tool_calls`: the first of a call has its id and name, the next ones pieces of its arguments. */
+interface ToolCallDelta {
+  index?: number;
+  id?: string | null;
+  function?: { name?: string | null; arguments?: string | null } | null;
+}
+
+/** A tool call being streamed: its arguments gather until the answer ends. */
+class PendingToolCall {
+  name = '';
+  args = '';
+  started = false;
+  constructor(
+    readonly index: number,
+    public id: string | null,
+  ) {}
 }
 
 function stream(
@@ -131,7 +107,7 @@ function stream(
 ): Promise<PartChannelResult> {
   const signal = options.abortSignal;
   if (signal?.aborted) return Promise.reject(signal.reason);
-  const body = bodyOf(modelId, options);
+  const body = requestBodyOf(modelId, options);
   return new Promise((resolve, reject) => new CompletionRequest(client, target, body, options.headers, signal, resolve, reject));
 }
 
@@ -151,6 +127,8 @@ class CompletionRequest {
   private metaSent = false;
   private finishReason: string | undefined;
   private usage: Chunk['usage'];
+  /** Made by the first tool call: a text answer never has one. */
+  private toolCalls: PendingToolCall[] | null = null;
 
   constructor(
     client: typeof http | typeof https,
@@ -280,7 +258,54 @@ class CompletionRequest {
       this.textOpen = true;
       channel.push({ type: 'text-delta', id: 'txt-0', delta: delta.content });
     }
+    if (delta?.tool_calls) this.onToolCalls(delta.tool_calls);
     if (choice.finish_reason) this.finishReason = choice.finish_reason;
+  }
+
+  /**
+   * Pieces of tool calls: a call is told (`tool-input-start`) once its name is known, its argument
+   * fragments as they come (`tool-input-delta`); several calls of one step are told apart by
+   * `index` (by id, or the last one, from servers that send no index).
+   */
+  private onToolCalls(deltas: ToolCallDelta[]) {
+    const channel = this.channel!;
+    if (this.reasoningOpen) {
+      channel.push({ type: 'reasoning-end', id: 'reasoning-0' });
+      this.reasoningOpen = false;
+    }
+    const calls = (this.toolCalls ??= []);
+    for (const d of deltas) {
+      let call = d.index != null ? calls.find((c) => c.index === d.index) : d.id ? calls.find((c) => c.id === d.id) : calls.at(-1);
+      if (!call) calls.push((call = new PendingToolCall(d.index ?? calls.length, null)));
+      if (d.id && !call.started) call.id = d.id;
+      const name = d.function?.name;
+      if (name && !call.started) call.name = name;
+      const fragment = d.function?.arguments;
+      if (fragment) {
+        call.args += fragment;
+        if (call.started) channel.push({ type: 'tool-input-delta', id: call.id!, delta: fragment });
+      }
+      if (!call.started && call.name) this.startToolCall(call);
+    }
+  }
+
+  private startToolCall(call: PendingToolCall) {
+    const channel = this.channel!;
+    call.started = true;
+    call.id ??= `call_${randomUUID()}`;
+    channel.push({ type: 'tool-input-start', id: call.id, toolName: call.name });
+    if (call.args) channel.push({ type: 'tool-input-delta', id: call.id, delta: call.args });
+  }
+
+  /** Each call complete, in the order of the step's indices; the arguments as the model wrote them, even malformed. */
+  private endToolCalls(calls: PendingToolCall[]) {
+    const channel = this.channel!;
+    calls.sort((a, b) => a.index - b.index);
+    for (const call of calls) {
+      if (!call.started) this.startToolCall(call);
+      channel.push({ type: 'tool-input-end', id: call.id! });
+      channel.push({ type: 'tool-call', toolCallId: call.id!, toolName: call.name, input: call.args });
+    }
   }
 
   private end() {
@@ -290,12 +315,16 @@ class CompletionRequest {
     if (this.reasoningOpen) channel.push({ type: 'reasoning-end', id: 'reasoning-0' });
     if (this.textOpen) channel.push({ type: 'text-end', id: 'txt-0' });
     this.reasoningOpen = this.textOpen = false;
-    const { usage, finishReason: finish } = this;
+    const { usage, finishReason: finish, toolCalls } = this;
+    if (toolCalls) this.endToolCalls(toolCalls);
+    let unified = finish ? (FINISH[finish] ?? 'other') : 'other';
+    // Some servers end a step of calls with `stop` (or no reason): the calls are what it asks for.
+    if (toolCalls?.length && (unified === 'stop' || !finish)) unified = 'tool-calls';
     const reasoningTokens = usage?.completion_tokens_details?.reasoning_tokens;
     const cached = usage?.prompt_tokens_details?.cached_tokens;
     channel.push({
       type: 'finish',
-      finishReason: { unified: finish ? (FINISH[finish] ?? 'other') : 'other', raw: finish },
+      finishReason: { unified, raw: finish },
       usage: {
         inputTokens: { total: usage?.prompt_tokens, noCache: cached === undefined || usage?.prompt_tokens === undefined ? undefined : usage.prompt_tokens - cached, cacheRead: cached, cacheWrite: undefined },
         outputTokens: {

@@ -115,6 +115,14 @@ export function createLlmRegistry(providers: ProvidersConfig) {
       if (!m) built.set(key, (m = build(ref)));
       return m;
     },
+    /**
+     * Whether a model can be offered tools (decision 049): every provider's models take the V3
+     * `tools` call option (OpenAI, Anthropic and Google through their AI SDK providers, an
+     * OpenAI-compatible endpoint through the lean client); the offline demo model answers text only.
+     */
+    supportsTools(ref: ModelRef): boolean {
+      return ref.provider === 'openai' || ref.provider === 'anthropic' || ref.provider === 'google' || ref.provider === 'openai-compatible';
+    },
     /** Provider options that switch on reasoning ("thinking mode"). */
     thinkingOptions(ref: ModelRef, on: boolean): SharedV3ProviderOptions | undefined {
       if (!on) return undefined;
