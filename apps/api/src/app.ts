@@ -23,6 +23,7 @@ import { registerRateLimits } from './platform/rate-limits';
 import { registerRequestContext } from './platform/request-context';
 import { registerRouteSecurity } from './platform/route-security';
 import { registerSecurityHeaders } from './platform/security-headers';
+import { fastifyTrustProxy } from './platform/trust-proxy';
 import { type Lifecycle, registerHealthRoutes } from './platform/health';
 import { Redis } from 'ioredis';
 import { createTokenService } from './platform/tokens';
@@ -122,7 +123,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Ids and hashes are far shorter than 100 characters: a longer parameter, or one that does not
     // decode, is refused by the router in the error shape (frameworkErrors), never a bare 414/400;
     // so is a request Node's parser refuses (clientErrorHandler: a URL past 16 KB, a bad request line).

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { MailConfig } from './platform/mailer';
 import { DEFAULT_RATE_LIMITS, type RateLimitsConfig, rateLimitsConfig } from './platform/rate-limits';
+import { parseTrustProxy, type TrustProxy } from './platform/trust-proxy';
 
 const optionalString = z
   .string()
@@ -47,7 +48,10 @@ const envSchema = z.object({
   MASKING_CREDIT_COST: z.coerce.number().min(0).max(1_000_000).default(1),
   BULK_INVITE_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(100),
   REDIS_URL: optionalString,
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .refine((v) => parseTrustProxy(v) !== null, 'false, true (1 hop), a hop count, or a comma-separated list of proxy addresses or CIDR ranges'),
   RATE_LIMITS: optionalString,
   PAYPLE_BASE_URL: optionalString,
   PAYPLE_CST_ID: optionalString,
@@ -148,8 +152,11 @@ export interface AppConfig {
   maskingCreditCost: number;
   /** Redis for what several instances share (`REDIS_URL`): rate-limit counters. */
   redisUrl: string | null;
-  /** Behind a reverse proxy (`TRUST_PROXY`): client address and protocol from X-Forwarded-*. */
-  trustProxy: boolean;
+  /**
+   * Behind a reverse proxy (`TRUST_PROXY`): the proxies believed about the client's address and
+   * protocol (X-Forwarded-For, X-Forwarded-Proto): none, a hop count, or their addresses (decision 047).
+   */
+  trustProxy: TrustProxy;
   /** Abuse limits (`RATE_LIMITS`). */
   rateLimits: RateLimitsConfig;
   /**
@@ -316,7 +323,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bulkInviteBatchSize: e.BULK_INVITE_BATCH_SIZE,
     maskingCreditCost: e.MASKING_CREDIT_COST,
     redisUrl: e.REDIS_URL ?? null,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY)!,
     rateLimits: rateLimitsFrom(e.RATE_LIMITS),
     payments: {
       payple:

@@ -42,6 +42,12 @@ describe('deployment files', () => {
     expect(upstream).toEqual(apis);
   });
 
+  it('the balancer overwrites X-Forwarded-For with the address it saw (TRUST_PROXY=true is one hop: decision 047)', () => {
+    const nginx = read('deploy/nginx.conf');
+    const forwarded = [...nginx.matchAll(/^\s*proxy_set_header\s+X-Forwarded-For\s+(\S+);/gim)].map((m) => m[1]);
+    expect(forwarded).toEqual(['$remote_addr']);
+  });
+
   it('the image runs the API as `npm start` does, as a non-root user, with PGlite in /data by default', () => {
     const dockerfile = read('Dockerfile');
     const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[];

@@ -38,7 +38,16 @@ export async function registerSecurityHeaders(app: FastifyInstance, opts: { paym
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     frameguard: { action: 'deny' },
-    // HSTS only means something over HTTPS; a proxy that terminates TLS adds it (README).
+    // Sent below, only on requests that came over HTTPS.
     strictTransportSecurity: false,
   });
+  // HSTS on a plain-http answer is ignored by browsers and would pin a development host to HTTPS:
+  // only when the request came over HTTPS, directly or as a trusted proxy says (`TRUST_PROXY`).
+  app.addHook('onRequest', (req, reply, done) => {
+    if (req.protocol === 'https') void reply.header('strict-transport-security', HSTS);
+    done();
+  });
 }
+
+/** A year, subdomains included (helmet's default value). */
+export const HSTS = 'max-age=31536000; includeSubDomains';

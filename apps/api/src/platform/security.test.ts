@@ -2,9 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
 import { buildTestApp, PASSWORD, type TestApp } from '../test/test-app';
 import { rateLimitsConfig } from './rate-limits';
+import { HSTS } from './security-headers';
+import { fastifyTrustProxy, parseTrustProxy } from './trust-proxy';
 
 // Issue 22 §4–5: abuse limits with 429 and retry-after, security headers, the refresh cookie.
 
@@ -70,6 +74,12 @@ describe('security headers and the refresh cookie', () => {
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).toMatch(/Path=\/api\/auth\//);
     expect(cookie).not.toMatch(/Secure/i);
+  });
+
+  it('no HSTS over plain http, and a forwarded https is not believed without TRUST_PROXY', async () => {
+    const res = await t.call(t.a, null, { method: 'GET', url: '/api/sso-platforms/', headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 });
 
@@ -175,5 +185,77 @@ describe('abuse limits shared through Redis', () => {
     const third = await attempt(one);
     expect(third.statusCode).toBe(429);
     expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('behind the documented proxy (TRUST_PROXY)', () => {
+  let t: TestApp;
+  // As deployed (compose.yaml): TRUST_PROXY=true, the API reached only through nginx on 10.0.0.2.
+  const trustProxy = loadConfig({ TRUST_PROXY: 'true', JWT_SECRET: 'x'.repeat(32), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cfg-')) }).trustProxy;
+  const PROXY = '10.0.0.2';
+  beforeAll(async () => {
+    t = await buildTestApp({
+      config: {
+        trustProxy,
+        rateLimits: rateLimitsConfig({ signInPerAddress: { max: 5, windowSeconds: 600 }, codesPerAddress: { max: 3, windowSeconds: 600 }, publicChatPerAddress: { max: 3, windowSeconds: 60 } }),
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  /** What a client that writes its own X-Forwarded-For looks like once a proxy that appends has passed it on. */
+  const rotated = (i: number, client: string) => ({ 'x-forwarded-for': `203.0.113.${i}, ${client}` });
+
+  it('rotating the left-most X-Forwarded-For entry does not escape the per-address limits', async () => {
+    const statuses = async (n: number, url: string, payload: (i: number) => object, client: string) => {
+      const out: number[] = [];
+      for (let i = 0; i < n; i++) out.push((await t.call(t.a, null, { method: 'POST', url, payload: payload(i), remoteAddress: PROXY, headers: rotated(i, client) })).statusCode);
+      return out;
+    };
+    const signIns = await statuses(6, '/api/auth/sign-in/', (i) => ({ email: `rotate${i}@acme.test`, password: 'wrong-Passw0rd' }), '198.51.100.7');
+    expect(signIns).toEqual([401, 401, 401, 401, 401, 429]);
+    const codes = await statuses(4, '/api/auth/code/', (i) => ({ email: `rotate-code${i}@acme.test` }), '198.51.100.8');
+    expect(codes.slice(0, 3)).not.toContain(429);
+    expect(codes[3]).toBe(429);
+    const chats = await statuses(4, '/api/public/chatbots/999999/chat/', () => ({ text: 'hi' }), '198.51.100.9');
+    expect(chats.slice(0, 3)).not.toContain(429);
+    expect(chats[3]).toBe(429);
+    // The address the proxy saw is the client's: another client behind the same proxy is not limited.
+    expect((await t.call(t.a, null, { method: 'POST', url: '/api/auth/sign-in/', payload: { email: t.a.member.email, password: PASSWORD }, remoteAddress: PROXY, headers: rotated(1, '198.51.100.10') })).statusCode).toBe(200);
+  });
+
+  it('the address Fastify takes for each TRUST_PROXY form', async () => {
+    const ipUnder = async (value: string, remoteAddress: string, forwarded: string) => {
+      const app = Fastify({ trustProxy: fastifyTrustProxy(parseTrustProxy(value)!) });
+      app.get('/', (req) => ({ ip: req.ip }));
+      try {
+        return (await app.inject({ method: 'GET', url: '/', remoteAddress, headers: { 'x-forwarded-for': forwarded } })).json().ip;
+      } finally {
+        await app.close();
+      }
+    };
+    expect(await ipUnder('false', '10.0.0.2', '203.0.113.1, 198.51.100.7')).toBe('10.0.0.2');
+    expect(await ipUnder('true', '10.0.0.2', '203.0.113.1, 198.51.100.7')).toBe('198.51.100.7');
+    expect(await ipUnder('2', '10.0.0.2', '203.0.113.1, 198.51.100.7, 10.0.0.1')).toBe('198.51.100.7');
+    // An address list: the listed proxies are skipped wherever they stand; anyone else is the client.
+    expect(await ipUnder('10.0.0.0/8', '10.0.0.2', '203.0.113.1, 198.51.100.7, 10.0.0.1')).toBe('198.51.100.7');
+    expect(await ipUnder('10.0.0.0/8', '192.0.2.50', '198.51.100.7')).toBe('192.0.2.50');
+  });
+
+  it('HSTS only on requests that came over HTTPS, as the trusted proxy says', async () => {
+    const get = (remoteAddress: string, proto?: string) => t.call(t.a, null, { method: 'GET', url: '/api/sso-platforms/', remoteAddress, headers: proto ? { 'x-forwarded-proto': proto } : {} });
+    expect((await get(PROXY, 'https')).headers['strict-transport-security']).toBe(HSTS);
+    expect((await get(PROXY, 'http')).headers['strict-transport-security']).toBeUndefined();
+    expect((await get(PROXY)).headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('TRUST_PROXY forms: true is one hop; hop counts; address lists; anything else fails at start', () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('false')).toBe(false);
+    expect(parseTrustProxy('true')).toBe(1);
+    expect(parseTrustProxy('2')).toBe(2);
+    expect(parseTrustProxy('127.0.0.1, 10.0.0.0/8,loopback,::1,fd00::/8')).toEqual(['127.0.0.1', '10.0.0.0/8', 'loopback', '::1', 'fd00::/8']);
+    for (const bad of ['yes', '10.0.0.0/33', 'proxy.local', '1,2']) expect(parseTrustProxy(bad)).toBeNull();
+    expect(() => loadConfig({ TRUST_PROXY: 'yes', JWT_SECRET: 'x'.repeat(32) })).toThrow(/TRUST_PROXY/);
   });
 });
