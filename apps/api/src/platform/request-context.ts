@@ -57,19 +57,20 @@ export function registerRequestContext(app: FastifyInstance, deps: { loaders: Co
     req.member = member;
   }
 
-  // Everything after the tenant is known (route hooks, the handler, streams it starts) runs in its
+  // Who calls is settled first, from the headers alone: a caller without the token or the role a
+  // route needs is refused before its body is read or validated (no field details for them).
+  app.addHook('onRequest', (req, _reply, done) => {
+    resolve(req).then(() => done(), done);
+  });
+  // Everything after validation (route hooks, the handler, streams it starts) runs in the tenant's
   // scope: the database shows that tenant's rows only (row-level security, db/tenant-scope.ts).
+  // Entered here, not above: reading the body continues in the socket's async context, not ours.
   // An admin route's changes to audited tables are recorded with the admin and the route, in the
   // same transaction as the change (the audit triggers of migration 0015).
   app.addHook('preHandler', (req, _reply, done) => {
-    resolve(req).then(
-      () => {
-        if (!req.tenant) return done();
-        const audit = req.member && req.routeOptions.config.auth === 'admin' ? { memberId: req.member.id, action: `${req.method} ${req.routeOptions.url}` } : undefined;
-        withTenant(req.tenant.id, done, audit);
-      },
-      (err: Error) => done(err),
-    );
+    if (!req.tenant) return done();
+    const audit = req.member && req.routeOptions.config.auth === 'admin' ? { memberId: req.member.id, action: `${req.method} ${req.routeOptions.url}` } : undefined;
+    withTenant(req.tenant.id, done, audit);
   });
 }
 

@@ -88,9 +88,13 @@ export function registerOpenAiRoutes(app: FastifyInstance, deps: { apiKeys: ApiK
       req.apiKey = key;
       req.tenant = tenant;
       req.member = member;
-      // The rest of the request runs in the key's tenant scope (row-level security, decision 028).
-      withTenant(tenant.id, done);
+      done();
     }, done);
+  }
+  // The rest of the request runs in the key's tenant scope (row-level security, decision 028),
+  // entered after the body is read (its reading does not carry our async context).
+  function enterTenant(req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) {
+    withTenant(req.tenant!.id, done);
   }
   const perKey = deps.limits.guard(['apiPerKey', (req) => (req.apiKey ? String(req.apiKey.id) : null)]);
   const config = { auth: 'none' as const, tenantless: true };
@@ -103,7 +107,7 @@ export function registerOpenAiRoutes(app: FastifyInstance, deps: { apiKeys: ApiK
 
   r.get(
     '/models',
-    { config, preHandler: [authenticate, perKey], schema: { tags: ['developer API'], description: 'The chatbots the key may use; `id` is the model to ask for.', response: { 200: openAiModelList, ...errors } } },
+    { config, onRequest: authenticate, preHandler: [enterTenant, perKey], schema: { tags: ['developer API'], description: 'The chatbots the key may use; `id` is the model to ask for.', response: { 200: openAiModelList, ...errors } } },
     async (req) => {
       const ctx = ctxOf(req);
       const data: z.output<typeof openAiModelList>['data'] = [];
@@ -124,7 +128,7 @@ export function registerOpenAiRoutes(app: FastifyInstance, deps: { apiKeys: ApiK
     {
       config,
       bodyLimit: 4 * 1024 * 1024,
-      preHandler: [authenticate, perKey],
+      onRequest: authenticate, preHandler: [enterTenant, perKey],
       schema: { tags: ['developer API'], description: 'OpenAI chat completions; `model` is a chatbot id from `/v1/models`. `stream: true` answers server-sent chunks ending in `data: [DONE]`.', body: chatCompletionBody, response: { 200: chatCompletionResponse, ...errors } },
     },
     async (req, reply) => {
