@@ -240,6 +240,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
   const sso = createSsoService(db, {
     secret: ssoConfig.secret ?? config.jwtSecret,
     allowPrivateNetworks: ssoConfig.allowPrivateNetworks,
+    allowHttp: ssoConfig.allowHttp,
     oidc: createOidcClient(ssoConfig),
     mailer,
     sms: createSmsSender(ssoConfig.sms, (line) => app.log.info(line)),

@@ -38,6 +38,24 @@ afterAll(async () => {
 const post = (tenant: TestTenant, token: string | null, url: string, payload: object) => t.call(tenant, token, { method: 'POST', url, payload });
 const verify = (payload: object, tenant = t.a) => post(tenant, null, `/api/sso-platforms/${platformId}/verify/`, payload);
 
+describe('issuer scheme without SSO_ALLOW_HTTP', () => {
+  it('an http:// issuer is refused when a platform is created or changed (422 on issuer_url); https:// is saved', async () => {
+    const plain = await post(t.a, adminA, '/api/admin/sso-platforms/', { kind: 'oidc', name: 'Plain IdP', issuer_url: 'http://idp.example.test', client_id: 'x' });
+    expect(plain.statusCode).toBe(422);
+    expect(plain.json().error).toMatchObject({ code: 'sso_settings_invalid', details: { field: 'issuer_url' } });
+    const off = await post(t.a, adminA, '/api/admin/sso-platforms/', { kind: 'oidc', name: 'Plain off', issuer_url: 'HTTP://idp.example.test', client_id: 'x', is_enabled: false });
+    expect(off.statusCode).toBe(422);
+    const tls = await post(t.a, adminA, '/api/admin/sso-platforms/', { kind: 'oidc', name: 'TLS IdP', issuer_url: 'https://idp.example.test', client_id: 'x', is_enabled: false });
+    expect(tls.statusCode, tls.body).toBe(201);
+    const patched = await t.call(t.a, adminA, { method: 'PATCH', url: `/api/admin/sso-platforms/${tls.json().id}/`, payload: { issuer_url: 'http://idp.example.test' } });
+    expect(patched.statusCode).toBe(422);
+    expect(patched.json().error.details).toEqual({ field: 'issuer_url' });
+    const list = (await t.call(t.a, adminA, { method: 'GET', url: '/api/admin/sso-platforms/' })).json();
+    expect(list.items.map((p: { issuer_url: string | null }) => p.issuer_url)).not.toContain('http://idp.example.test');
+    await t.call(t.a, adminA, { method: 'DELETE', url: `/api/admin/sso-platforms/${tls.json().id}/` });
+  });
+});
+
 describe('directory platforms', () => {
   it('an SSO invitation from a bulk file: the directory id (any case) signs in as the member the admin set up (decision 039)', async () => {
     const res = await t.call(t.a, adminA, {

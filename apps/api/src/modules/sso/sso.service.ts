@@ -50,6 +50,8 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 export interface SsoDeps {
   secret: string;
   allowPrivateNetworks: boolean;
+  /** `SSO_ALLOW_HTTP`: an administrator may save a plain-http issuer (development and tests only). */
+  allowHttp: boolean;
   oidc: OidcClient;
   mailer: Mailer;
   sms: SmsSender;
@@ -119,6 +121,13 @@ export function createSsoService(db: Db, deps: SsoDeps) {
         ? [!p.issuerUrl && 'issuer_url', !p.clientId && 'client_id'].filter(Boolean)
         : [!p.directoryUrl && 'directory_url', !p.bindDnTemplate && 'bind_dn_template'].filter(Boolean);
     if (missing.length > 0) throw new AppError('sso_settings_invalid', undefined, { field: missing[0] });
+  }
+
+  /** Tokens and the person's identity travel between the platform and the issuer: over TLS, unless the operator allows http. */
+  function assertIssuerScheme(p: Pick<SsoPlatformRow, 'issuerUrl'>) {
+    if (p.issuerUrl && !deps.allowHttp && !/^https:\/\//i.test(p.issuerUrl)) {
+      throw new AppError('sso_settings_invalid', 'The issuer URL must start with https://', { field: 'issuer_url' });
+    }
   }
 
   /** A platform of this tenant, enabled, of the kind the flow needs; anything else is `sso_type_invalid`. */
@@ -215,6 +224,7 @@ export function createSsoService(db: Db, deps: SsoDeps) {
     async create(ctx: MemberContext, b: CreateSsoPlatformBody): Promise<AdminSsoPlatform> {
       const draft = { tenantId: ctx.tenantId, id: 0, createdAt: new Date(), updatedAt: new Date(), ...defaults(), ...values(b), kind: b.kind, name: b.name } as SsoPlatformRow;
       assertComplete(draft);
+      assertIssuerScheme(draft);
       return toAdmin(await insertPlatform(db, ctx.tenantId, { ...values(b), kind: b.kind, name: b.name }));
     },
     async patch(ctx: MemberContext, id: number, b: PatchSsoPlatformBody): Promise<AdminSsoPlatform> {
@@ -222,6 +232,7 @@ export function createSsoService(db: Db, deps: SsoDeps) {
       if (!current) throw new AppError('not_found');
       const v = values(b);
       assertComplete({ ...current, ...v } as SsoPlatformRow);
+      if (v.issuerUrl !== undefined) assertIssuerScheme(v);
       if (Object.keys(v).length === 0) return toAdmin(current);
       return toAdmin((await updatePlatform(db, ctx.tenantId, id, v))!);
     },
