@@ -18,11 +18,11 @@ export const DEFAULT_RATE_LIMITS = {
   signInPerAccount: { max: 10, windowSeconds: 15 * 60 },
   /** Sign-in attempts from one address, whatever the email (credential stuffing). */
   signInPerAddress: { max: 100, windowSeconds: 15 * 60 },
-  /** Verification codes mailed to one address. */
+  /** Verification codes mailed to one email (counted over codes sent, beside one a minute: platform/send-limits.ts). */
   codesPerEmail: { max: 5, windowSeconds: 60 * 60 },
   /** Verification codes requested from one address. */
   codesPerAddress: { max: 30, windowSeconds: 60 * 60 },
-  /** Password resets for one email. */
+  /** Password resets for one email (counted over resets done, beside one a minute: platform/send-limits.ts). */
   passwordResetPerAccount: { max: 5, windowSeconds: 60 * 60 },
   /** Password resets requested from one address. */
   passwordResetPerAddress: { max: 30, windowSeconds: 60 * 60 },

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
@@ -149,6 +150,27 @@ describe('abuse limits (in memory)', () => {
     const third = await send(3);
     expect(third.statusCode).toBe(429);
     expect(third.json().error).toMatchObject({ code: 'rate_limited', details: { limit: 'codesPerAddress' } });
+  });
+
+  it('requests the 60 s resend cooldown refuses do not count toward the hourly limit of codes and resets', async () => {
+    let n = 0;
+    const post = (url: string, email: string) => t.call(t.a, null, { method: 'POST', url, payload: { email }, remoteAddress: `10.6.0.${(n += 1)}` });
+    for (const [url, table] of [
+      ['/api/auth/code/', 'verification_codes'],
+      ['/api/auth/reset-password/', 'password_resets'],
+    ] as const) {
+      const email = `impatient-${table}@acme.test`;
+      expect((await post(url, email)).statusCode).toBe(200);
+      // Six impatient clicks within the minute: each refused by the cooldown, none mailed.
+      for (let i = 0; i < 6; i++) {
+        const again = await post(url, email);
+        expect(again.statusCode).toBe(429);
+        expect(again.json().error.details.retry_after_seconds).toBeLessThanOrEqual(60);
+      }
+      await t.database.db.execute(sql`update ${sql.identifier(table)} set created_at = created_at - interval '61 seconds' where email = ${email}`);
+      // A minute after the one mail sent: the second of the hour's five goes.
+      expect((await post(url, email)).statusCode).toBe(200);
+    }
   });
 
   it('chat per member: over the limit is 429 before anything streams; another member is not affected', async () => {

@@ -11,6 +11,17 @@ export const MAIL_SEND_LIMITS: SendLimit[] = [
 ];
 
 /**
+ * The mail limits of one kind of mail: one a minute (the resend cooldown) and `hourly` (a
+ * `RATE_LIMITS` budget: `codesPerEmail`, `passwordResetPerAccount`). Counted over the mails sent,
+ * so a request the cooldown refuses spends nothing of the hourly budget (decision 047).
+ */
+export function mailSendLimits(hourly: { max: number; windowSeconds: number }): SendLimit[] {
+  return [MAIL_SEND_LIMITS[0]!, { max: hourly.max, windowMs: hourly.windowSeconds * 1000 }];
+}
+/** How far back the sends that `limits` count go. */
+export const sendWindowMs = (limits: SendLimit[]) => Math.max(...limits.map((l) => l.windowMs));
+
+/**
  * Seconds until another send is allowed, given the times of earlier sends (any order); 0 when
  * one may go now.
  */

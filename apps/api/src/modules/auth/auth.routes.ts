@@ -71,7 +71,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
     '/auth/reset-password/',
     {
       config: { auth: 'none', malformedIsBadRequest: true },
-      preHandler: deps.limits.guard(['passwordResetPerAddress', byAddress], ['passwordResetPerAccount', byEmail]),
+      // Per email, the service counts resets done (a request the resend cooldown refuses is not one).
+      preHandler: deps.limits.guard(['passwordResetPerAddress', byAddress]),
       schema: { tags: ['auth'], body: resetPasswordBody, response: { 200: okBody, 400: errorBody, 422: errorBody, 424: errorBody, 429: errorBody } },
     },
     async (req) => {

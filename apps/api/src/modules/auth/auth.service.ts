@@ -7,7 +7,7 @@ import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mailer';
 import { mailBody, mailLanguage, tenantName } from '../../platform/mail-text';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
-import { secondsUntilAllowed } from '../../platform/send-limits';
+import { MAIL_SEND_LIMITS, type SendLimit, secondsUntilAllowed, sendWindowMs } from '../../platform/send-limits';
 import { hashToken, newOpaqueToken, type TokenService } from '../../platform/tokens';
 import type { MembersService } from '../members/members.service';
 import { generatePassword } from '../tenants/tenants.service';
@@ -21,7 +21,8 @@ const invalidCredentials = () => new AppError('invalid_credentials');
 /** What auth needs of the members module. */
 export type AuthMembers = Pick<MembersService, 'findById' | 'findByEmail' | 'view' | 'setPassword' | 'update'>;
 
-export function createAuthService(db: Db, tokens: TokenService, members: AuthMembers, mailer: Mailer, opts: { refreshTtlDays: number }) {
+export function createAuthService(db: Db, tokens: TokenService, members: AuthMembers, mailer: Mailer, opts: { refreshTtlDays: number; resetLimits?: SendLimit[] }) {
+  const resetLimits = opts.resetLimits ?? MAIL_SEND_LIMITS;
   async function issue(tenantId: number, member: MemberRow, familyId: string): Promise<AuthResponse> {
     const refresh = newOpaqueToken();
     await insertRefreshToken(db, tenantId, {
@@ -100,7 +101,7 @@ export function createAuthService(db: Db, tokens: TokenService, members: AuthMem
     async resetPassword(ctx: TenantContext, body: z.output<typeof resetPasswordBody>): Promise<void> {
       const email = body.email;
       const now = new Date();
-      const wait = secondsUntilAllowed(await resetsSince(db, ctx.tenantId, email, new Date(now.getTime() - 3_600_000)), now);
+      const wait = secondsUntilAllowed(await resetsSince(db, ctx.tenantId, email, new Date(now.getTime() - sendWindowMs(resetLimits))), now, resetLimits);
       if (wait > 0) throw new AppError('rate_limited', undefined, { retry_after_seconds: wait });
       await insertPasswordReset(db, ctx.tenantId, email);
       const member = await members.findByEmail(ctx.tenantId, email);

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendCodeBody, sendCodeResponse, signUpBody, signUpResponse } from '@app/contracts/auth';
 import { errorBody, idParam, okBody } from '@app/contracts/common';
 import { createPolicyBody, patchPolicyBody, patchSignUpSettingsBody, policyListResponse, policySchema, signUpSettingsSchema } from '@app/contracts/sign-up-settings';
-import { byAddress, byEmail, type RateLimiter } from '../../platform/rate-limits';
+import { byAddress, type RateLimiter } from '../../platform/rate-limits';
 import { memberCtx, tenantCtx } from '../../platform/request-context';
 import type { SignUpService } from './sign-up.service';
 
@@ -17,7 +17,8 @@ export function registerSignUpRoutes(app: FastifyInstance, deps: { signUp: SignU
     {
       // Spec §8: a malformed email is a 400 here.
       config: { auth: 'none', malformedIsBadRequest: true },
-      preHandler: deps.limits.guard(['codesPerAddress', byAddress], ['codesPerEmail', byEmail]),
+      // Per email, the service counts codes sent (a request the resend cooldown refuses is not one).
+      preHandler: deps.limits.guard(['codesPerAddress', byAddress]),
       schema: { tags: ['auth'], body: sendCodeBody, response: { 200: sendCodeResponse, 400: errorBody, 409: errorBody, 424: errorBody, 429: errorBody } },
     },
     (req) => signUp.sendCode(tenantCtx(req), req.body),

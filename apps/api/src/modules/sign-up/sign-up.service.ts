@@ -10,7 +10,7 @@ import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mailer';
 import { mailBody, mailLanguage, tenantName } from '../../platform/mail-text';
 import { hashPassword } from '../../platform/passwords';
-import { secondsUntilAllowed } from '../../platform/send-limits';
+import { MAIL_SEND_LIMITS, type SendLimit, secondsUntilAllowed, sendWindowMs } from '../../platform/send-limits';
 import { assertSeatFree, createMemberRecord, isUniqueViolation, type MembersService } from '../members/members.service';
 import { updateTenant } from '../tenants/tenants.service';
 import {
@@ -63,7 +63,17 @@ export const recordAgreements = (tx: Executor, tenantId: number, memberId: numbe
  * Sign-up (spec §4): a code mailed to the address, then the account — active at once when the
  * tenant auto-approves, else pending until an administrator decides (members.service).
  */
-export function createSignUpService(db: Db, deps: { mailer: Mailer; secret: string; members: Pick<MembersService, 'findByEmail' | 'checkGroups' | 'checkCustomFields' | 'seatsTaken'> }) {
+export function createSignUpService(
+  db: Db,
+  deps: {
+    mailer: Mailer;
+    secret: string;
+    members: Pick<MembersService, 'findByEmail' | 'checkGroups' | 'checkCustomFields' | 'seatsTaken'>;
+    /** Codes mailed to one email (`mailSendLimits(codesPerEmail)`); counted over codes sent. */
+    codeLimits?: SendLimit[];
+  },
+) {
+  const codeLimits = deps.codeLimits ?? MAIL_SEND_LIMITS;
   const hashCode = (tenantId: number, email: string, code: string) => createHmac('sha256', deps.secret).update(`${tenantId}:${email}:${code}`).digest();
 
   type AccountFields = Pick<z.output<typeof signUpBody>, 'email' | 'name' | 'language' | 'default_member_group_id' | 'member_group_ids' | 'custom_fields' | 'agreements'>;
@@ -110,7 +120,7 @@ export function createSignUpService(db: Db, deps: { mailer: Mailer; secret: stri
       const { email } = body;
       if (await deps.members.findByEmail(ctx.tenantId, email)) throw new AppError('already_registered');
       const now = new Date();
-      const wait = secondsUntilAllowed(await countCodesSince(db, ctx.tenantId, email, new Date(now.getTime() - 3_600_000)), now);
+      const wait = secondsUntilAllowed(await countCodesSince(db, ctx.tenantId, email, new Date(now.getTime() - sendWindowMs(codeLimits))), now, codeLimits);
       if (wait > 0) throw new AppError('rate_limited', undefined, { retry_after_seconds: wait });
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const row = await insertVerificationCode(db, ctx.tenantId, { email, codeHash: hashCode(ctx.tenantId, email, code).toString('hex'), expiresAt: new Date(now.getTime() + CODE_TTL_MS) });
