@@ -25,6 +25,7 @@ import { registerRouteSecurity } from './platform/route-security';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { fastifyTrustProxy } from './platform/trust-proxy';
 import { mailSendLimits } from './platform/send-limits';
+import { createSignInLimits } from './platform/sign-in-limits';
 import { type Lifecycle, registerHealthRoutes } from './platform/health';
 import { Redis } from 'ioredis';
 import { createTokenService } from './platform/tokens';
@@ -235,7 +236,9 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
   const apiKeys = createApiKeysService(database, caches, { tenantById: (id) => findTenantById(db, id), memberById: members.findById, usableChatbot: (ctx, id) => chatbots.get(ctx, id) }, (line) => app.log.warn(line));
   app.addHook('onClose', () => apiKeys.flushUses());
   const signUp = createSignUpService(db, { mailer, secret: config.jwtSecret, members, codeLimits: mailSendLimits(config.rateLimits.codesPerEmail) });
-  const authService = createAuthService(db, tokens, members, mailer, { refreshTtlDays: config.refreshTokenTtlDays, resetLimits: mailSendLimits(config.rateLimits.passwordResetPerAccount) });
+  const authService = createAuthService(db, tokens, members, mailer, { refreshTtlDays: config.refreshTokenTtlDays, resetLimits: mailSendLimits(config.rateLimits.passwordResetPerAccount),
+    signInLimits: createSignInLimits(config.rateLimits, redis),
+  });
   // Single sign-on (decision 039): OIDC providers and directories as tenant data, secrets sealed.
   const ssoConfig = config.sso ?? { secret: null, allowPrivateNetworks: false, allowHttp: false, sms: { kind: 'outbox' as const, dir: path.join(config.dataDir, 'sms-outbox') } };
   const sso = createSsoService(db, {

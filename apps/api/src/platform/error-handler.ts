@@ -54,6 +54,9 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spa: boolean;
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
       if (err.status >= 500) report(req, err.status, err);
+      // Every 429 says when to come back, in the header as in the body.
+      const retry = (err.details as { retry_after_seconds?: unknown } | undefined)?.retry_after_seconds;
+      if (err.status === 429 && typeof retry === 'number' && !reply.hasHeader('retry-after')) void reply.header('retry-after', String(retry));
       return send(reply, err.code, err.message, err.details);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

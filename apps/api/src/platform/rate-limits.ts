@@ -14,8 +14,13 @@ export interface Limit {
  * counts on its own. Defaults suit one organisation's people behind one office address.
  */
 export const DEFAULT_RATE_LIMITS = {
-  /** Wrong or right, sign-in attempts for one email of one tenant. */
+  /**
+   * Wrong passwords for one email of one tenant, from every address: past it, addresses the email
+   * has not signed in from are slowed down, never its owner's (platform/sign-in-limits.ts).
+   */
   signInPerAccount: { max: 10, windowSeconds: 15 * 60 },
+  /** Wrong passwords for one email from one address: past it, that pair waits for the window. */
+  signInPerAccountAddress: { max: 10, windowSeconds: 15 * 60 },
   /** Sign-in attempts from one address, whatever the email (credential stuffing). */
   signInPerAddress: { max: 100, windowSeconds: 15 * 60 },
   /** Verification codes mailed to one email (counted over codes sent, beside one a minute: platform/send-limits.ts). */
@@ -39,6 +44,9 @@ export const DEFAULT_RATE_LIMITS = {
 } satisfies Record<string, Limit>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
+/** Counted over wrong passwords, not requests: platform/sign-in-limits.ts, not a route's guard. */
+const FAILURE_LIMITS = ['signInPerAccount', 'signInPerAccountAddress'] as const;
+type RequestLimitName = Exclude<RateLimitName, (typeof FAILURE_LIMITS)[number]>;
 export type RateLimitsConfig = { enabled: boolean } & Record<RateLimitName, Limit>;
 
 export function rateLimitsConfig(overrides: Partial<Record<RateLimitName, Partial<Limit>>> = {}, enabled = true): RateLimitsConfig {
@@ -52,13 +60,13 @@ type Check = (req: FastifyRequest) => Promise<{ isAllowed: boolean; isExceeded?:
 /** What routes use: a preHandler that counts the request against each named limit under its key. */
 export interface RateLimiter {
   /** `key` returns the counted identity (an email, a member id); `null` skips the policy for this request. */
-  guard(...policies: Array<[RateLimitName, (req: FastifyRequest) => string | null]>): preHandlerAsyncHookHandler;
+  guard(...policies: Array<[RequestLimitName, (req: FastifyRequest) => string | null]>): preHandlerAsyncHookHandler;
 }
 
 /**
  * The maintained plugin's counters (in memory embedded; in Redis when `REDIS_URL` is set, so every
  * instance shares them), used through its `createRateLimit`: a request may count against several
- * policies (per account AND per address), which the plugin's one-limit-per-request hook cannot do.
+ * policies (per member AND per address), which the plugin's one-limit-per-request hook cannot do.
  * Over the limit: 429 `rate_limited` in the error shape with `retry-after` in seconds.
  */
 export async function registerRateLimits(app: FastifyInstance, config: RateLimitsConfig, redis?: Redis): Promise<RateLimiter> {
@@ -68,11 +76,12 @@ export async function registerRateLimits(app: FastifyInstance, config: RateLimit
     // A broken Redis must not take sign-in down with it: count nothing rather than fail.
     skipOnError: true,
   });
-  const checks = new Map<RateLimitName, Check>();
+  const checks = new Map<RequestLimitName, Check>();
   const create = (app as unknown as { createRateLimit(o: object): Check }).createRateLimit;
   for (const name of Object.keys(DEFAULT_RATE_LIMITS) as RateLimitName[]) {
+    if ((FAILURE_LIMITS as readonly string[]).includes(name)) continue;
     const limit = config[name];
-    checks.set(name, create({ max: limit.max, timeWindow: limit.windowSeconds * 1000, keyGenerator: (req: FastifyRequest) => (req as KeyedRequest)[KEY] ?? '' }));
+    checks.set(name as RequestLimitName, create({ max: limit.max, timeWindow: limit.windowSeconds * 1000, keyGenerator: (req: FastifyRequest) => (req as KeyedRequest)[KEY] ?? '' }));
   }
   return {
     guard(...policies) {
@@ -99,9 +108,4 @@ type KeyedRequest = FastifyRequest & { [KEY]?: string };
 
 /** The client's address as the server sees it (the proxy's forwarded one when TRUST_PROXY is set). */
 export const byAddress = (req: FastifyRequest) => req.ip;
-/** The tenant and a normalised email from the body, for per-account limits. */
-export function byEmail(req: FastifyRequest): string | null {
-  const email = (req.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' ? `${req.tenant?.id ?? '-'}:${email.trim().toLowerCase()}` : null;
-}
 export const byMember = (req: FastifyRequest) => (req.member ? `${req.member.tenantId}:${req.member.id}` : null);

@@ -91,6 +91,7 @@ describe('abuse limits (in memory)', () => {
       config: {
         rateLimits: rateLimitsConfig({
           signInPerAccount: { max: 3, windowSeconds: 600 },
+          signInPerAccountAddress: { max: 3, windowSeconds: 600 },
           signInPerAddress: { max: 8, windowSeconds: 600 },
           chatPerMember: { max: 2, windowSeconds: 60 },
           passwordResetPerAddress: { max: 2, windowSeconds: 600 },
@@ -104,18 +105,39 @@ describe('abuse limits (in memory)', () => {
   const signIn = (email: string, password = 'wrong-Passw0rd', ip = '10.0.0.1') =>
     t.call(t.a, null, { method: 'POST', url: '/api/auth/sign-in/', payload: { email, password }, remoteAddress: ip });
 
-  it('sign-in per account: the 4th attempt within the window is 429 with retry-after, right password or not', async () => {
-    for (let i = 0; i < 3; i++) expect((await signIn(t.a.other.email, 'wrong-Passw0rd', `10.1.0.${i}`)).statusCode).toBe(401);
-    const res = await signIn(t.a.other.email, PASSWORD, '10.1.0.9');
+  it('wrong passwords for one email from one address: the 4th attempt of that pair is 429 with retry-after, right password or not', async () => {
+    for (let i = 0; i < 3; i++) expect((await signIn(t.a.other.email, 'wrong-Passw0rd', '10.1.0.1')).statusCode).toBe(401);
+    const res = await signIn(t.a.other.email, PASSWORD, '10.1.0.1');
     expect(res.statusCode).toBe(429);
-    expect(res.json()).toEqual({ error: { code: 'rate_limited', message: expect.stringMatching(/try again/), details: { retry_after_seconds: expect.any(Number), limit: 'signInPerAccount' } } });
+    expect(res.json()).toEqual({ error: { code: 'rate_limited', message: expect.stringMatching(/try again/), details: { retry_after_seconds: expect.any(Number), limit: 'signInPerAccountAddress' } } });
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(600);
     // Case and spacing do not make a new account key.
-    expect((await signIn(`  ${t.a.other.email.toUpperCase()} `, PASSWORD, '10.1.0.10')).statusCode).toBe(429);
+    expect((await signIn(`  ${t.a.other.email.toUpperCase()} `, PASSWORD, '10.1.0.1')).statusCode).toBe(429);
     // The same email at another tenant is another account.
-    const other = await t.call(t.b, null, { method: 'POST', url: '/api/auth/sign-in/', payload: { email: t.a.other.email, password: 'x-Passw0rd' }, remoteAddress: '10.1.0.11' });
+    const other = await t.call(t.b, null, { method: 'POST', url: '/api/auth/sign-in/', payload: { email: t.a.other.email, password: 'x-Passw0rd' }, remoteAddress: '10.1.0.1' });
     expect(other.statusCode).toBe(401);
+  });
+
+  it('wrong passwords from everywhere slow the email down for other addresses, never lock its owner out', async () => {
+    // Tenant B's member: tenant A's accounts sign in from the default address in the tests below.
+    const signInB = (password: string, ip: string) => t.call(t.b, null, { method: 'POST', url: '/api/auth/sign-in/', payload: { email: t.b.member.email, password }, remoteAddress: ip });
+    // The owner signs in from the office.
+    expect((await signInB(PASSWORD, '10.7.0.1')).statusCode).toBe(200);
+    // Someone else tries passwords from many addresses: the email's budget (3) is spent.
+    for (let i = 0; i < 3; i++) expect((await signInB('wrong-Passw0rd', `10.7.1.${i}`)).statusCode).toBe(401);
+    // Past it, an address the email has not signed in from gets one attempt, then waits.
+    expect((await signInB('wrong-Passw0rd', '10.7.1.10')).statusCode).toBe(401);
+    const slowed = await signInB('wrong-Passw0rd', '10.7.1.11');
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.json().error.details).toEqual({ retry_after_seconds: expect.any(Number), limit: 'signInPerAccount' });
+    const wait = slowed.json().error.details.retry_after_seconds as number;
+    expect(wait).toBeLessThanOrEqual(2);
+    // The owner's own address is not slowed by any of it.
+    for (let i = 0; i < 2; i++) expect((await signInB(PASSWORD, '10.7.0.1')).statusCode).toBe(200);
+    // From a new address the owner is slowed down, not locked out: after the wait the password works.
+    await new Promise((r) => setTimeout(r, wait * 1000 + 100));
+    expect((await signInB(PASSWORD, '10.7.2.1')).statusCode).toBe(200);
   });
 
   it('sign-in per address: many accounts from one address are cut off too', async () => {
@@ -191,7 +213,7 @@ describe('abuse limits shared through Redis', () => {
   let two: TestApp;
   const email = `shared-${randomBytes(6).toString('hex')}@acme.test`;
   beforeAll(async () => {
-    const config = { redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', rateLimits: rateLimitsConfig({ signInPerAccount: { max: 2, windowSeconds: 60 } }) };
+    const config = { redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', rateLimits: rateLimitsConfig({ signInPerAccountAddress: { max: 2, windowSeconds: 60 } }) };
     one = await buildTestApp({ config });
     two = await buildTestApp({ config });
   });

@@ -11,7 +11,7 @@ import { type Balancer, call, type Instance, openStream, SEED, serverDatabase, s
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 const REPLY = Array.from({ length: 80 }, (_, i) => `word${i}`).join(' ');
-// Per account, in Redis for both instances (and every run of this file: accounts below sign in a few times each).
+// Wrong passwords per account and address (the balancer's), in Redis for both instances.
 const SIGN_IN_LIMIT = 10;
 
 describe.runIf(Boolean(serverUrl))('two instances on one PostgreSQL and one Redis (runs with TEST_DATABASE_URL)', () => {
@@ -32,7 +32,7 @@ describe.runIf(Boolean(serverUrl))('two instances on one PostgreSQL and one Redi
       REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
       OPENAI_COMPATIBLE_BASE_URL: fake.url,
       OPENAI_COMPATIBLE_MODELS: 'fake-model',
-      RATE_LIMITS: JSON.stringify({ signInPerAccount: { max: SIGN_IN_LIMIT, windowSeconds: 60 } }),
+      RATE_LIMITS: JSON.stringify({ signInPerAccountAddress: { max: SIGN_IN_LIMIT, windowSeconds: 60 } }),
     };
     // One after the other: the first migrates and seeds the empty database.
     instances.push(await startInstance(env));

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authResponse, changePasswordBody, refreshBody, resetPasswordBody, signInBody } from '@app/contracts/auth';
 import { errorBody, okBody } from '@app/contracts/common';
-import { byAddress, byEmail, type RateLimiter } from '../../platform/rate-limits';
+import { byAddress, type RateLimiter } from '../../platform/rate-limits';
 import { memberCtx, tenantCtx } from '../../platform/request-context';
 import { REFRESH_COOKIE, setRefreshCookie } from '../../platform/refresh-cookie';
 import type { AuthService } from './auth.service';
@@ -18,7 +18,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
     '/auth/sign-in/',
     {
       config: { auth: 'none', malformedIsBadRequest: true },
-      preHandler: deps.limits.guard(['signInPerAddress', byAddress], ['signInPerAccount', byEmail]),
+      // Per address here (every attempt counts); per email, the service counts wrong passwords.
+      preHandler: deps.limits.guard(['signInPerAddress', byAddress]),
       schema: {
         tags: ['auth'],
         body: signInBody,
@@ -26,7 +27,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
       },
     },
     async (req, reply) => {
-      const res = await deps.auth.signIn(tenantCtx(req), req.body);
+      const res = await deps.auth.signIn(tenantCtx(req), req.body, byAddress(req));
       setCookie(reply, res.refresh_token);
       return res;
     },

@@ -8,6 +8,7 @@ import type { Mailer } from '../../platform/mailer';
 import { mailBody, mailLanguage, tenantName } from '../../platform/mail-text';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { MAIL_SEND_LIMITS, type SendLimit, secondsUntilAllowed, sendWindowMs } from '../../platform/send-limits';
+import type { SignInLimits } from '../../platform/sign-in-limits';
 import { hashToken, newOpaqueToken, type TokenService } from '../../platform/tokens';
 import type { MembersService } from '../members/members.service';
 import { generatePassword } from '../tenants/tenants.service';
@@ -21,7 +22,13 @@ const invalidCredentials = () => new AppError('invalid_credentials');
 /** What auth needs of the members module. */
 export type AuthMembers = Pick<MembersService, 'findById' | 'findByEmail' | 'view' | 'setPassword' | 'update'>;
 
-export function createAuthService(db: Db, tokens: TokenService, members: AuthMembers, mailer: Mailer, opts: { refreshTtlDays: number; resetLimits?: SendLimit[] }) {
+export function createAuthService(
+  db: Db,
+  tokens: TokenService,
+  members: AuthMembers,
+  mailer: Mailer,
+  opts: { refreshTtlDays: number; resetLimits?: SendLimit[]; signInLimits: SignInLimits },
+) {
   const resetLimits = opts.resetLimits ?? MAIL_SEND_LIMITS;
   async function issue(tenantId: number, member: MemberRow, familyId: string): Promise<AuthResponse> {
     const refresh = newOpaqueToken();
@@ -39,7 +46,9 @@ export function createAuthService(db: Db, tokens: TokenService, members: AuthMem
     /** Tokens for a member whose identity another flow proved (single sign-on, decision 039). */
     issueFor: (ctx: TenantContext, member: MemberRow) => issue(ctx.tenantId, member, randomUUID()),
 
-    async signIn(ctx: TenantContext, body: SignInBody): Promise<AuthResponse> {
+    /** `address`: where the attempt comes from; wrong passwords are counted per email and address (decision 047). */
+    async signIn(ctx: TenantContext, body: SignInBody, address: string): Promise<AuthResponse> {
+      await opts.signInLimits.check(ctx.tenantId, body.email, address);
       let member = await members.findByEmail(ctx.tenantId, body.email);
       // Hash even for an unknown email, so timing does not tell which emails exist.
       const ok = await verifyPassword(member?.passwordHash ?? DUMMY_HASH, body.password);
@@ -47,7 +56,11 @@ export function createAuthService(db: Db, tokens: TokenService, members: AuthMem
       // new one must be chosen before anything else. Until then the old password keeps working.
       const temporary =
         !ok && !!member?.tempPasswordHash && !!member.tempPasswordExpiresAt && member.tempPasswordExpiresAt.getTime() > Date.now() && (await verifyPassword(member.tempPasswordHash, body.password));
-      if (!member || !(ok || temporary)) throw invalidCredentials();
+      if (!member || !(ok || temporary)) {
+        await opts.signInLimits.failed(ctx.tenantId, body.email, address);
+        throw invalidCredentials();
+      }
+      await opts.signInLimits.succeeded(ctx.tenantId, body.email, address);
       if (member.memberStatus === 'pending') throw new AppError('not_approved');
       if (member.memberStatus !== 'active') throw new AppError('not_eligible');
       if (temporary) {

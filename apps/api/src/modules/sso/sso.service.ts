@@ -124,7 +124,7 @@ export function createSsoService(db: Db, deps: SsoDeps) {
   }
 
   /** Tokens and the person's identity travel between the platform and the issuer: over TLS, unless the operator allows http. */
-  function assertIssuerScheme(p: Pick<SsoPlatformRow, 'issuerUrl'>) {
+  function assertIssuerScheme(p: { issuerUrl?: string | null }) {
     if (p.issuerUrl && !deps.allowHttp && !/^https:\/\//i.test(p.issuerUrl)) {
       throw new AppError('sso_settings_invalid', 'The issuer URL must start with https://', { field: 'issuer_url' });
     }
