@@ -238,6 +238,8 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
   const signUp = createSignUpService(db, { mailer, secret: config.jwtSecret, members, codeLimits: mailSendLimits(config.rateLimits.codesPerEmail) });
   const authService = createAuthService(db, tokens, members, mailer, { refreshTtlDays: config.refreshTokenTtlDays, resetLimits: mailSendLimits(config.rateLimits.passwordResetPerAccount),
     signInLimits: createSignInLimits(config.rateLimits, redis),
+    accessTtlSeconds: config.accessTokenTtlSeconds,
+    caches,
   });
   // Single sign-on (decision 039): OIDC providers and directories as tenant data, secrets sealed.
   const ssoConfig = config.sso ?? { secret: null, allowPrivateNetworks: false, allowHttp: false, sms: { kind: 'outbox' as const, dir: path.join(config.dataDir, 'sms-outbox') } };
@@ -281,7 +283,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
   billing.start(60_000);
   app.addHook('onClose', () => billing.stop());
   registerRequestContext(app, {
-    loaders: { tenantBySubdomain: (subdomain) => findTenantBySubdomain(db, subdomain), memberById: members.findById },
+    loaders: { tenantBySubdomain: (subdomain) => findTenantBySubdomain(db, subdomain), memberById: members.findById, endedSessions: authService.endedSessions },
     tokens,
     defaultTenant: config.defaultTenant,
     caches,

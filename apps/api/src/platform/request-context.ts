@@ -12,6 +12,8 @@ export const ACCESS_HEADER = 'x-access-token';
 export interface ContextLoaders {
   tenantBySubdomain(subdomain: string): Promise<TenantRow | undefined>;
   memberById(tenantId: number, id: number): Promise<MemberRow | undefined>;
+  /** The tenant's sessions ended within an access token's life (sign-out): their tokens are refused. */
+  endedSessions(tenantId: number): Promise<{ ids: ReadonlySet<string> }>;
 }
 
 /**
@@ -24,6 +26,9 @@ export function registerRequestContext(app: FastifyInstance, deps: { loaders: Co
   const members = deps.caches.scoped<MemberRow>();
   const tenantFor = (subdomain: string) => deps.caches.through(tenants, TENANTLESS, subdomain, () => deps.loaders.tenantBySubdomain(subdomain));
   const memberFor = (tenantId: number, id: number) => deps.caches.through(members, tenantId, String(id), () => deps.loaders.memberById(tenantId, id));
+  // One set per tenant, dropped with the tenant's other rows when a session ends (the revocation's NOTIFY).
+  const ended = deps.caches.scoped<{ ids: ReadonlySet<string> }>(10_000);
+  const endedFor = (tenantId: number) => deps.caches.through(ended, tenantId, 'ended', () => deps.loaders.endedSessions(tenantId));
 
   app.decorateRequest('tenant', null);
   app.decorateRequest('member', null);
@@ -48,9 +53,11 @@ export function registerRequestContext(app: FastifyInstance, deps: { loaders: Co
     const claims = await deps.tokens.verifyAccess(token);
     // A token is valid only for its own tenant.
     if (claims.tenantId !== tenant.id) throw new AppError('unauthorized');
-    const member = await withTenant(tenant.id, () => memberFor(tenant.id, claims.memberId));
+    const [member, endedSessions] = await withTenant(tenant.id, () => Promise.all([memberFor(tenant.id, claims.memberId), claims.sessionId ? endedFor(tenant.id) : undefined]));
     if (!member || member.tokenVersion !== claims.tokenVersion) throw new AppError('token_expired');
     if (member.memberStatus !== 'active') throw new AppError('account_deactivated');
+    // Signed out: the session's access tokens end with it, not when they expire.
+    if (claims.sessionId && endedSessions?.ids.has(claims.sessionId)) throw new AppError('token_expired');
     if (level === 'admin' && !member.isAdmin) {
       throw new AppError('admin_required');
     }

@@ -6,6 +6,8 @@ export interface AccessClaims {
   memberId: number;
   tenantId: number;
   tokenVersion: number;
+  /** The session (refresh token family) the token was issued in: ending it ends the token (claim `sid`). Tokens older than the claim have none. */
+  sessionId: string | null;
 }
 
 /** Verified access tokens, so a signature is checked once per token, not once per request. */
@@ -16,7 +18,7 @@ export function createTokenService(secret: string, accessTtlSeconds: number) {
   let verified = new Map<string, { claims: AccessClaims; exp: number }>();
   return {
     async signAccess(claims: AccessClaims): Promise<string> {
-      return new SignJWT({ tid: claims.tenantId, ver: claims.tokenVersion })
+      return new SignJWT({ tid: claims.tenantId, ver: claims.tokenVersion, ...(claims.sessionId ? { sid: claims.sessionId } : {}) })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(claims.memberId))
         .setIssuedAt()
@@ -38,7 +40,7 @@ export function createTokenService(secret: string, accessTtlSeconds: number) {
         if (!Number.isInteger(memberId) || !Number.isInteger(tenantId) || !Number.isInteger(tokenVersion)) {
           throw new AppError('unauthorized', 'Invalid access token');
         }
-        const claims = { memberId, tenantId, tokenVersion };
+        const claims = { memberId, tenantId, tokenVersion, sessionId: typeof payload.sid === 'string' ? payload.sid : null };
         if (verified.size >= VERIFIED_MAX) verified = new Map();
         verified.set(token, { claims, exp: Number(payload.exp) });
         return claims;

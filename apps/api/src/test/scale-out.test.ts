@@ -82,6 +82,25 @@ describe.runIf(Boolean(serverUrl))('two instances on one PostgreSQL and one Redi
     member = (await signIn(lb.url, SEED.member)).token;
   });
 
+  it('a sign-out on one instance ends the access token on the other at once', async () => {
+    const signedIn = await call(lb.url, null, 'POST', '/api/auth/sign-in/', { email: SEED.member, password: SEED.password });
+    const { access_token, refresh_token } = signedIn.body as { access_token: string; refresh_token: string };
+    // Both instances have the member cached as signed in.
+    const seen = new Set<string | null>();
+    for (let i = 0; i < 2; i++) {
+      const r = await call(lb.url, access_token, 'GET', '/api/sessions/?page=1');
+      expect(r.status).toBe(200);
+      seen.add(r.servedBy);
+    }
+    expect(seen.size).toBe(2);
+    const out = await call(lb.url, null, 'POST', '/api/auth/sign-out/', { refresh_token });
+    expect(out.status).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      const r = await call(lb.url, access_token, 'GET', '/api/sessions/?page=1');
+      expect([r.status, r.servedBy === out.servedBy ? 'same' : 'other']).toEqual([401, i === 0 ? 'other' : 'same']);
+    }
+  });
+
   it('announcements and sessions written on one instance are read on the other at once', async () => {
     const admin = await signIn(lb.url, SEED.admin);
     const created = await call(lb.url, admin.token, 'POST', '/api/admin/announcements/', { title: 'Scaled out', content: 'Two instances', location: 'dashboard' });

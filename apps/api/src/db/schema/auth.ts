@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { members } from './members';
 import { createdAt } from './columns';
@@ -19,6 +20,8 @@ export const refreshTokens = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash),
     index('refresh_tokens_family_idx').on(t.tenantId, t.familyId),
+    // The sessions ended lately (sign-out, reuse, deactivation): their access tokens are refused (decision 047).
+    index('refresh_tokens_revoked_idx').on(t.tenantId, t.revokedAt).where(sql`${t.revokedAt} is not null`),
     foreignKey({ columns: [t.tenantId, t.memberId], foreignColumns: [members.tenantId, members.id] }).onDelete('cascade'),
   ],
 );

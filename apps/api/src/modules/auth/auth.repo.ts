@@ -46,3 +46,12 @@ export async function resetsSince(db: Executor, tenantId: number, email: string,
     .orderBy(asc(passwordResets.createdAt));
   return rows.map((r) => r.createdAt);
 }
+
+/** Sessions (families) revoked after `since`. */
+export async function revokedFamiliesSince(db: Executor, tenantId: number, since: Date): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.tenantId, tenantId), gt(refreshTokens.revokedAt, since)));
+  return rows.map((r) => r.familyId);
+}

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authResponse, changePasswordBody, refreshBody, resetPasswordBody, signInBody } from '@app/contracts/auth';
 import { errorBody, okBody } from '@app/contracts/common';
 import { byAddress, type RateLimiter } from '../../platform/rate-limits';
-import { memberCtx, tenantCtx } from '../../platform/request-context';
+import { ACCESS_HEADER, memberCtx, tenantCtx } from '../../platform/request-context';
 import { REFRESH_COOKIE, setRefreshCookie } from '../../platform/refresh-cookie';
 import type { AuthService } from './auth.service';
 
@@ -52,7 +52,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
     '/auth/sign-out/',
     { config: { auth: 'none' }, schema: { tags: ['auth'], body: refreshBody, response: { 200: okBody } } },
     async (req, reply) => {
-      await deps.auth.signOut(tenantCtx(req), req.body?.refresh_token ?? cookieToken(req));
+      const access = req.headers[ACCESS_HEADER];
+      await deps.auth.signOut(tenantCtx(req), req.body?.refresh_token ?? cookieToken(req), Array.isArray(access) ? access[0] : access);
       reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth/' });
       return { ok: true as const };
     },

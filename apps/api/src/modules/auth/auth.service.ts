@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AuthResponse, ChangePasswordBody, resetPasswordBody, SignInBody } from '@app/contracts/auth';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import type { CacheHub } from '../../platform/cache';
 import type { MemberContext, MemberRow, TenantContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mailer';
@@ -12,7 +13,7 @@ import type { SignInLimits } from '../../platform/sign-in-limits';
 import { hashToken, newOpaqueToken, type TokenService } from '../../platform/tokens';
 import type { MembersService } from '../members/members.service';
 import { generatePassword } from '../tenants/tenants.service';
-import { claimRefreshToken, findRefreshToken, insertPasswordReset, insertRefreshToken, resetsSince, revokeAllForMember, revokeFamily } from './auth.repo';
+import { claimRefreshToken, findRefreshToken, insertPasswordReset, insertRefreshToken, resetsSince, revokeAllForMember, revokedFamiliesSince, revokeFamily } from './auth.repo';
 
 /** A mailed temporary password works for 30 minutes, once. */
 const TEMP_PASSWORD_TTL_MS = 30 * 60_000;
@@ -27,7 +28,15 @@ export function createAuthService(
   tokens: TokenService,
   members: AuthMembers,
   mailer: Mailer,
-  opts: { refreshTtlDays: number; resetLimits?: SendLimit[]; signInLimits: SignInLimits },
+  opts: {
+    refreshTtlDays: number;
+    /** How long an access token lives: how far back an ended session still has live tokens. */
+    accessTtlSeconds: number;
+    resetLimits?: SendLimit[];
+    signInLimits: SignInLimits;
+    /** Drops a tenant's cached rows in this process at once (other processes hear the database's NOTIFY). */
+    caches: Pick<CacheHub, 'invalidate'>;
+  },
 ) {
   const resetLimits = opts.resetLimits ?? MAIL_SEND_LIMITS;
   async function issue(tenantId: number, member: MemberRow, familyId: string): Promise<AuthResponse> {
@@ -38,7 +47,7 @@ export function createAuthService(
       tokenHash: hashToken(refresh),
       expiresAt: new Date(Date.now() + opts.refreshTtlDays * 86_400_000),
     });
-    const access = await tokens.signAccess({ memberId: member.id, tenantId, tokenVersion: member.tokenVersion });
+    const access = await tokens.signAccess({ memberId: member.id, tenantId, tokenVersion: member.tokenVersion, sessionId: familyId });
     return { ...(await members.view(tenantId, member)), access_token: access, refresh_token: refresh, must_change_password: member.mustChangePassword };
   }
 
@@ -89,10 +98,26 @@ export function createAuthService(
       return issue(ctx.tenantId, member, row.familyId);
     },
 
-    async signOut(ctx: TenantContext, token: string | undefined): Promise<void> {
-      if (!token) return;
-      const row = await findRefreshToken(db, ctx.tenantId, hashToken(token));
-      if (row) await revokeFamily(db, ctx.tenantId, row.familyId);
+    /**
+     * Ends the session of the refresh token, or else of the access token: both stop working at once,
+     * on every instance (the revocation's NOTIFY drops the cached set of ended sessions, decision 047).
+     */
+    async signOut(ctx: TenantContext, refreshToken: string | undefined, accessToken: string | undefined): Promise<void> {
+      let familyId = refreshToken ? (await findRefreshToken(db, ctx.tenantId, hashToken(refreshToken)))?.familyId : undefined;
+      if (!familyId && accessToken) {
+        const claims = await tokens.verifyAccess(accessToken).catch(() => null);
+        if (claims?.tenantId === ctx.tenantId && claims.sessionId) familyId = claims.sessionId;
+      }
+      if (!familyId) return;
+      await revokeFamily(db, ctx.tenantId, familyId);
+      opts.caches.invalidate(ctx.tenantId);
+    },
+
+    /** Sessions ended within an access token's life: a token of one of them is refused (platform/request-context.ts). */
+    async endedSessions(tenantId: number): Promise<{ ids: ReadonlySet<string> }> {
+      // A margin over the token's life: a refresh racing the sign-out signs its token a moment after.
+      const since = new Date(Date.now() - (opts.accessTtlSeconds + 300) * 1000);
+      return { ids: new Set(await revokedFamiliesSince(db, tenantId, since)) };
     },
 
     async changePassword(ctx: MemberContext, body: ChangePasswordBody): Promise<AuthResponse> {

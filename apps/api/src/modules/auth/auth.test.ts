@@ -110,6 +110,26 @@ describe('sign-out and change-password', () => {
     expect((await t.call(t.a, null, { method: 'POST', url: '/api/auth/sign-out/', payload: { refresh_token } })).statusCode).toBe(200);
     expect((await t.call(t.a, null, { method: 'POST', url: '/api/auth/refresh/', payload: { refresh_token } })).statusCode).toBe(401);
   });
+  it('sign-out ends the session’s access token at once; the member’s other sessions go on', async () => {
+    const me = `/api/members/${t.a.member.id}/`;
+    const one = (await signIn(t.a.member.email)).json();
+    const two = (await signIn(t.a.member.email)).json();
+    // Cached as signed in.
+    expect((await t.call(t.a, one.access_token, { method: 'GET', url: me })).statusCode).toBe(200);
+    expect((await t.call(t.a, null, { method: 'POST', url: '/api/auth/sign-out/', payload: { refresh_token: one.refresh_token } })).statusCode).toBe(200);
+    const after = await t.call(t.a, one.access_token, { method: 'GET', url: me });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().error.code).toBe('token_expired');
+    expect((await t.call(t.a, two.access_token, { method: 'GET', url: me })).statusCode).toBe(200);
+    // A client that holds only the access token signs out with it: the session's refresh token ends too.
+    expect((await t.call(t.a, two.access_token, { method: 'POST', url: '/api/auth/sign-out/', payload: {} })).statusCode).toBe(200);
+    expect((await t.call(t.a, two.access_token, { method: 'GET', url: me })).statusCode).toBe(401);
+    expect((await t.call(t.a, null, { method: 'POST', url: '/api/auth/refresh/', payload: { refresh_token: two.refresh_token } })).statusCode).toBe(401);
+    // Another tenant's header does not sign anyone out.
+    const three = (await signIn(t.a.member.email)).json();
+    expect((await t.call(t.b, three.access_token, { method: 'POST', url: '/api/auth/sign-out/', payload: {} })).statusCode).toBe(200);
+    expect((await t.call(t.a, three.access_token, { method: 'GET', url: me })).statusCode).toBe(200);
+  });
   it('change-password checks the current one, and ends other sessions', async () => {
     const old = (await signIn(t.a.other.email)).json();
     const wrong = await t.call(t.a, old.access_token, { method: 'POST', url: '/api/auth/change-password/', payload: { password: 'nope', new_password: 'N3w-passw0rd!' } });
