@@ -103,6 +103,8 @@ export interface BuiltApp {
     expireFiles(now?: Date): Promise<number>;
     /** Resolves once the files queued for parsing are parsed. */
     filesParsed(): Promise<void>;
+    /** A crash's recovery, alone on the database: answers left streaming become interrupted, charged what their last flush recorded; how many. */
+    recoverInterrupted(): Promise<number>;
   };
   /**
    * The first half of a graceful shutdown (decision 040): stops accepting connections, answers
@@ -344,7 +346,12 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
     app,
     database,
     caches,
-    jobs: { runRenewals: (now) => billing.runRenewals(now), expireFiles: (now) => files.expire(now), filesParsed: () => files.idle() },
+    jobs: {
+      runRenewals: (now) => billing.runRenewals(now),
+      expireFiles: (now) => files.expire(now),
+      filesParsed: () => files.idle(),
+      recoverInterrupted: () => chat.recoverInterrupted(),
+    },
     async drain(graceMs) {
       lifecycle.draining = true;
       // No new connections; idle keep-alive ones are closed, busy ones end after their request.

@@ -30,7 +30,7 @@ describe('tenant scoping of repositories', () => {
       for (const [, name, params] of signatures) {
         const names = params!.split(',').map((p) => p.trim().split(/[:\s]/)[0]);
         // Start-up maintenance and the task queue's claim serve every tenant by design.
-        if (name === 'stopInterruptedStreams' || name === 'claimNextTask' || name === 'failInterruptedTasks') continue;
+        if (name === 'findInterruptedStreams' || name === 'claimNextTask' || name === 'failInterruptedTasks') continue;
         // Profile images are served by their global, unguessable hash to <img> tags that send no tenant header.
         if (name === 'findImageByHash') continue;
         // Developer API keys are found by their secret's hash: the `/v1` caller sends no tenant.

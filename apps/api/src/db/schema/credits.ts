@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, foreignKey, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, date, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { memberGroups, members } from './members';
 import { tenants } from './tenants';
 import { createdAt } from './columns';
@@ -33,7 +33,12 @@ export const creditLedger = pgTable(
     note: text(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('credit_ledger_member_idx').on(t.tenantId, t.memberId, t.periodStart)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('credit_ledger_member_idx').on(t.tenantId, t.memberId, t.periodStart),
+    // An answer is charged once, whoever charges it: its close, or a crash's recovery (decision 046).
+    uniqueIndex('credit_ledger_usage_message_uq').on(t.tenantId, t.messageId).where(sql`kind = 'usage'`),
+  ],
 );
 
 /** Running monthly totals per member, updated in the ledger's transaction under a row lock. */

@@ -49,6 +49,12 @@ export const chatMessages = pgTable(
     attachments: jsonb().$type<Array<{ id: number; type: string; name: string }>>().notNull().default([]),
     /** An answer's sources (web search results, knowledge document excerpts), shown as citations. */
     sources: jsonb().$type<Array<Record<string, unknown>>>().notNull().default([]),
+    /**
+     * While an answer streams: what it would be charged if it ended at the last flush (its running
+     * token counts and credits, the ledger row's other fields, the month). A crash's recovery
+     * charges it (decision 046); the close clears it.
+     */
+    pendingCharge: jsonb().$type<Record<string, unknown>>(),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },

@@ -1,8 +1,8 @@
 import type { ChatEvent } from '@app/contracts/chat';
 import { periodStart, unitsToDisplay, unitsToExact } from '../credits/credits.rules';
-import { imageCostUnits } from './chat.images';
+import { answerCharge } from './chat.charge';
 import type { ChatRun } from './chat.open';
-import { type ChatDeps, estimateTokens, type OutputEstimates } from './chat.prepare';
+import type { ChatDeps, OutputEstimates } from './chat.prepare';
 import type { AnswerRelay } from './chat.stream';
 import type { createAnswerCloser } from './turn-writer';
 
@@ -32,21 +32,15 @@ export async function closeChat(
   readersStay = false,
 ): Promise<void> {
   const { ctx, model } = run;
-  const { text, reasoning } = relay.answer;
+  const { text } = relay.answer;
   const { reported } = relay;
   const status = signal.aborted ? (interruptedSignals.has(signal) ? 'interrupted' : 'stopped') : relay.status;
 
-  // Without a usage report (stopped, failed) the tokens sent and received are estimated.
-  const inputTokens = reported.input ?? run.inputEstimate;
-  const outputTokens = reported.output ?? estimateTokens(reasoning + text);
   // An answer that failed before the model answered costs nothing but the masking, charged for the
-  // question whatever became of the answer.
+  // question whatever became of the answer; without a usage report (stopped, failed) the tokens are estimated.
   const answered = !(status === 'failed' && !text);
-  const inputUnits = answered ? BigInt(inputTokens) * model.inputCostE4 : 0n;
-  const outputUnits = answered ? BigInt(outputTokens) * model.outputCostE4 : 0n;
-  // Searches made are charged whatever became of the answer, like the masking; images per image stored.
-  const imageUnits = relay.imageCount > 0 ? imageCostUnits(model, relay.imageCount) : 0n;
-  const units = inputUnits + outputUnits + run.extraUnits + run.webSearchUnits + imageUnits;
+  const charge = answerCharge(run, relay.answer, reported, relay.imageCount, answered);
+  const { inputTokens, outputTokens, units } = charge;
   if (answered && reported.output !== undefined) outputs.record(model.id, outputTokens);
   const period = periodStart(new Date(), ctx.tenant.billingDay);
   let totals;
@@ -55,24 +49,7 @@ export async function closeChat(
       tenantId: ctx.tenantId,
       period,
       answer: { id: run.assistantMessageId, text, reasoning: relay.answer.storedReasoning, status, inputTokens, outputTokens, units },
-      charge: {
-        memberId: ctx.member.id,
-        memberGroupId: run.admission.groupId,
-        llmModelId: model.id,
-        sessionId: run.sessionId,
-        messageId: run.assistantMessageId,
-        inputTokens,
-        outputTokens,
-        units,
-        inputUnits,
-        outputUnits,
-        maskingUnits: run.extraUnits,
-        webSearchCount: run.webSearchCount,
-        webSearchUnits: run.webSearchUnits,
-        imageCount: relay.imageCount,
-        imageUnits,
-        reservationId: run.admission.reservationId(),
-      },
+      charge,
       chatbotId: run.chatbotId,
     });
   } catch (err) {

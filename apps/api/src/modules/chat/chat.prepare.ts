@@ -26,7 +26,7 @@ export interface ChatDeps {
   sessions: Pick<SessionsService, 'own' | 'latestMessages' | 'visitorSession'>;
   /** A public chatbot's creator, whose credits a visitor's chat uses (spec §6). */
   members: { findById(tenantId: number, id: number): Promise<MemberRow | undefined> };
-  credits: Pick<CreditsService, 'admit' | 'chargePart' | 'settle'>;
+  credits: Pick<CreditsService, 'admit' | 'chargePart' | 'settle' | 'invalidate'>;
   governance: Pick<GovernanceService, 'screen'>;
   taskModes: Pick<TaskModesService, 'forChat'>;
   /** Attachments' text and images (issue 25 item 4) and a chatbot's knowledge excerpts (item 5). */

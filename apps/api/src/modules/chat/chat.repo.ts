@@ -2,32 +2,62 @@ import type { ChatSource } from '@app/contracts/chat';
 import { and, eq, sql } from 'drizzle-orm';
 import { chatMessages } from '../../db/schema/index';
 import { type Executor, type RawExecutor, statement, type StatementCall } from '../../db/client';
+import type { UsageCharge } from '../credits/credits.service';
 
 // The hot statements of a chat turn: named, prepared once per connection, past the query builder (decision 012).
 
 /**
- * Writes the text streamed so far of several open answers of one tenant in ONE statement, so a
- * crash leaves it. Only answers still `streaming` are written: a write that lands after its answer
- * was closed changes nothing.
+ * What an open answer's row keeps besides its text (`pending_charge`): the charge it would get if it
+ * ended at this flush, the month it falls in and the chatbot it counts for (decision 046).
  */
-export async function flushAnswers(db: RawExecutor, tenantId: number, answers: Array<{ id: number; text: string; reasoning: string | null }>) {
-  await db.raw(FLUSH_MANY_SQL, [tenantId, JSON.stringify(answers)]);
+export interface PendingCharge {
+  period: string;
+  chatbotId: number;
+  charge: UsageCharge;
 }
-const FLUSH_MANY_SQL = statement('chat_flush_many', `update chat_messages m set text = v.text, reasoning = v.reasoning, updated_at = now()
-  from json_to_recordset($2::json) as v(id int, text text, reasoning text)
-  where m.tenant_id = $1 and m.id = v.id and m.status = 'streaming'`);
+
+/** An open answer as the flusher writes it; `charge` absent: the row keeps none. */
+export interface FlushedAnswer {
+  id: number;
+  text: string;
+  reasoning: string | null;
+  charge?: PendingCharge | null;
+}
 
 /**
- * After a crash the answers a dead process left `streaming` keep their flushed text and become
- * `interrupted` (decision 041). Start-up step, across tenants on purpose: without `only`, every
- * streaming answer — run it only when no other instance is alive; with `only`, the answers of
+ * Writes the text streamed so far of several open answers of one tenant, and what each would be
+ * charged, in ONE statement, so a crash leaves both. Only answers still `streaming` are written: a
+ * write that lands after its answer was closed changes nothing.
+ */
+export async function flushAnswers(db: RawExecutor, tenantId: number, answers: FlushedAnswer[]) {
+  await db.raw(FLUSH_MANY_SQL, [tenantId, JSON.stringify(answers, bigintAsText)]);
+}
+const FLUSH_MANY_SQL = statement('chat_flush_many', `update chat_messages m set text = v.text, reasoning = v.reasoning, pending_charge = v.charge, updated_at = now()
+  from json_to_recordset($2::json) as v(id int, text text, reasoning text, charge jsonb)
+  where m.tenant_id = $1 and m.id = v.id and m.status = 'streaming'`);
+
+/** Credit units are bigints: JSON has them as strings. */
+const bigintAsText = (_key: string, value: unknown) => (typeof value === 'bigint' ? value.toString() : value);
+const BIGINT_FIELDS = ['units', 'inputUnits', 'outputUnits', 'maskingUnits', 'webSearchUnits', 'imageUnits'] as const;
+
+/** An answer a dead process left `streaming`, with what its last flush recorded (null: it never flushed). */
+export interface InterruptedAnswer {
+  tenantId: number;
+  id: number;
+  pending: PendingCharge | null;
+}
+
+/**
+ * The answers a dead process left `streaming` (decision 041), with their pending charges.
+ * Start-up and the live instances' sweep, across tenants on purpose: without `only`, every
+ * streaming answer — read it only when no other instance is alive; with `only`, the answers of
  * instances known dead (`live-channel.ts` `orphans`).
  */
-export async function stopInterruptedStreams(db: Executor, only?: Array<{ tenantId: number; answerId: number }>): Promise<number> {
-  if (only?.length === 0) return 0;
+export async function findInterruptedStreams(db: Executor, only?: Array<{ tenantId: number; answerId: number }>): Promise<InterruptedAnswer[]> {
+  if (only?.length === 0) return [];
   const rows = await db
-    .update(chatMessages)
-    .set({ status: 'interrupted', updatedAt: sql`now()` })
+    .select({ tenantId: chatMessages.tenantId, id: chatMessages.id, pending: chatMessages.pendingCharge })
+    .from(chatMessages)
     .where(
       only
         ? and(
@@ -36,10 +66,40 @@ export async function stopInterruptedStreams(db: Executor, only?: Array<{ tenant
             sql`(${chatMessages.tenantId}, ${chatMessages.id}) in (select v.t, v.i from json_to_recordset(${JSON.stringify(only.map((o) => ({ t: o.tenantId, i: o.answerId })))}::json) as v(t int, i int))`,
           )
         : eq(chatMessages.status, 'streaming'),
-    )
-    .returning({ id: chatMessages.id });
-  return rows.length;
+    );
+  return rows.map((r) => ({ tenantId: r.tenantId, id: r.id, pending: r.pending ? toPendingCharge(r.pending) : null }));
 }
+
+/** A row's `pending_charge` as written by `flushAnswers` (its bigints as strings). */
+export function toPendingCharge(stored: Record<string, unknown>): PendingCharge {
+  const p = stored as unknown as PendingCharge;
+  const charge = { ...p.charge } as UsageCharge & Record<string, unknown>;
+  for (const f of BIGINT_FIELDS) charge[f] = BigInt(charge[f] as unknown as string);
+  return { period: p.period, chatbotId: p.chatbotId, charge };
+}
+
+/**
+ * A crash's recovery claims answers of one tenant: each still `streaming` becomes `interrupted`
+ * with the tokens and credits it is charged (in the same unit as its charge, turn-writer.ts).
+ * Fails — and with it the whole unit, its charge and counts — when any was no longer `streaming`:
+ * another instance recovered it first (under PostgreSQL's row lock the second claim waits for the
+ * first to commit, then finds the status changed), so nothing is charged or counted twice.
+ */
+export function interruptAnswersCall(tenantId: number, answers: Array<{ id: number; inputTokens: number; outputTokens: number; units: bigint }>): StatementCall {
+  return {
+    statement: INTERRUPT_SQL,
+    params: [tenantId, JSON.stringify(answers.map((a) => ({ id: a.id, input_tokens: a.inputTokens, output_tokens: a.outputTokens, units: a.units.toString() })))],
+  };
+}
+const INTERRUPT_SQL = statement('chat_interrupt_many', `with v as (select * from json_to_recordset($2::json) as v(id int, input_tokens int, output_tokens int, units bigint)),
+  claimed as (
+    update chat_messages m set status = 'interrupted', input_tokens = v.input_tokens, output_tokens = v.output_tokens, credit_units = v.units,
+      pending_charge = null, updated_at = now()
+    from v where m.tenant_id = $1 and m.id = v.id and m.status = 'streaming'
+    returning m.id
+  )
+  select case when (select count(*) from claimed) = (select count(*) from v) then 0
+    else ('answers recovered elsewhere: ' || ((select count(*) from v) - (select count(*) from claimed)))::int end as lost`);
 
 export interface OpenedTurn {
   sessionId: number;
@@ -239,7 +299,8 @@ export function closeAnswersCall(tenantId: number, answers: ClosedAnswer[]): Sta
   };
 }
 const CLOSE_MANY_SQL = statement('chat_close_many', `update chat_messages m
-  set text = v.text, reasoning = v.reasoning, status = v.status, input_tokens = v.input_tokens, output_tokens = v.output_tokens, credit_units = v.units, updated_at = now()
+  set text = v.text, reasoning = v.reasoning, status = v.status, input_tokens = v.input_tokens, output_tokens = v.output_tokens, credit_units = v.units,
+    pending_charge = null, updated_at = now()
   from json_to_recordset($2::json) as v(id int, text text, reasoning text, status text, input_tokens int, output_tokens int, units bigint)
   where m.tenant_id = $1 and m.id = v.id`);
 

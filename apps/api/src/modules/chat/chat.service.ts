@@ -6,20 +6,19 @@ import { closeChat, interruptAnswer } from './chat.close';
 import { type ChatRun, openChat } from './chat.open';
 import { type ChatDeps, type ChatInput, type ChatTurn, createOutputEstimates, prepareChat } from './chat.prepare';
 import { type ImageStore, streamImages } from './chat.images';
-import { setAnswerFiles, stopInterruptedStreams } from './chat.repo';
+import { setAnswerFiles } from './chat.repo';
 import { type AnswerRelay, streamChat } from './chat.stream';
-import { createAnswerCloser, createAnswerFlusher, createTurnOpener, type TrackedAnswer } from './turn-writer';
+import { createAnswerCloser, createAnswerFlusher, createTurnOpener, recoverInterrupted, type TrackedAnswer } from './turn-writer';
 import { createLiveAnswers, LiveAnswer, type LiveReading } from './live-answers';
 import { createLiveChannel, type LiveChannel } from './live-channel';
 import type { Redis } from 'ioredis';
 
-export { stopInterruptedStreams };
 export type { ChatDeps, ChatRun, ChatTurn, LiveAnswer, LiveChannel, LiveReading };
 /** The SSE frame writer of the chat's stream, for other streamed answers (the developer API). */
 export { sseWriter } from './sse';
 
-/** How far behind an open answer's row may be: a crash loses at most this much of it. */
-const FLUSH_MS = 2000;
+/** How far behind an open answer's row (its text and running charge) may be: a crash loses at most this much of it (decision 046). */
+const FLUSH_MS = 1000;
 
 /**
  * The chat path, in four phases of their own files (README.md beside them): prepare (every check,
@@ -71,7 +70,7 @@ export function createChatService(database: Database, deps: ChatDeps) {
 
   async function stream(run: ChatRun, signal: AbortSignal, emit: (e: ChatEvent) => void): Promise<void> {
     const done = (async () => {
-      const tracked = flusher.track(run.ctx.tenantId, run.assistantMessageId);
+      const tracked = flusher.track(run.ctx.tenantId, run.assistantMessageId, run);
       const relay = await relayOf(run, signal, emit, tracked);
       await closeChat(deps, outputs, closeAnswer, run, relay, signal, emit);
     })();
@@ -113,7 +112,7 @@ export function createChatService(database: Database, deps: ChatDeps) {
     async streamLive(run: ChatRun, answer: LiveAnswer, write: (frame: string) => void): Promise<void> {
       answer.setPrimary(write);
       try {
-        const tracked = flusher.track(run.ctx.tenantId, run.assistantMessageId);
+        const tracked = flusher.track(run.ctx.tenantId, run.assistantMessageId, run);
         answer.answer = tracked;
         const emit = (e: ChatEvent) => answer.emit(e);
         const relay = await relayOf(run, answer.stopper.signal, emit, tracked);
@@ -151,10 +150,16 @@ export function createChatService(database: Database, deps: ChatDeps) {
      */
     async shareThrough(redis: Redis, namespace: string): Promise<LiveChannel> {
       channel = await createLiveChannel(namespace, redis, (tenantId, hash) => live.get(tenantId, hash), (tenantId, hash) => stopLocal(tenantId, hash));
-      // Answers of instances that died are closed as interrupted by the instances still alive (decision 041).
-      await channel.sweep((orphans) => stopInterruptedStreams(database.owner, orphans));
+      // Answers of instances that died are closed as interrupted, and charged, by the instances still alive (decisions 041, 046).
+      await channel.sweep((orphans) => recoverInterrupted(database.asOwner(), deps, orphans));
       return channel;
     },
+    /**
+     * A crash's recovery at start, when this process is alone on its database (crash-recovery.ts):
+     * every answer left `streaming` becomes `interrupted`, charged what its last flush recorded
+     * (decision 046). How many.
+     */
+    recoverInterrupted: () => recoverInterrupted(database.asOwner(), deps),
     /**
      * Checks the request, writes the turn and sends the provider request. One call, so that the
      * caller, which waits while the answer streams, never holds the plan and its history; only

@@ -1,8 +1,22 @@
 import { groupCommit } from '../../db/group-commit';
 import type { ChatbotsService } from '../chatbots/chatbots.service';
 import type { ChargedTotals, CreditsService, UsageCharge } from '../credits/credits.service';
-import { closeAnswersCall, type ClosedAnswer, flushAnswers, openTurn, openTurns, type OpenedTurn, type TurnToOpen } from './chat.repo';
-import type { RawExecutor } from '../../db/client';
+import { pendingCharge } from './chat.charge';
+import type { ChatRun } from './chat.open';
+import {
+  closeAnswersCall,
+  type ClosedAnswer,
+  findInterruptedStreams,
+  type FlushedAnswer,
+  flushAnswers,
+  type InterruptedAnswer,
+  interruptAnswersCall,
+  openTurn,
+  openTurns,
+  type OpenedTurn,
+  type TurnToOpen,
+} from './chat.repo';
+import type { Database, RawExecutor, StatementCall } from '../../db/client';
 
 /** Opens turns (the question, the empty answer, a new session) with group commit per tenant. */
 export function createTurnOpener(db: RawExecutor) {
@@ -54,8 +68,8 @@ export function createAnswerCloser(db: RawExecutor, parts: CloseParts) {
 
 /**
  * An open answer: its text and reasoning so far, the one copy the stream keeps, written at the
- * flusher's next tick. A class, so that an open stream holds one small object instead of a record
- * and two closures.
+ * flusher's next tick with what the answer would be charged (its `run`'s costs; none without a
+ * run). A class, so that an open stream holds one small object instead of a record and two closures.
  */
 export class TrackedAnswer {
   text = '';
@@ -66,6 +80,7 @@ export class TrackedAnswer {
     readonly tenantId: number,
     readonly id: number,
     private readonly flusher: { release(a: TrackedAnswer): Promise<void> },
+    readonly run: ChatRun | null,
   ) {}
 
   /** Cheap: called once per token. */
@@ -105,13 +120,14 @@ export function createAnswerFlusher(db: RawExecutor, everyMs: number) {
 
   function tick() {
     if (writing) return;
-    const byTenant = new Map<number, Array<{ id: number; text: string; reasoning: string | null }>>();
+    const byTenant = new Map<number, FlushedAnswer[]>();
+    const now = new Date();
     for (const a of open) {
       if (!a.changed) continue;
       a.changed = false;
       let rows = byTenant.get(a.tenantId);
       if (!rows) byTenant.set(a.tenantId, (rows = []));
-      rows.push({ id: a.id, text: a.text, reasoning: a.storedReasoning });
+      rows.push({ id: a.id, text: a.text, reasoning: a.storedReasoning, charge: a.run && pendingCharge(a.run, a, now) });
     }
     if (byTenant.size === 0) return;
     // A failed write is retried with the next change; the answer's close writes it whole anyway.
@@ -132,8 +148,8 @@ export function createAnswerFlusher(db: RawExecutor, everyMs: number) {
   };
 
   return {
-    track(tenantId: number, id: number): TrackedAnswer {
-      const a = new TrackedAnswer(tenantId, id, flusher);
+    track(tenantId: number, id: number, run: ChatRun | null = null): TrackedAnswer {
+      const a = new TrackedAnswer(tenantId, id, flusher, run);
       open.add(a);
       if (!timer) {
         timer = setInterval(tick, everyMs);
@@ -142,4 +158,58 @@ export function createAnswerFlusher(db: RawExecutor, everyMs: number) {
       return a;
     },
   };
+}
+
+/** What a crash's recovery needs of the credits and chatbots modules: a close's parts, and the credits' cached figures to drop. */
+export interface RecoveryParts extends CloseParts {
+  credits: Pick<CreditsService, 'chargePart' | 'invalidate'>;
+}
+
+/** How often a recovery re-reads after losing a claim to another instance's (the answers it lost are then gone from the read). */
+const RECOVERY_ATTEMPTS = 3;
+
+/**
+ * A crash's recovery (decisions 041, 046): the answers a dead process left `streaming` become
+ * `interrupted` and are charged what their last flush recorded — per tenant and month ONE unit of
+ * the three modules' statements, as a close: the answers' claim (chat), their ledger rows and
+ * totals, which also settle the reservations they held (credits), the chatbots' counters. An answer
+ * that never flushed is only marked. The claim fails its unit when another instance recovered any
+ * of its answers first; the rest are read again. The ledger's key per answer is the second guard:
+ * an answer is charged once, by its close or by a recovery. `owner`: the owner's view (every
+ * tenant). Resolves with how many answers this call recovered.
+ */
+export async function recoverInterrupted(owner: Database, parts: RecoveryParts, only?: Array<{ tenantId: number; answerId: number }>): Promise<number> {
+  let recovered = 0;
+  for (let attempt = 0; attempt < RECOVERY_ATTEMPTS; attempt += 1) {
+    const found = await findInterruptedStreams(owner.owner, only);
+    if (found.length === 0) break;
+    const units = new Map<string, InterruptedAnswer[]>();
+    for (const a of found) {
+      const key = `${a.tenantId}:${a.pending?.period ?? ''}`;
+      units.set(key, [...(units.get(key) ?? []), a]);
+    }
+    let lost = false;
+    for (const answers of units.values()) {
+      const { tenantId } = answers[0]!;
+      const period = answers[0]!.pending?.period;
+      const charged = answers.flatMap((a) => (a.pending ? [a.pending] : []));
+      const calls: StatementCall[] = [
+        interruptAnswersCall(tenantId, answers.map((a) => ({ id: a.id, inputTokens: a.pending?.charge.inputTokens ?? 0, outputTokens: a.pending?.charge.outputTokens ?? 0, units: a.pending?.charge.units ?? 0n }))),
+      ];
+      if (period && charged.length > 0) {
+        calls.push(parts.credits.chargePart(tenantId, period, charged.map((p) => p.charge)).call);
+        calls.push(parts.chatbots.countAnswersPart(tenantId, charged.map((p) => ({ chatbotId: p.chatbotId, tokens: p.charge.inputTokens + p.charge.outputTokens }))).call);
+      }
+      try {
+        await owner.rawMany(calls);
+        recovered += answers.length;
+        if (charged.length > 0) parts.credits.invalidate(tenantId);
+      } catch {
+        // Lost a claim to another instance's recovery (or the database failed): nothing of the unit was written.
+        lost = true;
+      }
+    }
+    if (!lost) break;
+  }
+  return recovered;
 }

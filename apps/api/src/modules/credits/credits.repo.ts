@@ -184,6 +184,8 @@ export function chargeUsagePart(tenantId: number, period: string, charges: Usage
  * the member's and tenant's monthly totals it moves the group's monthly total and the day's roll-up
  * per model (what the console's dashboards read, decision 033) and deletes the reservations the
  * charges settle (decision 031) — all in the one statement, so no figure ever drifts from the ledger.
+ * An answer already in the ledger (its close and a crash's recovery both charged it, decision 046)
+ * is skipped whole — no row, no figure moved — and gets no total back; its reservation still goes.
  */
 const CHARGE_TEXT = `with input as (
     select * from rows from (json_to_recordset($2::json) as (member_id int, member_group_id int, llm_model_id int, session_id int, message_id int,
@@ -197,16 +199,18 @@ const CHARGE_TEXT = `with input as (
       input_units, output_units, masking_units, web_search_count, web_search_units, image_count, image_units, period_start)
     select $1, 'usage', member_id, member_group_id, llm_model_id, session_id, message_id, input_tokens, output_tokens, -units,
       input_units, output_units, masking_units, web_search_count, web_search_units, image_count, image_units, $3::date from input order by n
-    returning id
+    on conflict (tenant_id, message_id) where kind = 'usage' do nothing
+    returning message_id
   ),
+  charged as (select * from input where message_id is null or message_id in (select message_id from ledger)),
   tenant_total as (
-    insert into tenant_credit_usage (tenant_id, period_start, used_units) select $1, $3::date, sum(units)::bigint from input
+    insert into tenant_credit_usage (tenant_id, period_start, used_units) select $1, $3::date, coalesce(sum(units), 0)::bigint from charged
     on conflict (tenant_id, period_start) do update set used_units = tenant_credit_usage.used_units + excluded.used_units
     returning used_units
   ),
   member_total as (
     insert into member_credit_usage (tenant_id, member_id, period_start, used_units, message_count, input_tokens, output_tokens)
-    select $1, member_id, $3::date, sum(units)::bigint, count(*)::int, sum(input_tokens)::bigint, sum(output_tokens)::bigint from input group by member_id
+    select $1, member_id, $3::date, sum(units)::bigint, count(*)::int, sum(input_tokens)::bigint, sum(output_tokens)::bigint from charged group by member_id
     on conflict (tenant_id, member_id, period_start) do update set
       used_units = member_credit_usage.used_units + excluded.used_units,
       message_count = member_credit_usage.message_count + excluded.message_count,
@@ -216,7 +220,7 @@ const CHARGE_TEXT = `with input as (
   ),
   group_total as (
     insert into group_credit_usage (tenant_id, member_group_id, period_start, used_units, message_count)
-    select $1, i.member_group_id, $3::date, sum(i.units)::bigint, count(*)::int from input i
+    select $1, i.member_group_id, $3::date, sum(i.units)::bigint, count(*)::int from charged i
     where i.member_group_id is not null and exists (select 1 from member_groups g where g.tenant_id = $1 and g.id = i.member_group_id)
     group by i.member_group_id
     on conflict (tenant_id, member_group_id, period_start) do update set
@@ -230,7 +234,7 @@ const CHARGE_TEXT = `with input as (
     select $1, (now() at time zone 'UTC')::date, coalesce(llm_model_id, 0), count(*)::int, sum(input_tokens)::bigint, sum(output_tokens)::bigint,
       sum(units)::bigint, sum(input_units)::bigint, sum(output_units)::bigint, sum(web_search_count)::int, sum(web_search_units)::bigint,
       sum(image_count)::int, sum(image_units)::bigint
-    from input group by coalesce(llm_model_id, 0)
+    from charged group by coalesce(llm_model_id, 0)
     on conflict (tenant_id, day, llm_model_id) do update set
       message_count = credit_usage_daily.message_count + excluded.message_count,
       input_tokens = credit_usage_daily.input_tokens + excluded.input_tokens,
@@ -249,7 +253,7 @@ const CHARGE_TEXT = `with input as (
     returning 1
   )
   select i.n::text as n, mt.used_units::text as used, (select used_units from tenant_total)::text as tenant_used, gt.used_units::text as group_used
-  from input i join member_total mt on mt.member_id = i.member_id left join group_total gt on gt.member_group_id = i.member_group_id,
+  from charged i join member_total mt on mt.member_id = i.member_id left join group_total gt on gt.member_group_id = i.member_group_id,
     (select count(*) from ledger) l, (select count(*) from daily) d, (select count(*) from settled) s
   order by i.n`;
 const CHARGE_SQL = statement('credits_charge', CHARGE_TEXT);

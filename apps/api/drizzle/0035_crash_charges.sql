@@ -1,0 +1,2 @@
+ALTER TABLE "chat_messages" ADD COLUMN "pending_charge" jsonb;--> statement-breakpoint
+CREATE UNIQUE INDEX "credit_ledger_usage_message_uq" ON "credit_ledger" USING btree ("tenant_id","message_id") WHERE kind = 'usage';
