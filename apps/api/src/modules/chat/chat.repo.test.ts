@@ -8,7 +8,7 @@ import { createChatbotsService } from '../chatbots/chatbots.service';
 import { periodStart } from '../credits/credits.rules';
 import { createCreditsService } from '../credits/credits.service';
 import { closeAnswers, flushAnswers, openTurn, openTurns, type OpenedTurn, type TurnToOpen } from './chat.repo';
-import { type AnswerClose, createAnswerCloser, createAnswerFlusher, createTurnOpener } from './turn-writer';
+import { type AnswerClose, createAnswerCloser, createAnswerFlusher, createTurnOpener, recoverInterrupted } from './turn-writer';
 
 // The turn statements on the database the suite runs on (PGlite, or the server with
 // TEST_DATABASE_URL): one turn, several turns in one statement, the group-commit opener, and the
@@ -298,6 +298,57 @@ describe('closing answers', () => {
     // The first went alone; of the three batched after it, the one whose row was lost fails.
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
     expect(delta(before, await state(t.a))).toEqual({ botCount: 4, tenantUsed: 400n, ledger: 4 });
+  });
+
+  describe("a crash's recovery (decision 046)", () => {
+    const parts = () => ({ credits: credits(), chatbots: chatbotsService() });
+    /** Open answers of tenant a, each flushed with `text` and — unless `charged` is false — what it would be charged. */
+    const flushed = async (texts: string[], charged = true) => {
+      const turns = [];
+      for (const _ of texts) turns.push(await openTurn(db, t.a.id, newSession(t.a, 'q')));
+      await flushAnswers(db, t.a.id, turns.map((turn, i) => {
+        const c = closing(t.a, turn, t.a.member.id, BigInt(texts[i]!.length) * 1000n, texts[i]!);
+        return { id: turn.assistantMessageId, text: texts[i]!, reasoning: null, charge: charged ? { period, chatbotId: c.chatbotId, charge: c.charge } : null };
+      }));
+      return turns;
+    };
+    const only = (turns: OpenedTurn[]) => turns.map((turn) => ({ tenantId: t.a.id, answerId: turn.assistantMessageId }));
+
+    it('charges each answer what its last flush recorded, once, however many recoveries run at once', async () => {
+      const turns = await flushed(['Hello', 'Hello world', 'Hi']);
+      const [unflushed] = await flushed(['not yet'], false);
+      const before = await state(t.a);
+      const ours = only([...turns, unflushed!]);
+      // Three instances recovering the same answers at the same time (on a server, on connections of their own).
+      const recovered = await Promise.all([recoverInterrupted(db.asOwner(), parts(), ours), recoverInterrupted(db.asOwner(), parts(), ours), recoverInterrupted(db.asOwner(), parts(), ours)]);
+      expect(recovered.reduce((a, b) => a + b)).toBe(4);
+      expect(delta(before, await state(t.a))).toEqual({ botCount: 3, tenantUsed: (5n + 11n + 2n) * 1000n, ledger: 3 });
+      for (const turn of turns) {
+        const row = await rowOf(t.a.id, turn.assistantMessageId);
+        expect(row).toMatchObject({ status: 'interrupted' });
+        expect(row!.units).toBe(BigInt(row!.text.length) * 1000n);
+      }
+      // An answer that never flushed a charge is only marked: nothing is known of what it cost.
+      expect(await rowOf(t.a.id, unflushed!.assistantMessageId)).toMatchObject({ text: 'not yet', status: 'interrupted', units: 0n });
+      const ledger = await db.db.select({ message: creditLedger.messageId, amount: creditLedger.amountUnits }).from(creditLedger)
+        .where(and(eq(creditLedger.tenantId, t.a.id), inArray(creditLedger.messageId, turns.map((turn) => turn.assistantMessageId))));
+      expect(ledger.sort((x, y) => x.message! - y.message!)).toEqual(turns.map((turn, i) => ({ message: turn.assistantMessageId, amount: -BigInt([5, 11, 2][i]!) * 1000n })));
+      // Run again (the next sweep, the next start): nothing left to recover or charge.
+      expect(await recoverInterrupted(db.asOwner(), parts(), ours)).toBe(0);
+      expect(delta(before, await state(t.a))).toEqual({ botCount: 3, tenantUsed: 18_000n, ledger: 3 });
+    });
+
+    it('a close that lands after the recovery (an instance taken for dead) charges nothing more; one that landed before leaves nothing to recover', async () => {
+      const [late, early] = await flushed(['partial', 'partial too']);
+      const close = createAnswerCloser(db, parts());
+      await close(closing(t.a, early!, t.a.member.id, 50_000n, 'the whole answer'));
+      const before = await state(t.a);
+      expect(await recoverInterrupted(db.asOwner(), parts(), only([late!, early!]))).toBe(1);
+      // The ledger holds one usage row per answer: the late close's charge is skipped and fails alone.
+      await expect(close(closing(t.a, late!, t.a.member.id, 50_000n, 'the whole answer'))).rejects.toThrow();
+      // (The chatbot's counter, statistics, counts the late close again: decision 046.)
+      expect(delta(before, await state(t.a))).toMatchObject({ tenantUsed: 7_000n, ledger: 1 });
+    });
   });
 
   it("never closes another tenant's answer", async () => {
