@@ -278,8 +278,8 @@ class LiveChannelImpl {
 
   /**
    * Now and every `SWEEP_EVERY_MS`: the answers of dead instances go to `recover` (which closes
-   * them as interrupted), then their announcements are dropped. Any instance may do it; doing it
-   * twice changes nothing.
+   * them as interrupted and charges what they flushed, decision 046), then their announcements are
+   * dropped. Any instance may do it; doing it twice, or two at once, charges nothing twice.
    */
   async sweep(recover: (orphans: Array<{ tenantId: number; answerId: number }>) => Promise<unknown>): Promise<void> {
     const once = async () => {
