@@ -179,22 +179,46 @@ describe.runIf(Boolean(serverUrl))('two instances on one PostgreSQL and one Redi
   });
 
   // Last: it kills an instance.
-  it('kill -9 of one instance: the other closes its answer as interrupted, and only that one', async () => {
+  it('kill -9 of one instance: the other closes its answer as interrupted, charged once what its last flush recorded, and only that one', async () => {
     fake.set({ tokenDelayMs: 300 });
     const doomed = await openStream(lb.url, member, 'POST', `/api/chatbots/${chatbotId}/chat/`, { text: 'On the doomed one' });
     const kept = await openStream(lb.url, member, 'POST', `/api/chatbots/${chatbotId}/chat/`, { text: 'On the other one' });
     expect(kept.servedBy).not.toBe(doomed.servedBy);
     await Promise.all([doomed.texts(2), kept.texts(2)]);
-    await instances[Number(doomed.servedBy)]!.kill();
+    // A flush (every second) has written the doomed answer's text and running charge.
+    await new Promise((r) => setTimeout(r, 2500));
     const c = new pg.Client({ connectionString: db.url });
     await c.connect();
     try {
-      const status = async (id: number) => (await c.query<{ status: string }>('select status from chat_messages where id = $1', [id])).rows[0]?.status;
+      const reservations = async () => Number((await c.query<{ n: string }>('select count(*)::text as n from credit_reservations')).rows[0]!.n);
+      // Each answer holds its admission's reservation.
+      expect(await reservations()).toBe(2);
+      const received = textOfEvents(doomed.events);
+      await instances[Number(doomed.servedBy)]!.kill();
+      const id = doomed.meta!.assistant_message_id;
+      const row = async (answer: number) =>
+        (await c.query<{ status: string; text: string; units: string }>('select status, text, credit_units::text as units from chat_messages where id = $1', [answer])).rows[0];
       // The dead instance's word of being alive lapses (10 s), then a sweep of the other (every 10 s) finds its answer.
       const started = Date.now();
-      while ((await status(doomed.meta!.assistant_message_id)) === 'streaming' && Date.now() - started < 25_000) await new Promise((r) => setTimeout(r, 250));
-      expect(await status(doomed.meta!.assistant_message_id)).toBe('interrupted');
-      expect(await status(kept.meta!.assistant_message_id)).toBe('streaming');
+      while ((await row(id))?.status === 'streaming' && Date.now() - started < 25_000) await new Promise((r) => setTimeout(r, 250));
+      const interrupted = (await row(id))!;
+      expect(interrupted.status).toBe('interrupted');
+      expect((await row(kept.meta!.assistant_message_id))?.status).toBe('streaming');
+      // Its text up to the last flush, charged once: the tokens of that text, at the model's output cost, plus the prompt's.
+      expect(interrupted.text.length).toBeGreaterThan(0);
+      expect(received.startsWith(interrupted.text)).toBe(true);
+      const ledger = (
+        await c.query<{ output_tokens: number; output_units: string; units: string }>(
+          "select output_tokens, output_units::text, (-amount_units)::text as units from credit_ledger where kind = 'usage' and message_id = $1",
+          [id],
+        )
+      ).rows;
+      expect(ledger).toHaveLength(1);
+      expect(ledger[0]!.output_tokens).toBe(Math.ceil(interrupted.text.length / 4));
+      expect(BigInt(ledger[0]!.output_units)).toBeGreaterThan(0n);
+      expect(ledger[0]!.units).toBe(interrupted.units);
+      // The charge settled the dead instance's reservation at once; the living answer keeps its own.
+      expect(await reservations()).toBe(1);
     } finally {
       await c.end();
       // Straight to the instance still running (the balancer would also try the dead one): the shutdown then has nothing to wait for.
@@ -202,5 +226,5 @@ describe.runIf(Boolean(serverUrl))('two instances on one PostgreSQL and one Redi
       await kept.done;
       fake.set({ tokenDelayMs: 25 });
     }
-  }, 40_000);
+  }, 60_000);
 });
