@@ -17,6 +17,7 @@ export const AUDIT_TARGET_TYPES = [
   'categories',
   'chatbots',
   'task_modes',
+  'payment_orders',
 ] as const;
 export const auditTargetTypeSchema = z.enum(AUDIT_TARGET_TYPES);
 export type AuditTargetType = z.infer<typeof auditTargetTypeSchema>;

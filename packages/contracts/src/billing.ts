@@ -173,3 +173,59 @@ export type AdminCreditGrantBody = z.infer<typeof adminCreditGrantBody>;
 export const adminMembershipBody = z.object({ member_id: positiveId, plan_id: positiveId }).strict();
 export type AdminMembershipBody = z.infer<typeof adminMembershipBody>;
 export const adminGrantResponse = z.object({ granted: z.number().int() });
+
+/**
+ * Without a payment provider (the manual provider) a member cannot pay in the app, so nothing is
+ * granted by the member alone: a subscription or a credit purchase is a request an administrator
+ * approves (the plan or credits are granted, the member is mailed) or rejects with a reason (the
+ * member is mailed it), like the spec's §4 member requests (decision 048).
+ */
+export const BILLING_REQUEST_STATUSES = ['requested', 'approved', 'rejected', 'withdrawn'] as const;
+export const billingRequestStatusSchema = z.enum(BILLING_REQUEST_STATUSES);
+export type BillingRequestStatus = z.infer<typeof billingRequestStatusSchema>;
+
+export const billingRequestSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['subscription', 'credits']),
+  status: billingRequestStatusSchema,
+  member: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+  /** The plan asked for (kind subscription). */
+  plan: planSchema.nullable(),
+  /** The credits asked for (kind credits). */
+  credit: z.number().nullable(),
+  /** What the organisation invoices for it. */
+  price: z.number().int(),
+  currency: z.string(),
+  created_at: z.string(),
+  processed_at: z.string().nullable(),
+  /** Why an administrator rejected it. */
+  reason: z.string().nullable(),
+});
+export type BillingRequest = z.infer<typeof billingRequestSchema>;
+
+/** `POST /billing-requests/`: a plan or a number of credits (a pack or any whole number). */
+export const createBillingRequestBody = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('subscription'), plan_id: positiveId }).strict(),
+  z.object({ kind: z.literal('credits'), credit: z.number().int().min(1).max(BILLING_LIMITS.purchaseCreditsMax) }).strict(),
+]);
+export type CreateBillingRequestBody = z.infer<typeof createBillingRequestBody>;
+/** `GET /billing-requests/`: the member's own requests, the newest 10 (open ones and recent decisions). */
+export const billingRequestListResponse = z.object({ items: z.array(billingRequestSchema) });
+export type BillingRequestList = z.infer<typeof billingRequestListResponse>;
+
+/** `GET /admin/billing-requests/`: 10 a page, oldest open first when `status=requested`, else newest first. */
+export const adminBillingRequestsQuery = z.object({
+  status: billingRequestStatusSchema.default('requested'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(BILLING_LIMITS.creditsPageSize),
+});
+export type AdminBillingRequestsQuery = z.input<typeof adminBillingRequestsQuery>;
+export const billingRequestPage = paginated(billingRequestSchema);
+export type BillingRequestPage = z.infer<typeof billingRequestPage>;
+
+/** Approve, or reject with a reason (required, mailed to the member). */
+export const processBillingRequestBody = z
+  .object({ approve: z.boolean(), reason: z.string().trim().max(2000).nullish() })
+  .strict()
+  .refine((b) => b.approve || !!b.reason, { message: 'reason_required', path: ['reason'] });
+export type ProcessBillingRequestBody = z.input<typeof processBillingRequestBody>;

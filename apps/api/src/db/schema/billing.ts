@@ -1,4 +1,5 @@
 import { bigint, boolean, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { createdAt } from './columns';
 import { members } from './members';
 import { tenants } from './tenants';
@@ -95,13 +96,27 @@ export const paymentOrders = pgTable(
     creditUnits: bigint({ mode: 'bigint' }),
     price: integer().notNull(),
     currency: text().notNull().default('KRW'),
-    /** pending | paid | failed */
+    /**
+     * pending | paid | failed for a payment; without a provider a member's order is a request
+     * (decision 048): requested, then paid (an administrator approved it), rejected or withdrawn.
+     */
     status: text().notNull().default('pending'),
     error: text(),
+    /** Why an administrator rejected the request (mailed to the member). */
+    reason: text(),
+    /** The administrator who approved or rejected the request, and when. */
+    processedBy: integer(),
+    processedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     paidAt: timestamp({ withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('payment_orders_ref_uq').on(t.tenantId, t.orderRef)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('payment_orders_ref_uq').on(t.tenantId, t.orderRef),
+    index('payment_orders_status_idx').on(t.tenantId, t.status, t.createdAt),
+    // One open request of each kind per member (decision 048): a double click asks once.
+    uniqueIndex('payment_orders_open_request_uq').on(t.tenantId, t.memberId, t.kind).where(sql`status = 'requested'`),
+  ],
 );
 
 /** A payment that went through (spec §3 Credit entry's transaction): price, currency, receipt. */
