@@ -281,7 +281,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
   await tasks.start();
   app.addHook('onClose', () => tasks.stop());
   // Plans and payments (decision 032): renewals and scheduled ends run every minute.
-  const billing = createBillingService(database, { credits, members, ...paymentsFromConfig(config.payments, config.jwtSecret), log: (line) => app.log.warn(line) });
+  const billing = createBillingService(database, { credits, members, mailer, ...paymentsFromConfig(config.payments, config.jwtSecret), log: (line) => app.log.warn(line) });
   billing.start(60_000);
   app.addHook('onClose', () => billing.stop());
   registerRequestContext(app, {

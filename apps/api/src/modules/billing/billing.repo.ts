@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, ne, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { creditGrants, creditTransactions, memberBillingPlans, memberships, paymentMethods, paymentOrders } from '../../db/schema/index';
+import { creditGrants, creditTransactions, memberBillingPlans, members, memberships, paymentMethods, paymentOrders } from '../../db/schema/index';
 
 export type PlanRow = typeof memberBillingPlans.$inferSelect;
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
@@ -157,12 +157,16 @@ export async function findOrderByRef(db: Executor, tenantId: number, orderRef: s
   return row;
 }
 
-/** `pending → paid` once: the second caller (a replayed result) gets undefined. */
-export async function markOrderPaid(db: Executor, tenantId: number, id: number): Promise<OrderRow | undefined> {
+/**
+ * `pending → paid` once (or `requested → paid`, an administrator's approval): the second caller (a
+ * replayed result, a second click) gets undefined.
+ */
+export async function markOrderPaid(db: Executor, tenantId: number, id: number, approval?: { by: number }): Promise<OrderRow | undefined> {
+  const now = new Date();
   const [row] = await db
     .update(paymentOrders)
-    .set({ status: 'paid', paidAt: new Date() })
-    .where(and(eq(paymentOrders.tenantId, tenantId), eq(paymentOrders.id, id), eq(paymentOrders.status, 'pending')))
+    .set({ status: 'paid', paidAt: now, ...(approval ? { processedBy: approval.by, processedAt: now } : {}) })
+    .where(and(eq(paymentOrders.tenantId, tenantId), eq(paymentOrders.id, id), eq(paymentOrders.status, approval ? 'requested' : 'pending')))
     .returning();
   return row;
 }
@@ -199,4 +203,52 @@ export async function listCreditEntries(db: Executor, tenantId: number, memberId
     db.select({ n: count() }).from(creditGrants).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+/** Members' purchase requests (decision 048): orders of the manual provider for a plan or credits. */
+const isRequest = and(eq(paymentOrders.provider, 'manual'), inArray(paymentOrders.kind, ['subscription', 'credits']), ne(paymentOrders.status, 'pending'), ne(paymentOrders.status, 'failed'));
+
+export async function findRequest(db: Executor, tenantId: number, id: number): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(paymentOrders).where(and(eq(paymentOrders.tenantId, tenantId), eq(paymentOrders.id, id), isRequest));
+  return row;
+}
+
+/** A page of requests with the member's name and email; `approved` is a request whose order was paid. */
+export async function listRequests(db: Executor, tenantId: number, f: { memberId?: number; status?: 'requested' | 'approved' | 'rejected' | 'withdrawn' }, limit: number, offset: number) {
+  const conditions: Array<SQL | undefined> = [eq(paymentOrders.tenantId, tenantId), isRequest];
+  if (f.memberId !== undefined) conditions.push(eq(paymentOrders.memberId, f.memberId));
+  if (f.status) conditions.push(eq(paymentOrders.status, f.status === 'approved' ? 'paid' : f.status));
+  const where = and(...conditions);
+  // Open requests are worked oldest first; decisions are read newest first.
+  const order = f.status === 'requested' ? [asc(paymentOrders.createdAt), asc(paymentOrders.id)] : [desc(paymentOrders.createdAt), desc(paymentOrders.id)];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ order: paymentOrders, name: members.name, email: members.email })
+      .from(paymentOrders)
+      .leftJoin(members, and(eq(members.tenantId, paymentOrders.tenantId), eq(members.id, paymentOrders.memberId)))
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(paymentOrders).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** `requested → rejected | withdrawn` once; undefined when it was no longer open. */
+export async function closeRequest(db: Executor, tenantId: number, id: number, values: { status: 'rejected' | 'withdrawn'; reason?: string; processedBy?: number; memberId?: number }): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .update(paymentOrders)
+    .set({ status: values.status, reason: values.reason ?? null, processedBy: values.processedBy ?? null, processedAt: new Date() })
+    .where(and(eq(paymentOrders.tenantId, tenantId), eq(paymentOrders.id, id), eq(paymentOrders.status, 'requested'), values.memberId === undefined ? undefined : eq(paymentOrders.memberId, values.memberId)))
+    .returning();
+  return row;
+}
+
+/** Undoes a rejection whose mail could not be sent: the request is open again. */
+export async function reopenRequest(db: Executor, tenantId: number, id: number): Promise<void> {
+  await db
+    .update(paymentOrders)
+    .set({ status: 'requested', reason: null, processedBy: null, processedAt: null })
+    .where(and(eq(paymentOrders.tenantId, tenantId), eq(paymentOrders.id, id), eq(paymentOrders.status, 'rejected')));
 }

@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  adminBillingRequestsQuery,
   adminCreditGrantBody,
   adminGrantResponse,
   adminMembershipBody,
+  billingRequestListResponse,
+  billingRequestPage,
+  billingRequestSchema,
+  createBillingRequestBody,
+  processBillingRequestBody,
   creditEntryPage,
   creditEntrySchema,
   creditOrderBody,
@@ -66,11 +72,29 @@ export function registerBillingRoutes(app: FastifyInstance, deps: { billing: Bil
     { schema: { tags, querystring: paymentMethodQuery, body: paypleResultBody, response: { 201: creditEntrySchema, ...errors } } },
     async (req, reply) => reply.code(201).send(await b.payplePurchase(memberCtx(req), req.body.PCD_PAY_OID, req.query.payment_method_id)),
   );
+  // Without a payment provider a purchase or subscription is a request an administrator decides (decision 048).
+  const q = deps.billing.requests;
+  r.get('/billing-requests/', { schema: { tags, response: { 200: billingRequestListResponse, ...errors } } }, (req) => q.mine(memberCtx(req)));
+  r.post('/billing-requests/', { schema: { tags, body: createBillingRequestBody, response: { 201: billingRequestSchema, ...errors } } }, async (req, reply) =>
+    reply.code(201).send(await q.create(memberCtx(req), req.body)),
+  );
+  r.delete('/billing-requests/:id/', { schema: { tags, params: idParam, response: { 200: okBody, ...errors } } }, async (req) => {
+    await q.withdraw(memberCtx(req), req.params.id);
+    return { ok: true as const };
+  });
   r.get('/tenants/membership/', { schema: { tags: ['tenants'], response: { 200: tenantMembershipSchema, ...errors } } }, (req) => b.tenantMembership(tenantCtx(req)));
 
   const admin = { config: { auth: 'admin' as const } };
   r.post('/admin/credits/grants/', { ...admin, schema: { tags: ['admin'], body: adminCreditGrantBody, response: { 201: adminGrantResponse, ...errors } } }, async (req, reply) =>
     reply.code(201).send(await b.adminGrantCredits(memberCtx(req), req.body)),
+  );
+  r.get('/admin/billing-requests/', { ...admin, schema: { tags: ['admin'], querystring: adminBillingRequestsQuery, response: { 200: billingRequestPage, ...errors } } }, (req) =>
+    q.list(memberCtx(req), req.query),
+  );
+  r.post(
+    '/admin/billing-requests/:id/process/',
+    { ...admin, schema: { tags: ['admin'], description: 'Approves (grants the plan or credits once) or rejects with a reason; the member is mailed.', params: idParam, body: processBillingRequestBody, response: { 200: billingRequestSchema, ...errors } } },
+    (req) => q.process(memberCtx(req), req.params.id, req.body),
   );
   r.post('/admin/memberships/', { ...admin, schema: { tags: ['admin'], body: adminMembershipBody, response: { 201: membershipSchema, ...errors } } }, async (req, reply) =>
     reply.code(201).send(await b.adminGrantMembership(memberCtx(req), req.body)),

@@ -52,6 +52,8 @@ import { createManualProvider } from './payments/manual';
 import { createPaypleProvider } from './payments/payple';
 import type { PaymentProvider, PaymentResult } from './payments/provider';
 import { createSecretBox, type SecretBox } from './payments/secret-box';
+import { createBillingRequests } from './billing.requests';
+import type { Mailer } from '../../platform/mailer';
 
 
 /** What billing needs of the members module. */
@@ -71,6 +73,8 @@ export interface BillingDeps {
   creditPriceKrw: number;
   /** Payple's payment window (script and client key), when new cards can be paid with. */
   paymentWindow: PaymentOrder['window'];
+  /** Mails the member an administrator's decision on their request (decision 048). */
+  mailer: Mailer;
   log: (line: string) => void;
 }
 
@@ -147,14 +151,15 @@ export function createBillingService(database: Database, deps: BillingDeps) {
    * the order, then in one transaction moves the order to paid (once), records the payment, saves
    * the card when asked, and grants. Credits' figures are read anew after the commit.
    */
-  async function settle(tenantId: number, memberId: number, order: OrderRow, result: PaymentResult, what: Settle, saveCard?: (tx: Executor) => Promise<number | null>) {
+  async function settle(tenantId: number, memberId: number, order: OrderRow, result: PaymentResult, what: Settle, saveCard?: (tx: Executor) => Promise<number | null>, approvedBy?: number) {
     if (!result.ok || result.orderRef !== order.orderRef || result.total !== order.price) {
       deps.log(`payment ${order.orderRef} refused: ${result.ok ? `amount ${result.total} / order ${result.orderRef}` : result.message}`);
       await markOrderFailed(db, tenantId, order.id, result.ok ? 'amount or order mismatch' : result.message || 'declined');
       throw new AppError('payment_failed');
     }
     const outcome = await db.transaction(async (tx) => {
-      if (!(await markOrderPaid(tx, tenantId, order.id))) throw new AppError('payment_already_processed');
+      // An approved request (decision 048) moves `requested → paid`, a payment `pending → paid`; either once.
+      if (!(await markOrderPaid(tx, tenantId, order.id, approvedBy === undefined ? undefined : { by: approvedBy }))) throw new AppError('payment_already_processed');
       const txRow = await insertTransaction(tx, tenantId, {
         memberId,
         orderId: order.id,
@@ -167,7 +172,7 @@ export function createBillingService(database: Database, deps: BillingDeps) {
       if (!txRow) throw new AppError('payment_already_processed');
       const methodId = saveCard ? await saveCard(tx) : null;
       if (what.kind === 'credits') {
-        const grant: NewGrant = { memberId, kind: 'purchase', units: what.units, koName: '크레딧 구매', enName: 'Credit purchase', usageStartDate: what.start, usageEndDate: addMonth(what.start), transactionId: txRow.id, createdBy: memberId };
+        const grant: NewGrant = { memberId, kind: 'purchase', units: what.units, koName: '크레딧 구매', enName: 'Credit purchase', usageStartDate: what.start, usageEndDate: addMonth(what.start), transactionId: txRow.id, createdBy: approvedBy ?? memberId };
         return { grant, membership: null };
       }
       const plan = what.plan;
@@ -188,7 +193,7 @@ export function createBillingService(database: Database, deps: BillingDeps) {
         what.kind === 'renewal'
           ? await updateMembership(tx, tenantId, what.membership.id, values)
           : await upsertMembership(tx, tenantId, memberId, { ...values, paymentMethodId: methodId ?? what.paymentMethodId });
-      const grant: NewGrant = { memberId, kind: 'plan', units: plan.creditUnits, koName: plan.koName, enName: plan.enName, usageStartDate: start, usageEndDate: next, transactionId: txRow.id, createdBy: memberId };
+      const grant: NewGrant = { memberId, kind: 'plan', units: plan.creditUnits, koName: plan.koName, enName: plan.enName, usageStartDate: start, usageEndDate: next, transactionId: txRow.id, createdBy: approvedBy ?? memberId };
       return { grant, membership: membership! };
     });
     const grant = await grantAfter(tenantId, outcome.grant, order.orderRef);
@@ -247,9 +252,17 @@ export function createBillingService(database: Database, deps: BillingDeps) {
     return m;
   }
 
-  /** Charges a saved card (Payple) or records an invoice (manual). */
+  /**
+   * Without a provider a member grants themselves nothing (decision 048): subscribing and buying
+   * are requests to an administrator (`POST /billing-requests/`).
+   */
+  function providerRequired() {
+    if (deps.provider.name === 'manual') throw new AppError('bad_request', 'No payment provider is configured: ask an administrator (POST /billing-requests/)');
+  }
+
+  /** Charges a saved card. */
   async function chargeNow(ctx: MemberContext, order: OrderRow, goods: string, method: PaymentMethodRow | undefined): Promise<PaymentResult> {
-    if (deps.provider.name !== 'manual' && !method) throw new AppError('validation_error', 'Choose a saved card');
+    if (!method) throw new AppError('validation_error', 'Choose a saved card');
     try {
       return await deps.provider.charge({ orderRef: order.orderRef, amount: order.price, goods, payerNo: String(ctx.member.id), billingKey: method?.billingKeyEncrypted ? deps.box.open(method.billingKeyEncrypted) : null });
     } catch (err) {
@@ -296,7 +309,18 @@ export function createBillingService(database: Database, deps: BillingDeps) {
     settleRenewal: (tenantId, memberId, order, result, plan, membership) => settle(tenantId, memberId, order, result, { kind: 'renewal', plan, membership }),
   });
 
+  const requests = createBillingRequests(database, {
+    provider: deps.provider,
+    creditPriceKrw: deps.creditPriceKrw,
+    members: deps.members,
+    mailer: deps.mailer,
+    log: deps.log,
+    settleApproved: (tenantId, order, result, what, approvedBy) =>
+      settle(tenantId, order.memberId, order, result, what.kind === 'credits' ? what : { kind: 'subscription', plan: what.plan, paymentMethodId: null, start: what.start }, undefined, approvedBy),
+  });
+
   return {
+    requests,
     async listPlans(ctx: TenantContext): Promise<PlanList> {
       return { items: (await listPlans(db, ctx.tenantId)).map(toPlan), provider: deps.provider.name, payment_window: deps.paymentWindow !== null };
     },
@@ -306,8 +330,9 @@ export function createBillingService(database: Database, deps: BillingDeps) {
       return m && m.status === 'active' ? toMembership(ctx.tenantId, m) : null;
     },
 
-    /** `POST /member-billing-plans/{id}/subscribe/`: the manual provider, or a saved card charged now. */
+    /** `POST /member-billing-plans/{id}/subscribe/`: a saved card charged now (without a provider: a request instead, decision 048). */
     async subscribe(ctx: MemberContext, planId: number, body: SubscribeBody, now = new Date()): Promise<Membership> {
+      providerRequired();
       const plan = await planOr404(ctx.tenantId, planId);
       const changed = await changeOfPlan(ctx, plan);
       if (changed) return changed;
@@ -371,8 +396,9 @@ export function createBillingService(database: Database, deps: BillingDeps) {
       return orderView(await openOrder(ctx, { kind: 'credits', credit }, deps.provider), `${credit} credits`);
     },
 
-    /** The credit purchase modal without a window: the manual provider, or a saved card. */
+    /** The credit purchase modal without a window: a saved card (without a provider: a request instead, decision 048). */
     async purchase(ctx: MemberContext, body: CreditPurchaseBody, now = new Date()): Promise<CreditEntry> {
+      providerRequired();
       const method = await ownMethod(ctx, body.payment_method_id);
       const order = await openOrder(ctx, { kind: 'credits', credit: body.credit }, deps.provider);
       const result = await chargeNow(ctx, order, `${body.credit} credits`, method);
