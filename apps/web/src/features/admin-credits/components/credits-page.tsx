@@ -1,8 +1,10 @@
-import { Box, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconAdjustments, IconChartBar, IconReceipt } from '@tabler/icons-react';
+import { Badge, Box, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconAdjustments, IconChartBar, IconInbox, IconReceipt } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminCredits } from '../api/admin-credits';
+import { useAdminBillingRequests } from '../api/billing-requests';
+import { BillingRequestsTab } from './billing-requests-tab';
 import { GroupQuotas } from './group-quotas';
 import { MemberLimits } from './member-limits';
 import { PurchasesTab } from './purchases-tab';
@@ -13,13 +15,14 @@ const thisMonth = () => {
   return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 };
 
-/** Console "Credits" (spec §2): monthly limit allocation per group and member, monthly usage, purchase history. */
+/** Console "Credits" (spec §2): monthly limit allocation per group and member, monthly usage, purchase history, members' purchase requests (decision 048). */
 export function CreditsPage() {
   const { t } = useTranslation('admin-credits');
   const [tab, setTab] = useState<string | null>('allocation');
   const [month, setMonth] = useState(thisMonth);
   const [page, setPage] = useState(1);
   const credits = useAdminCredits(month, page);
+  const open = useAdminBillingRequests('requested', 1).data?.pagination.total_items ?? 0;
   return (
     <Box maw={1200} data-testid="admin-credits">
       <Box px="xl" pt="xl">
@@ -37,6 +40,14 @@ export function CreditsPage() {
           <Tabs.Tab value="purchases" leftSection={<IconReceipt size={16} />} data-testid="credits-tab-purchases">
             {t('tabs.purchases')}
           </Tabs.Tab>
+          <Tabs.Tab
+            value="requests"
+            leftSection={<IconInbox size={16} />}
+            rightSection={open > 0 ? <Badge size="sm" circle={open < 10} aria-label={t('requests.openCount', { count: open })}>{open}</Badge> : null}
+            data-testid="credits-tab-requests"
+          >
+            {t('tabs.requests')}
+          </Tabs.Tab>
         </Tabs.List>
         <Box p="xl">
           <Tabs.Panel value="allocation">
@@ -50,6 +61,9 @@ export function CreditsPage() {
           </Tabs.Panel>
           <Tabs.Panel value="purchases">
             <PurchasesTab data={credits.data} page={page} onPage={setPage} />
+          </Tabs.Panel>
+          <Tabs.Panel value="requests">
+            <BillingRequestsTab />
           </Tabs.Panel>
         </Box>
       </Tabs>

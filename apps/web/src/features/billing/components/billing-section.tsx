@@ -1,4 +1,5 @@
-import { ActionIcon, Badge, Button, Card, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Card, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
 import type { Membership, Plan } from '@app/contracts/billing';
 import { useState } from 'react';
@@ -9,12 +10,16 @@ import { useMembershipAction, useSubscribe } from '../api/change-membership';
 import { useMembership } from '../api/get-membership';
 import { usePlans } from '../api/list-plans';
 import { useDeletePaymentMethod, usePaymentMethods } from '../api/payment-methods';
+import { useCreateBillingRequest } from '../api/create-billing-request';
+import { useBillingRequests } from '../api/list-billing-requests';
+import { BillingRequests } from './billing-requests';
 import { CreditHistory } from './credit-history';
 import { CreditPurchaseModal } from './credit-purchase-modal';
 import { PaymentChoice, PaymentError, useCardPayment } from './payment-choice';
 import { formatCredits, formatDay, formatPrice } from '../../../lib/format';
 
 const paymentErrors = { 402: 'billing:errors.paymentFailed', 409: 'billing:errors.alreadyProcessed' };
+const requestErrors = { 409: 'billing:errors.requestOpen' };
 
 function MembershipCard({ membership }: { membership: Membership | null }) {
   const { t, i18n } = useTranslation('billing');
@@ -92,14 +97,68 @@ function MembershipCard({ membership }: { membership: Membership | null }) {
   );
 }
 
-function PlanCard({ plan, membership, provider, onPay }: { plan: Plan; membership: Membership | null; provider: string; onPay: (plan: Plan) => void }) {
-  const { t, i18n } = useTranslation('billing');
-  const subscribe = useSubscribe();
-  const lng = i18n.language;
+/** Without a payment provider a plan is asked of an administrator (decision 048): one open request at a time. */
+function RequestPlanButton({ plan, membership }: { plan: Plan; membership: Membership | null }) {
+  const { t } = useTranslation('billing');
+  const create = useCreateBillingRequest();
+  const requests = useBillingRequests();
+  const open = requests.data?.items.find((r) => r.status === 'requested' && r.kind === 'subscription');
   const current = membership?.plan.id === plan.id;
-  // With Payple a first subscription is paid now, with a saved card or in the window; a change of plan applies at the next payment.
+  const label = current ? t('plans.current') : open?.plan?.id === plan.id ? t('plans.requested') : membership ? t('plans.requestSwitch') : t('plans.request');
+  return (
+    <>
+      {create.error && (
+        <Text c="red.9" size="sm" role="alert">
+          {errorMessage(t, create.error, requestErrors)}
+        </Text>
+      )}
+      <Button
+        mt="auto"
+        variant={current || open ? 'light' : 'filled'}
+        disabled={current || open !== undefined || requests.isPending}
+        loading={create.isPending}
+        onClick={() => create.mutate({ kind: 'subscription', plan_id: plan.id }, { onSuccess: () => notifications.show({ color: 'green', message: t('plans.requestSent') }) })}
+      >
+        {label}
+      </Button>
+    </>
+  );
+}
+
+/** With a provider: a first subscription is paid now (a saved card or the window); a change of plan applies at the next payment. */
+function PayPlanButton({ plan, membership, provider, onPay }: { plan: Plan; membership: Membership | null; provider: string; onPay: (plan: Plan) => void }) {
+  const { t } = useTranslation('billing');
+  const subscribe = useSubscribe();
+  const current = membership?.plan.id === plan.id;
   const needsCard = provider === 'payple' && !membership;
   const label = current ? t('plans.current') : membership ? t('plans.switch') : t('plans.subscribe');
+  return (
+    <>
+      {subscribe.error && (
+        <Text c="red.9" size="sm" role="alert">
+          {errorMessage(t, subscribe.error, paymentErrors)}
+        </Text>
+      )}
+      <Button
+        mt="auto"
+        variant={current ? 'light' : 'filled'}
+        disabled={current}
+        loading={subscribe.isPending}
+        onClick={() =>
+          needsCard
+            ? onPay(plan)
+            : subscribe.mutate({ planId: plan.id, body: {} }, { onSuccess: () => notifications.show({ color: 'green', message: membership ? t('plans.switched') : t('plans.subscribed') }) })
+        }
+      >
+        {label}
+      </Button>
+    </>
+  );
+}
+
+function PlanCard({ plan, membership, provider, onPay }: { plan: Plan; membership: Membership | null; provider: string; onPay: (plan: Plan) => void }) {
+  const { t, i18n } = useTranslation('billing');
+  const lng = i18n.language;
   return (
     <Card withBorder radius="md" padding="md" data-testid={`plan-${plan.id}`}>
       <Stack gap={6} h="100%">
@@ -121,24 +180,7 @@ function PlanCard({ plan, membership, provider, onPay }: { plan: Plan; membershi
           </Text>
         </Text>
         <Text size="sm">{t('plans.credits', { credit: formatCredits(plan.credit, lng) })}</Text>
-        {subscribe.error && (
-          <Text c="red.9" size="sm" role="alert">
-            {errorMessage(t, subscribe.error, paymentErrors)}
-          </Text>
-        )}
-        <Button
-          mt="auto"
-          variant={current ? 'light' : 'filled'}
-          disabled={current}
-          loading={subscribe.isPending}
-          onClick={() =>
-            needsCard
-              ? onPay(plan)
-              : subscribe.mutate({ planId: plan.id, body: {} }, { onSuccess: () => notifications.show({ color: 'green', message: membership ? t('plans.switched') : t('plans.subscribed') }) })
-          }
-        >
-          {label}
-        </Button>
+        {provider === 'manual' ? <RequestPlanButton plan={plan} membership={membership} /> : <PayPlanButton plan={plan} membership={membership} provider={provider} onPay={onPay} />}
       </Stack>
     </Card>
   );
@@ -227,6 +269,7 @@ export function BillingSection() {
   const [paying, setPaying] = useState<Plan | null>(null);
   const failed = plans.error ?? membership.error;
   const noCard = methods.data !== undefined && methods.data.items.length === 0;
+  const manual = plans.data?.provider === 'manual';
   return (
     <Stack gap="lg" data-testid="billing-section">
       <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="billing-title">
@@ -240,7 +283,7 @@ export function BillingSection() {
             </Text>
           </div>
           <Button variant="light" onClick={() => setBuying(true)}>
-            {t('purchase.open')}
+            {manual ? t('purchase.openRequest') : t('purchase.open')}
           </Button>
         </Group>
         {failed ? (
@@ -253,9 +296,14 @@ export function BillingSection() {
           </Stack>
         ) : (
           <Stack gap="lg">
+            {manual && (
+              <Alert variant="light" color="indigo" icon={<IconInfoCircle size={18} />} data-testid="billing-no-provider">
+                {t('requests.notice')}
+              </Alert>
+            )}
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
               <MembershipCard membership={membership.data} />
-              <PaymentMethods />
+              {manual ? <BillingRequests /> : <PaymentMethods />}
             </SimpleGrid>
             {plans.data.items.length === 0 ? (
               <Text c="dimmed">{t('plans.none')}</Text>

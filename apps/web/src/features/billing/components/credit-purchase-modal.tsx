@@ -3,14 +3,16 @@ import { notifications } from '@mantine/notifications';
 import type { CreditEntry } from '@app/contracts/billing';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCreateBillingRequest } from '../api/create-billing-request';
 import { usePurchaseCredits, usePurchaseOptions } from '../api/purchase-credits';
+import { errorMessage } from '../../../lib/status-messages';
 import { formatCredits, formatPrice } from '../../../lib/format';
 import { PaymentChoice, PaymentError, useCardPayment } from './payment-choice';
 
 /**
  * The credit purchase modal (spec §1, §8 "credit purchase failed"): a pack, then with Payple a
- * saved card (charged at once) or a new card in Payple's window; with the manual provider the
- * purchase is recorded for the organisation's invoice.
+ * saved card (charged at once) or a new card in Payple's window; without a provider the pack is
+ * asked of an administrator, who approves or rejects it (decision 048).
  */
 export function CreditPurchaseModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation('billing');
@@ -20,10 +22,13 @@ export function CreditPurchaseModal({ opened, onClose }: { opened: boolean; onCl
   const packs = options.data?.packs ?? [];
   const chosen = packs.find((p) => String(p.credit) === pack) ?? packs[0];
   const needsCard = options.data?.provider === 'payple';
+  const manual = options.data?.provider === 'manual';
   const payment = useCardPayment(options.data?.payment_window ?? false, purchase);
+  const request = useCreateBillingRequest();
 
   const close = () => {
     payment.reset();
+    request.reset();
     onClose();
   };
   const done = (entry: CreditEntry) => {
@@ -32,6 +37,18 @@ export function CreditPurchaseModal({ opened, onClose }: { opened: boolean; onCl
   };
   const buy = () => {
     if (!chosen) return;
+    if (manual) {
+      request.mutate(
+        { kind: 'credits', credit: chosen.credit },
+        {
+          onSuccess: () => {
+            notifications.show({ color: 'green', message: t('purchase.requestSent', { credit: formatCredits(chosen.credit, i18n.language) }) });
+            close();
+          },
+        },
+      );
+      return;
+    }
     payment.start();
     if (needsCard && payment.newCard) {
       payment.inWindow.mutate({ kind: 'credits', credit: chosen.credit }, { onSuccess: (r) => r.kind === 'credits' && done(r.entry) });
@@ -41,10 +58,10 @@ export function CreditPurchaseModal({ opened, onClose }: { opened: boolean; onCl
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t('purchase.title')} centered closeButtonProps={{ 'aria-label': t('actions.close') }} data-testid="credit-purchase-modal">
+    <Modal opened={opened} onClose={close} title={manual ? t('purchase.requestTitle') : t('purchase.title')} centered closeButtonProps={{ 'aria-label': t('actions.close') }} data-testid="credit-purchase-modal">
       <Stack>
         <Text size="sm" c="dimmed">
-          {t('purchase.description')}
+          {manual ? t('purchase.requestDescription') : t('purchase.description')}
         </Text>
         {packs.length > 0 && (
           <SegmentedControl
@@ -58,14 +75,19 @@ export function CreditPurchaseModal({ opened, onClose }: { opened: boolean; onCl
         )}
         {needsCard && <PaymentChoice choice={payment.choice} />}
         <PaymentError error={payment.error} />
+        {request.error && (
+          <Text c="red.9" size="sm" role="alert">
+            {errorMessage(t, request.error, { 409: 'billing:errors.requestOpen' })}
+          </Text>
+        )}
         <Group justify="space-between">
           <Text fw={600}>{chosen && options.data ? t('purchase.total', { price: formatPrice(chosen.price, options.data.currency, i18n.language) }) : ''}</Text>
           <Group gap="xs">
             <Button variant="default" onClick={close}>
               {t('actions.close')}
             </Button>
-            <Button onClick={buy} loading={payment.busy} disabled={!chosen || (needsCard && payment.choice.value === null)}>
-              {t('purchase.buy')}
+            <Button onClick={buy} loading={payment.busy || request.isPending} disabled={!chosen || (needsCard && payment.choice.value === null)}>
+              {manual ? t('purchase.request') : t('purchase.buy')}
             </Button>
           </Group>
         </Group>
