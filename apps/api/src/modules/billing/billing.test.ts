@@ -61,6 +61,9 @@ describe('billing', () => {
     expect((await call(bMember, 'GET', '/member-billing-plans/', undefined, t.b)).json().items).toEqual([]);
     expect((await call(bMember, 'POST', `/member-billing-plans/${plans[0]!.id}/orders/`, undefined, t.b)).statusCode).toBe(404);
     expect((await call(member, 'GET', '/membership/')).json()).toBeNull();
+    // With a provider the member pays: requests to an administrator are for tenants without one (decision 048).
+    expect((await call(member, 'POST', '/billing-requests/', { kind: 'credits', credit: 100 })).statusCode).toBe(400);
+    expect((await call(member, 'GET', '/billing-requests/')).json().items).toEqual([]);
   });
 
   it('a Payple payment verified with Payple subscribes; a replayed result grants nothing; the renewal job charges the saved card', async () => {
