@@ -11,7 +11,8 @@ import { nextMail, outboxMark } from './mail';
  * approved membership is cancelled (a scheduled end) and resumed. A member of its own, so the
  * credits it receives change no other spec's budgets. Card payments: e2e/payple.spec.ts.
  */
-test.describe.configure({ mode: 'serial' });
+// Each test drives two browsers (the member's and the administrator's).
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const NAME = 'Billing Member';
 let ctx: APIRequestContext;

@@ -191,7 +191,7 @@ export function BillingRequestsTab() {
                         ) : (
                           <Stack gap={2}>
                             <Group gap="xs" wrap="nowrap">
-                              <Badge color={STATUS_COLOR[r.status]} variant="light">
+                              <Badge color={STATUS_COLOR[r.status]} variant="dot">
                                 {t(`requests.status.${r.status}`)}
                               </Badge>
                               {r.processed_at ? (

@@ -53,7 +53,7 @@ export function BillingRequests() {
                   {t('requests.asked', { date: formatDay(r.created_at, lng), price: formatPrice(r.price, r.currency, lng) })}
                 </Text>
               </div>
-              <Badge color={STATUS_COLOR[r.status]} variant="light" style={{ flexShrink: 0 }}>
+              <Badge color={STATUS_COLOR[r.status]} variant="dot" style={{ flexShrink: 0 }}>
                 {t(`requests.status.${r.status}`)}
               </Badge>
             </Group>
@@ -63,9 +63,9 @@ export function BillingRequests() {
               </Text>
             ) : null}
             {r.status === 'requested' ? (
-              <Group>
+              <Group justify="flex-end">
                 <Button
-                  size="compact-sm"
+                  size="compact-xs"
                   variant="subtle"
                   color="gray"
                   loading={withdraw.isPending && withdraw.variables === r.id}

@@ -279,7 +279,7 @@ export function BillingSection() {
               {t('title')}
             </Title>
             <Text size="sm" c="dimmed">
-              {t('description')}
+              {manual ? t('descriptionRequests') : t('description')}
             </Text>
           </div>
           <Button variant="light" onClick={() => setBuying(true)}>
