@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { BillingRequest } from '@app/contracts/billing';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +37,8 @@ export function BillingRequests() {
         <Text c="red.9" size="sm" role="alert">
           {errorMessage(t, requests.error)}
         </Text>
+      ) : requests.isPending ? (
+        <Skeleton height={40} />
       ) : items.length === 0 ? (
         <Text size="sm" c="dimmed" data-testid="billing-requests-none">
           {t('requests.none')}
