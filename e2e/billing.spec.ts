@@ -62,7 +62,8 @@ async function shotOf(page: Page, name: string, lang: 'ko' | 'en', size: 'deskto
   await page.screenshot({ path, animations: 'disabled' });
 }
 
-const rowOf = (page: Page, what: string) => page.getByTestId('billing-requests-table').getByRole('row').filter({ hasText: email }).filter({ hasText: what });
+/** A request of this spec's member in the console: a table row, or a card on a phone. */
+const rowOf = (page: Page, what: string) => page.getByTestId('billing-requests-table').locator('[data-testid^="billing-request-row-"]').filter({ hasText: email }).filter({ hasText: what });
 
 test.describe('desktop', () => {
   test.use(SIZES.desktop);

@@ -1,6 +1,7 @@
 import type { BillingRequest, BillingRequestStatus } from '@app/contracts/billing';
 import { Badge, Button, Center, Group, Modal, Pagination, Paper, SegmentedControl, Skeleton, Stack, Table, Text, Textarea, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconInbox, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -49,6 +50,7 @@ export function BillingRequestsTab() {
   const { t, i18n } = useTranslation('admin-credits');
   const lng = i18n.language;
   const { member: me } = useAuth();
+  const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const [status, setStatus] = useState<BillingRequestStatus>('requested');
   const [page, setPage] = useState(1);
   const [rejecting, setRejecting] = useState<BillingRequest | null>(null);
@@ -80,6 +82,81 @@ export function BillingRequestsTab() {
         onError: (err) => notifications.show({ color: 'red', title: t('requests.rejectFailed'), message: errorMessage(t, err, processErrors) }),
       },
     );
+  };
+
+  /** What a row shows, in the table's cells on a wide screen and in a card on a phone. */
+  const cells = {
+    member: (r: BillingRequest) => (
+      <div>
+        <Text size="sm" fw={500}>
+          {r.member.name}
+        </Text>
+        <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+          {r.member.email}
+        </Text>
+      </div>
+    ),
+    item: (r: BillingRequest) => (
+      <div>
+        <Text size="sm">{item(r)}</Text>
+        <Text size="xs" c="dimmed">
+          {r.plan ? t('requests.planDetail', { credit: formatCredits(r.plan.credit, lng) }) : t('requests.creditsDetail')}
+        </Text>
+      </div>
+    ),
+    price: (r: BillingRequest) => (
+      <>
+        <Text size="sm">{formatPrice(r.price, r.currency, lng)}</Text>
+        {r.plan ? (
+          <Text size="xs" c="dimmed">
+            {t('requests.perMonth')}
+          </Text>
+        ) : null}
+      </>
+    ),
+    decision: (r: BillingRequest) =>
+      r.status === 'requested' ? (
+        <Group gap={4} wrap="nowrap">
+          <Tooltip label={t('requests.ownHint')} disabled={r.member.id !== me?.id} multiline w={220}>
+            <Button
+              size="compact-sm"
+              leftSection={<IconCheck size={14} />}
+              aria-label={t('requests.approveOne', { name: r.member.name })}
+              onClick={() => approve(r)}
+              disabled={process.isPending || r.member.id === me?.id}
+              data-testid={`billing-approve-${r.id}`}
+            >
+              {t('requests.approve')}
+            </Button>
+          </Tooltip>
+          <Button
+            size="compact-sm"
+            variant="light"
+            color="red"
+            leftSection={<IconX size={14} />}
+            aria-label={t('requests.rejectOne', { name: r.member.name })}
+            onClick={() => setRejecting(r)}
+            disabled={process.isPending}
+            data-testid={`billing-reject-${r.id}`}
+          >
+            {t('requests.reject')}
+          </Button>
+        </Group>
+      ) : (
+        <Stack gap={2}>
+          <Group gap="xs" wrap="nowrap">
+            <Badge color={STATUS_COLOR[r.status]} variant="dot">
+              {t(`requests.status.${r.status}`)}
+            </Badge>
+            {r.processed_at ? (
+              <Text size="xs" c="dimmed">
+                {date(r.processed_at)}
+              </Text>
+            ) : null}
+          </Group>
+          {r.reason ? <Text size="xs">{t('requests.reasonText', { reason: r.reason })}</Text> : null}
+        </Stack>
+      ),
   };
 
   return (
@@ -118,6 +195,23 @@ export function BillingRequestsTab() {
               </Text>
             </Stack>
           </Center>
+        ) : narrow ? (
+          // A phone: one card per request, its actions in reach without scrolling sideways.
+          <Stack gap={0} data-testid="billing-requests-table">
+            {items.map((r, i) => (
+              <Stack key={r.id} gap={6} p="md" style={i > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined} data-testid={`billing-request-row-${r.id}`}>
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  {cells.member(r)}
+                  <div style={{ textAlign: 'right', flexShrink: 0 }}>{cells.price(r)}</div>
+                </Group>
+                {cells.item(r)}
+                <Text size="xs" c="dimmed">
+                  {t('requests.askedAt', { date: date(r.created_at) })}
+                </Text>
+                {cells.decision(r)}
+              </Stack>
+            ))}
+          </Stack>
         ) : (
           <Table.ScrollContainer minWidth={760}>
             <Table verticalSpacing="sm" data-testid="billing-requests-table">
@@ -131,82 +225,17 @@ export function BillingRequestsTab() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {items.map((r) => {
-                  const own = r.member.id === me?.id;
-                  return (
-                    <Table.Tr key={r.id} data-testid={`billing-request-row-${r.id}`}>
-                      <Table.Td>
-                        <Text size="sm">{date(r.created_at)}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" fw={500}>
-                          {r.member.name}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {r.member.email}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{item(r)}</Text>
-                        <Text size="xs" c="dimmed">
-                          {r.plan ? t('requests.planDetail', { credit: formatCredits(r.plan.credit, lng) }) : t('requests.creditsDetail')}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        <Text size="sm">{formatPrice(r.price, r.currency, lng)}</Text>
-                        {r.plan ? (
-                          <Text size="xs" c="dimmed">
-                            {t('requests.perMonth')}
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td>
-                        {r.status === 'requested' ? (
-                          <Group gap={4} wrap="nowrap">
-                            <Tooltip label={t('requests.ownHint')} disabled={!own} multiline w={220}>
-                              <Button
-                                size="compact-sm"
-                                leftSection={<IconCheck size={14} />}
-                                aria-label={t('requests.approveOne', { name: r.member.name })}
-                                onClick={() => approve(r)}
-                                disabled={process.isPending || own}
-                                data-testid={`billing-approve-${r.id}`}
-                              >
-                                {t('requests.approve')}
-                              </Button>
-                            </Tooltip>
-                            <Button
-                              size="compact-sm"
-                              variant="light"
-                              color="red"
-                              leftSection={<IconX size={14} />}
-                              aria-label={t('requests.rejectOne', { name: r.member.name })}
-                              onClick={() => setRejecting(r)}
-                              disabled={process.isPending}
-                              data-testid={`billing-reject-${r.id}`}
-                            >
-                              {t('requests.reject')}
-                            </Button>
-                          </Group>
-                        ) : (
-                          <Stack gap={2}>
-                            <Group gap="xs" wrap="nowrap">
-                              <Badge color={STATUS_COLOR[r.status]} variant="dot">
-                                {t(`requests.status.${r.status}`)}
-                              </Badge>
-                              {r.processed_at ? (
-                                <Text size="xs" c="dimmed">
-                                  {date(r.processed_at)}
-                                </Text>
-                              ) : null}
-                            </Group>
-                            {r.reason ? <Text size="xs">{t('requests.reasonText', { reason: r.reason })}</Text> : null}
-                          </Stack>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
+                {items.map((r) => (
+                  <Table.Tr key={r.id} data-testid={`billing-request-row-${r.id}`}>
+                    <Table.Td>
+                      <Text size="sm">{date(r.created_at)}</Text>
+                    </Table.Td>
+                    <Table.Td>{cells.member(r)}</Table.Td>
+                    <Table.Td>{cells.item(r)}</Table.Td>
+                    <Table.Td ta="right">{cells.price(r)}</Table.Td>
+                    <Table.Td>{cells.decision(r)}</Table.Td>
+                  </Table.Tr>
+                ))}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
