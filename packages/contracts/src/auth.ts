@@ -15,6 +15,8 @@ export const signUpNameSchema = z.string({ error: 'name_invalid' }).trim().min(2
 export const signInBody = z.object({
   email: z.string().trim().toLowerCase().email().max(254),
   password: z.string().min(1).max(200),
+  /** The language chosen on the sign-in page: saved as the member's, so the app opens in it. */
+  language: languageSchema.optional(),
 });
 export type SignInBody = z.infer<typeof signInBody>;
 

@@ -75,6 +75,8 @@ export function createAuthService(
       if (temporary) {
         member = (await members.update(ctx.tenantId, member.id, { passwordHash: member.tempPasswordHash, tempPasswordHash: null, tempPasswordExpiresAt: null, mustChangePassword: true }))!;
       }
+      // A language chosen on the sign-in page is the member's choice from now on.
+      if (body.language && body.language !== member.language) member = (await members.update(ctx.tenantId, member.id, { language: body.language })) ?? member;
       return issue(ctx.tenantId, member, randomUUID());
     },
 
@@ -155,8 +157,8 @@ export function createAuthService(
           subject: lang === 'ko' ? `[${org}] 임시 비밀번호` : `[${org}] Your temporary password`,
           ...mailBody(
             lang === 'ko'
-              ? [`${member.name}님, 비밀번호 재설정을 요청하셨습니다.`, `임시 비밀번호: ${temporary}`, '30분 동안 한 번 사용할 수 있으며, 로그인하면 새 비밀번호를 정하게 됩니다. 요청하지 않았다면 이 메일을 무시하세요. 기존 비밀번호는 계속 사용할 수 있습니다.']
-              : [`Hello ${member.name}, you asked to reset your password.`, `Temporary password: ${temporary}`, 'It works once within 30 minutes; after signing in you choose a new password. If you did not ask for it, ignore this mail: your current password keeps working.'],
+              ? [`${member.name}님, 비밀번호 재설정을 요청하셨습니다.`, `임시 비밀번호: ${temporary}`, '30분 안에 한 번 사용할 수 있습니다. 임시 비밀번호로 로그인하면 그것이 비밀번호가 되어 기존 비밀번호로는 더 이상 로그인할 수 없으며, 바로 새 비밀번호를 정하게 됩니다.', '요청하지 않았다면 이 메일을 무시하세요. 임시 비밀번호를 쓰지 않는 한 기존 비밀번호가 그대로 유지됩니다.']
+              : [`Hello ${member.name}, you asked to reset your password.`, `Temporary password: ${temporary}`, 'It works once, within 30 minutes. Signing in with it makes it your password: your old password no longer works, and you choose a new one right away.', 'If you did not ask for this, ignore this mail: unless the temporary password is used, your current password stays as it is.'],
           ),
         });
       } catch (err) {

@@ -37,6 +37,23 @@ describe('tenancy', () => {
 });
 
 describe('sign-in', () => {
+  it('saves the language chosen on the sign-in page to the member; without one the saved language stays', async () => {
+    const email = t.a.other.email;
+    const before = (await signIn(email)).json().language as string;
+    const chosen = before === 'en' ? 'ja' : 'en';
+    const res = await t.call(t.a, null, { method: 'POST', url: '/api/auth/sign-in/', payload: { email, password: PASSWORD, language: chosen } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().language).toBe(chosen);
+    const [row] = await t.database.db.select({ language: members.language }).from(members).where(eq(members.email, email));
+    expect(row!.language).toBe(chosen);
+    expect((await signIn(email)).json().language).toBe(chosen);
+    // A wrong password changes nothing; an unknown language is a bad request.
+    const refused = await t.call(t.a, null, { method: 'POST', url: '/api/auth/sign-in/', payload: { email, password: 'wrong-passw0rd!', language: before } });
+    expect(refused.statusCode).toBe(401);
+    expect((await signIn(email)).json().language).toBe(chosen);
+    expect((await t.call(t.a, null, { method: 'POST', url: '/api/auth/sign-in/', payload: { email, password: PASSWORD, language: 'xx' } })).statusCode).toBe(400);
+    await t.call(t.a, null, { method: 'POST', url: '/api/auth/sign-in/', payload: { email, password: PASSWORD, language: before } });
+  });
   it('answers the access token, the member fields and a refresh cookie', async () => {
     const res = await signIn(t.a.member.email);
     expect(res.statusCode).toBe(200);
@@ -159,8 +176,12 @@ describe('forgot password', () => {
   it('mails a temporary password; the old one keeps working until it is used; then a new one must be chosen', async () => {
     const email = t.a.other.email;
     expect((await reset(email)).statusCode).toBe(200);
-    const temporary = temporaryOf((await t.mail.next(email)).text);
+    const mail = (await t.mail.next(email)).text;
+    const temporary = temporaryOf(mail);
     expect(temporary.length).toBeGreaterThanOrEqual(8);
+    // The mail says what happens below: the old password works until the temporary one is used, then no more.
+    expect(mail).toContain('Signing in with it makes it your password: your old password no longer works, and you choose a new one right away.');
+    expect(mail).toContain('unless the temporary password is used, your current password stays as it is.');
     // Nobody can lock a member out: the old password still works.
     expect((await signIn(email)).statusCode).toBe(200);
     const withTemp = await signIn(email, temporary);
@@ -173,6 +194,18 @@ describe('forgot password', () => {
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().must_change_password).toBe(false);
     expect((await signIn(email)).json().must_change_password).toBe(false);
+    await forget(email);
+  });
+
+  it('the Korean mail says the same: the old password stops working once the temporary one is used', async () => {
+    const email = t.a.other.email;
+    const res = await t.call(t.a, null, { method: 'POST', url: '/api/auth/reset-password/', payload: { email, language: 'ko' } });
+    expect(res.statusCode).toBe(200);
+    const mail = (await t.mail.next(email)).text;
+    expect(temporaryOf(mail).length).toBeGreaterThanOrEqual(8);
+    expect(mail).toContain('임시 비밀번호로 로그인하면 그것이 비밀번호가 되어 기존 비밀번호로는 더 이상 로그인할 수 없으며');
+    expect(mail).toContain('임시 비밀번호를 쓰지 않는 한 기존 비밀번호가 그대로 유지됩니다.');
+    expect(mail).not.toContain('기존 비밀번호는 계속 사용할 수 있습니다');
     await forget(email);
   });
 
