@@ -49,21 +49,25 @@ export default function AdminApp() {
       navId="admin-nav-drawer"
       brand={<TenantLogo tenant={tenant.data} loading={tenant.isLoading} height={28} withName />}
       nav={
-        <Stack h="100%" gap="xs" p="sm" data-testid="admin-nav">
-          <Box py={4} visibleFrom="sm">
-            <TenantLogo tenant={tenant.data} loading={tenant.isLoading} height={32} withName />
-            <Text size="xs" c="dimmed" mt={4}>
-              {t('console')}
-            </Text>
-          </Box>
-          <Divider visibleFrom="sm" />
-          {AREAS.map((a) => (
-            <NavLink key={a.path} component={Link} to={a.path} label={t(`areas.${a.key}`)} leftSection={<a.icon size={16} />} active={a.path === '/admin' ? pathname.replace(/\/$/, '') === '/admin' : pathname.startsWith(a.path)} />
-          ))}
-          <Box flex={1} />
-          <MemberLanguageSwitch />
-          <NavLink component="a" href="/dashboard/chat" label={t('backToDashboard')} leftSection={<IconArrowLeft size={16} />} data-testid="back-to-dashboard" />
-        </Stack>
+        // The list is taller than a short window (1280×600): the navigation scrolls inside itself, so the last
+        // areas, the language switch and the way back stay reachable with the wheel, touch or keyboard.
+        <Box h="100%" style={{ overflowY: 'auto', overscrollBehavior: 'contain' }} data-testid="admin-nav-scroll">
+          <Stack mih="100%" gap="xs" p="sm" data-testid="admin-nav">
+            <Box py={4} visibleFrom="sm">
+              <TenantLogo tenant={tenant.data} loading={tenant.isLoading} height={32} withName />
+              <Text size="xs" c="dimmed" mt={4}>
+                {t('console')}
+              </Text>
+            </Box>
+            <Divider visibleFrom="sm" />
+            {AREAS.map((a) => (
+              <NavLink key={a.path} component={Link} to={a.path} label={t(`areas.${a.key}`)} leftSection={<a.icon size={16} />} active={a.path === '/admin' ? pathname.replace(/\/$/, '') === '/admin' : pathname.startsWith(a.path)} />
+            ))}
+            <Box flex={1} />
+            <MemberLanguageSwitch />
+            <NavLink component="a" href="/dashboard/chat" label={t('backToDashboard')} leftSection={<IconArrowLeft size={16} />} data-testid="back-to-dashboard" />
+          </Stack>
+        </Box>
       }
     >
       <WhatsNewModal />
