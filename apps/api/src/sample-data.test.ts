@@ -52,6 +52,14 @@ describe('SAMPLE_DATA=1', () => {
     expect(dailyUsed.days).toBeGreaterThan(10); // spread over a month
     const sample = await db.select({ name: members.name, language: members.language }).from(members).where(like(members.email, `%@${SAMPLE_EMAIL_DOMAIN}`));
     expect(new Set(sample.map((m) => m.language))).toEqual(new Set(['ko', 'en']));
+    // Their default groups are default groups: the ones the console's Edit member dialog offers.
+    const defaults = await db
+      .select({ isDefault: memberGroups.isDefault })
+      .from(members)
+      .innerJoin(memberGroups, and(eq(memberGroups.tenantId, members.tenantId), eq(memberGroups.id, members.defaultMemberGroupId)))
+      .where(like(members.email, `%@${SAMPLE_EMAIL_DOMAIN}`));
+    expect(defaults.length).toBe(sample.length);
+    expect(defaults.every((g) => g.isDefault)).toBe(true);
 
     // The console's dashboard, as the demo admin sees it.
     const headers = { 'x-tenant-subdomain': DEMO_SUBDOMAIN };

@@ -20,10 +20,12 @@ import {
 export const SAMPLE_EMAIL_DOMAIN = 'sample.demo.local';
 const DAYS = 30;
 
+// Each sample member's affiliation is their default group, so these are default groups (a member's
+// default group must be one: the console's Edit member dialog and sign-up offer only those).
 const GROUPS = [
-  { koName: '영업팀', enName: 'Sales' },
-  { koName: '개발팀', enName: 'Engineering' },
-  { koName: '마케팅팀', enName: 'Marketing' },
+  { koName: '영업팀', enName: 'Sales', isDefault: true },
+  { koName: '개발팀', enName: 'Engineering', isDefault: true },
+  { koName: '마케팅팀', enName: 'Marketing', isDefault: true },
 ];
 
 const MEMBERS = [

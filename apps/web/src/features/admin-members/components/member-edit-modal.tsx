@@ -12,7 +12,7 @@ import { errorMessage } from '../../../lib/status-messages';
 import { useMemberCustomFields } from '../api/list-custom-fields';
 import { useUpdateAdminMember } from '../api/update-admin-member';
 import { patchErrors } from '../hooks/use-member-actions';
-import { changedFields, initialEditValues, isCreditLimit, MAX_CREDITS, memberPatch, sameSet, type MemberEditValues } from '../lib/member-edit';
+import { changedFields, groupChoices, initialEditValues, isCreditLimit, MAX_CREDITS, memberPatch, sameSet, type MemberEditValues } from '../lib/member-edit';
 
 /**
  * Edits a member as an administrator: name, default group (one of the default groups), additional
@@ -47,8 +47,7 @@ interface FormProps {
 function MemberEditForm({ member, groups, fields, onClose }: FormProps) {
   const { t, i18n } = useTranslation('admin-members');
   const update = useUpdateAdminMember();
-  const defaults = groups.filter((g) => g.is_default);
-  const extras = groups.filter((g) => !g.is_default);
+  const { defaults, extras } = groupChoices(member, groups);
   // Once: the form keeps its own copy.
   const [initial] = useState(() => initialEditValues(member, fields));
 

@@ -1,11 +1,12 @@
 import type { AdminMember } from '@app/contracts/admin-members';
 import type { MemberGroupSummary } from '@app/contracts/sign-up-settings';
-import { Button, Center, Group, Pagination, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Center, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCoins, IconDownload, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LabelledPagination } from '../../../components/labelled-pagination';
 import { errorMessage, type MessageOverrides } from '../../../lib/status-messages';
 import { useAuth } from '../../../lib/use-auth';
 import { useBulkDeleteMembers } from '../api/bulk-delete-members';
@@ -199,7 +200,7 @@ export function MembersPage({ groups }: { groups: MemberGroupSummary[] }) {
         )}
         {pages > 1 ? (
           <Group justify="center" py="sm">
-            <Pagination total={pages} value={page} onChange={setPage} siblings={1} data-testid="members-pagination" />
+            <LabelledPagination total={pages} value={page} onChange={setPage} siblings={1} data-testid="members-pagination" />
           </Group>
         ) : null}
       </Paper>

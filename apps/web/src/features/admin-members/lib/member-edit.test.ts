@@ -1,7 +1,7 @@
 import type { AdminMember } from '@app/contracts/admin-members';
 import type { CustomField } from '@app/contracts/sign-up-settings';
 import { describe, expect, it } from 'vitest';
-import { initialEditValues, isCreditLimit, memberPatch } from './member-edit';
+import { groupChoices, initialEditValues, isCreditLimit, memberPatch } from './member-edit';
 
 const member: AdminMember = {
   id: 7,
@@ -69,5 +69,21 @@ describe('the member edit payload', () => {
   it('takes whole credits from 0 to 1,000,000,000', () => {
     expect([0, 5000, 1_000_000_000].every(isCreditLimit)).toBe(true);
     expect([-1, 1.5, 1_000_000_001, '', '5'].some(isCreditLimit)).toBe(false);
+  });
+});
+
+describe('the groups the edit dialog offers', () => {
+  const group = (id: number, is_default: boolean) => ({ id, ko_name: `그룹 ${id}`, en_name: `Group ${id}`, is_default });
+  const groups = [group(1, true), group(2, true), group(5, false), group(6, false)];
+  it('default groups to choose from, the others as additional groups', () => {
+    const { defaults, extras } = groupChoices(member, groups);
+    expect(defaults.map((g) => g.id)).toEqual([1, 2]);
+    expect(extras.map((g) => g.id)).toEqual([5, 6]);
+    expect(initialEditValues(member, fields)).toMatchObject({ defaultGroup: '1', extraGroups: ['5'] });
+  });
+  it("the member's default group is offered (and selected) even when it is not flagged a default group", () => {
+    const { defaults, extras } = groupChoices({ default_member_group_id: 6 }, groups);
+    expect(defaults.map((g) => g.id)).toEqual([1, 2, 6]);
+    expect(extras.map((g) => g.id)).toEqual([5]);
   });
 });

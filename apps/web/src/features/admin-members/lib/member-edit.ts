@@ -1,5 +1,5 @@
 import type { AdminMember, PatchAdminMemberBody } from '@app/contracts/admin-members';
-import type { CustomField } from '@app/contracts/sign-up-settings';
+import type { CustomField, MemberGroupSummary } from '@app/contracts/sign-up-settings';
 import { customFieldInitialValues, customFieldPayload, type CustomFieldFormValues } from '../../../lib/custom-fields';
 
 /** The contract's bounds of a credit limit (patchAdminMemberBody, bulkCreditQuotaBody). */
@@ -53,4 +53,18 @@ export function memberPatch(member: AdminMember, fields: CustomField[], initial:
   const limit = v.useGroupQuota ? null : Number(v.creditLimit);
   if (limit !== member.custom_credit_limit) body.custom_credit_limit = limit;
   return body;
+}
+
+/**
+ * The groups the dialog offers, always holding the member's own: the default groups (and the
+ * member's default group, should it not be flagged a default one, as data seeded before the flag
+ * was set has it), and as additional groups the others but that one. Otherwise a select shows
+ * its first option for a value it lacks, and the dialog another default group than the real one.
+ */
+export function groupChoices(member: Pick<AdminMember, 'default_member_group_id'>, groups: MemberGroupSummary[]): { defaults: MemberGroupSummary[]; extras: MemberGroupSummary[] } {
+  const own = groups.find((g) => g.id === member.default_member_group_id);
+  return {
+    defaults: groups.filter((g) => g.is_default || g === own),
+    extras: groups.filter((g) => !g.is_default && g !== own),
+  };
 }
