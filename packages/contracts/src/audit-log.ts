@@ -75,7 +75,67 @@ export const auditEntrySchema = z.object({
   created_at: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
-export const auditLogListResponse = paginated(auditEntrySchema);
+/** A name in the two interface languages (a member's or a model's is the same in both). */
+export const auditNameSchema = z.object({ ko: z.string(), en: z.string() });
+export type AuditName = z.infer<typeof auditNameSchema>;
+
+/** Tables whose rows an entry may name by id; the key of `names` is `<table>:<id>`. */
+export type AuditNamedTable = 'members' | 'member_groups' | 'member_requests' | 'llm_models' | 'chatbots' | 'categories' | 'task_modes' | 'announcements' | 'custom_fields' | 'policies' | 'invitations';
+
+/** Recorded columns holding another row's id (or ids), and the table it is in. */
+export const AUDIT_REFERENCE_FIELDS: Readonly<Record<string, AuditNamedTable>> = {
+  member_id: 'members',
+  processed_by: 'members',
+  invited_by: 'members',
+  requested_by: 'members',
+  reviewed_by: 'members',
+  creator_id: 'members',
+  member_group_id: 'member_groups',
+  default_member_group_id: 'member_groups',
+  member_group_ids: 'member_groups',
+  group_ids: 'member_groups',
+  llm_model_id: 'llm_models',
+  chatbot_id: 'chatbots',
+  category_id: 'categories',
+  task_mode_id: 'task_modes',
+};
+
+/** The tables the parts of a changed row's key (`target_id`, parts joined by ":") are ids in. */
+const TARGET_KEYS: Partial<Record<AuditTargetType, AuditNamedTable[]>> = {
+  members: ['members'],
+  member_groups: ['member_groups'],
+  member_group_memberships: ['members', 'member_groups'],
+  member_requests: ['member_requests'],
+  invitations: ['invitations'],
+  announcements: ['announcements'],
+  custom_fields: ['custom_fields'],
+  policies: ['policies'],
+  llm_model_group_access: ['llm_models', 'member_groups'],
+  categories: ['categories'],
+  chatbots: ['chatbots'],
+  task_modes: ['task_modes'],
+};
+
+/** The `names` keys of what an entry's changed row is (a group membership: the member and the group); none for settings. */
+export function auditTargetKeys(e: Pick<AuditEntry, 'target_type' | 'target_id'>): string[] {
+  const tables = TARGET_KEYS[e.target_type as AuditTargetType] ?? [];
+  const ids = e.target_id.split(':');
+  return ids.length === tables.length ? tables.map((t, i) => `${t}:${ids[i]}`) : [];
+}
+
+/** The `names` keys of the ids in a recorded value of `field` (one id or a list of them). */
+export function auditValueKeys(field: string, value: unknown): string[] {
+  const table = AUDIT_REFERENCE_FIELDS[field];
+  if (!table) return [];
+  const ids = Array.isArray(value) ? value : [value];
+  return ids.filter((id): id is number => Number.isInteger(id)).map((id) => `${table}:${id}`);
+}
+
+/**
+ * A page of entries and the names of the rows they refer to by id (the changed rows and ids in
+ * their values), so the log reads in names; a row deleted since has none.
+ */
+export const auditLogListResponse = paginated(auditEntrySchema).extend({ names: z.record(z.string(), auditNameSchema) });
 export type AuditLogList = z.infer<typeof auditLogListResponse>;
 
 /** `GET /admin/audit-log/actors/`: everyone who has made an entry, admins now or before (a deleted member is gone). */

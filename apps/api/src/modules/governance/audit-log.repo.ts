@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
-import type { AuditLogQuery } from '@app/contracts/audit-log';
+import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { AuditLogQuery, AuditName, AuditNamedTable } from '@app/contracts/audit-log';
 import type { Executor } from '../../db/client';
-import { auditLog, members } from '../../db/schema/index';
+import { announcements, auditLog, categories, chatbots, customFields, invitations, llmModels, memberGroups, memberRequests, members, policies, taskModes } from '../../db/schema/index';
 import { offsetOf } from '../../platform/pagination';
 
 type Filters = Omit<AuditLogQuery, 'page' | 'size'>;
@@ -39,4 +39,56 @@ export function listAuditActors(db: Executor, tenantId: number) {
     .from(members)
     .where(and(eq(members.tenantId, tenantId), sql`exists (select 1 from ${auditLog} a where a.tenant_id = ${members.tenantId} and a.actor_member_id = ${members.id})`))
     .orderBy(asc(members.name), asc(members.id));
+}
+
+/** The names of rows in one table by id: `[id, name]` pairs. */
+function namesIn(db: Executor, tenantId: number, table: AuditNamedTable, ids: number[]): Promise<Array<{ id: number; ko: string; en: string }>> {
+  const bilingual = <T extends typeof memberGroups | typeof chatbots | typeof categories | typeof taskModes | typeof customFields | typeof policies>(t: T) =>
+    db.select({ id: t.id, ko: t.koName, en: t.enName }).from(t as typeof memberGroups).where(and(eq(t.tenantId, tenantId), inArray(t.id, ids)));
+  const single = (t: typeof members | typeof invitations | typeof llmModels | typeof announcements, name: SQL<string>) =>
+    db.select({ id: t.id, ko: name, en: name }).from(t as typeof members).where(and(eq(t.tenantId, tenantId), inArray(t.id, ids)));
+  switch (table) {
+    case 'members':
+      return single(members, sql<string>`${members.name}`);
+    case 'invitations':
+      return single(invitations, sql<string>`${invitations.name}`);
+    case 'llm_models':
+      return single(llmModels, sql<string>`${llmModels.displayName}`);
+    case 'announcements':
+      return single(announcements, sql<string>`${announcements.title}`);
+    case 'member_requests':
+      // A request is named by the member who made it.
+      return db
+        .select({ id: memberRequests.id, ko: members.name, en: members.name })
+        .from(memberRequests)
+        .innerJoin(members, and(eq(members.tenantId, memberRequests.tenantId), eq(members.id, memberRequests.memberId)))
+        .where(and(eq(memberRequests.tenantId, tenantId), inArray(memberRequests.id, ids)));
+    case 'member_groups':
+      return bilingual(memberGroups);
+    case 'chatbots':
+      return bilingual(chatbots);
+    case 'categories':
+      return bilingual(categories);
+    case 'task_modes':
+      return bilingual(taskModes);
+    case 'custom_fields':
+      return bilingual(customFields);
+    case 'policies':
+      return bilingual(policies);
+  }
+}
+
+/** Names by `<table>:<id>` key (see the contract's auditTargetKeys); rows deleted since are left out. */
+export async function auditNames(db: Executor, tenantId: number, keys: string[]): Promise<Record<string, AuditName>> {
+  const byTable = new Map<AuditNamedTable, Set<number>>();
+  for (const key of keys) {
+    const [table, id] = key.split(':') as [AuditNamedTable, string];
+    const n = Number(id);
+    if (Number.isInteger(n) && n > 0 && n <= 2_147_483_647) byTable.set(table, (byTable.get(table) ?? new Set()).add(n));
+  }
+  const names: Record<string, AuditName> = {};
+  for (const [table, ids] of byTable) {
+    for (const row of await namesIn(db, tenantId, table, [...ids])) names[`${table}:${row.id}`] = { ko: row.ko, en: row.en };
+  }
+  return names;
 }

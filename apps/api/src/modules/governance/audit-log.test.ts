@@ -133,6 +133,32 @@ describe('audit log', () => {
     expect((await latest())[0]).toMatchObject({ target_type: 'categories', operation: 'delete' });
   });
 
+  it('names what entries refer to by id: the changed row, members, groups and models in the values; a deleted row has none', async () => {
+    const group = (await t.call(t.a, admin, { method: 'POST', url: '/api/admin/member-groups/', payload: { ko_name: '이름팀', en_name: 'Names team' } })).json();
+    expect((await t.call(t.a, admin, { method: 'PATCH', url: `/api/admin/members/${t.a.other.id}/`, payload: { member_group_ids: [group.id] } })).statusCode).toBe(200);
+    const models = (await t.call(t.a, admin, { method: 'GET', url: '/api/admin/llm-models/' })).json();
+    const model = models.items[0] as { id: number; display_name: string };
+    expect((await t.call(t.a, admin, { method: 'PATCH', url: `/api/admin/llm-models/${model.id}/member-groups/${group.id}/`, payload: { is_available: false } })).statusCode).toBe(200);
+    const gone = (await t.call(t.a, admin, { method: 'POST', url: '/api/admin/member-groups/', payload: { ko_name: '사라질팀', en_name: 'Gone team' } })).json();
+    await t.call(t.a, admin, { method: 'DELETE', url: `/api/admin/member-groups/${gone.id}/` });
+
+    const res = await t.call(t.a, admin, { method: 'GET', url: '/api/admin/audit-log/?size=10' });
+    const body = res.json() as { items: AuditEntry[]; names: Record<string, { ko: string; en: string }> };
+    const membership = body.items.find((e) => e.target_type === 'member_group_memberships' && e.operation === 'insert' && e.target_id === `${t.a.other.id}:${group.id}`);
+    expect(membership).toBeDefined();
+    expect(body.names[`members:${t.a.other.id}`]).toEqual({ ko: expect.any(String), en: expect.any(String) });
+    expect(body.names[`members:${t.a.other.id}`]!.en).toBe(body.names[`members:${t.a.other.id}`]!.ko);
+    expect(body.names[`member_groups:${group.id}`]).toEqual({ ko: '이름팀', en: 'Names team' });
+    expect(body.items.some((e) => e.target_type === 'llm_model_group_access' && e.target_id === `${model.id}:${group.id}`)).toBe(true);
+    expect(body.names[`llm_models:${model.id}`]).toEqual({ ko: model.display_name, en: model.display_name });
+    // The deleted group is named by its own recorded values, not by the lookup.
+    expect(body.items.some((e) => e.target_type === 'member_groups' && e.operation === 'delete' && e.target_id === String(gone.id))).toBe(true);
+    expect(body.names[`member_groups:${gone.id}`]).toBeUndefined();
+    // Another tenant's rows are never named.
+    const other = (await t.call(t.b, bAdmin, { method: 'GET', url: '/api/admin/audit-log/?size=50' })).json() as { names: Record<string, unknown> };
+    expect(other.names[`member_groups:${group.id}`]).toBeUndefined();
+  });
+
   it('the actor filter lists everyone with an entry, still listed once they are no longer admin', async () => {
     const actors = async () => (await t.call(t.a, admin, { method: 'GET', url: '/api/admin/audit-log/actors/' })).json().items as Array<{ id: number; is_admin: boolean }>;
     expect((await actors()).map((a) => a.id)).toContain(t.a.admin.id);

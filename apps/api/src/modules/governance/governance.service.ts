@@ -1,4 +1,4 @@
-import type { AuditActors, AuditLogList, AuditLogQuery, AuditOperation } from '@app/contracts/audit-log';
+import { type AuditActors, type AuditLogList, type AuditLogQuery, type AuditOperation, auditTargetKeys, auditValueKeys } from '@app/contracts/audit-log';
 import type { PersonalDataCategory, RestrictedWordsSettings, restrictedWordsSettingsBody } from '@app/contracts/governance';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -7,7 +7,7 @@ import type { MemberContext, TenantContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { creditsToUnits } from '../credits/credits.rules';
 import { pagination } from '../../platform/pagination';
-import { listAuditActors, listAuditLog } from './audit-log.repo';
+import { auditNames, listAuditActors, listAuditLog } from './audit-log.repo';
 import { findSettings, type GovernanceRow, saveSettings } from './governance.repo';
 import { blockedPersonalData, maskPersonalData } from './personal-data.rules';
 import { compileRestrictedWords, normaliseWord, type RestrictedWordMatcher } from './restricted-words.rules';
@@ -83,7 +83,12 @@ export function createGovernanceService(db: Db, caches: CacheHub, opts: { maskin
     async auditLog(ctx: TenantContext, query: AuditLogQuery): Promise<AuditLogList> {
       const { page, size, ...filters } = query;
       const { rows, total } = await listAuditLog(db, ctx.tenantId, filters, page, size);
+      const keys = rows.flatMap(({ entry: e }) => [
+        ...auditTargetKeys({ target_type: e.targetType, target_id: e.targetId }),
+        ...[e.before, e.after].flatMap((values) => Object.entries(values ?? {}).flatMap(([field, v]) => auditValueKeys(field, v))),
+      ]);
       return {
+        names: await auditNames(db, ctx.tenantId, keys),
         items: rows.map(({ entry: e, actorName, actorEmail }) => ({
           id: e.id,
           actor: e.actorMemberId !== null && actorEmail !== null ? { id: e.actorMemberId, name: actorName ?? '', email: actorEmail } : null,
