@@ -80,4 +80,26 @@ test.describe('sign-in and session startup', () => {
     await page.reload();
     await expect(page.getByTestId('new-chat-link')).toHaveText('New chat');
   });
+
+  test('the language chosen on the sign-in page is the one the app opens in, and is saved to the member', async ({ page }) => {
+    // The member's saved language is English; on the sign-in page they pick Korean.
+    await signInAs(page, E2E_MEMBER, 'en');
+    await page.getByTestId('sign-out').click();
+    await expect(page).toHaveURL(/\/auth/);
+    await page.getByTestId('language-switch').selectOption('ko');
+    await expect(page.getByRole('heading', { name: '로그인' })).toBeVisible();
+    await page.getByTestId('sign-in-email').fill(E2E_MEMBER.email);
+    await page.getByTestId('sign-in-password').fill(E2E_MEMBER.password);
+    await page.getByTestId('sign-in-submit').click();
+    await expect(page).toHaveURL(/\/dashboard\/chat/);
+    await expect(page.getByTestId('new-chat-link')).toHaveText('새 채팅');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+    // Saved: a fresh browser with no stored choice opens in Korean too.
+    const me = (await (await page.request.post('/api/auth/refresh/', { data: {} })).json()) as { language: string };
+    expect(me.language).toBe('ko');
+    await page.evaluate(() => window.localStorage.removeItem('i18nextLng'));
+    await page.reload();
+    await expect(page.getByTestId('new-chat-link')).toHaveText('새 채팅');
+    await setLanguage(page, 'en');
+  });
 });

@@ -2,6 +2,7 @@ import { Alert, Anchor, Box, Center, Flex, Group, Paper, Skeleton, Stack } from 
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { LanguageSwitch } from '../../components/language-switch';
 import { TenantLogo } from '../../components/tenant-logo';
 import { AnnouncementBanner } from '../../features/announcements/components/announcement-banner';
 import { MarketingPanel } from '../../features/auth/components/marketing-panel';
@@ -16,7 +17,7 @@ import { useMemberCountCheck } from '../../features/tenant/api/get-member-count-
 import { useTenant } from '../../features/tenant/api/get-tenant';
 import { errorMessage } from '../../lib/status-messages';
 import { useAuth } from '../../lib/use-auth';
-import { MemberLanguageSwitch } from '../member-language-switch';
+import type { AppLanguage } from '../../lib/i18n';
 
 // Sign-up, forgot password and invitations load on demand (they bring the contract rules with zod),
 // so signing in stays light.
@@ -65,6 +66,8 @@ export default function AuthPage() {
   const ssoCode = params.get('code');
   const ssoState = params.get('state');
   const [directoryIdentity, setDirectoryIdentity] = useState<{ identity: SsoSignUpIdentity; platformName: string } | null>(null);
+  // A language picked here is sent with the sign-in and becomes the member's (else the app opens in their saved one).
+  const [chosenLanguage, setChosenLanguage] = useState<AppLanguage>();
   const view: View = hash ? 'invitation' : (ssoCode && ssoState) || directoryIdentity ? 'sso' : asked === 'sign-up' || asked === 'forgot-password' ? asked : 'sign-in';
   const data = useSignUpData(view);
   if (accessToken) return <Navigate to="/dashboard/chat" replace />;
@@ -117,7 +120,7 @@ export default function AuthPage() {
   } else {
     body = (
       <Stack gap="md">
-        <SignInForm />
+        <SignInForm language={chosenLanguage} />
         <Group justify="space-between">
           <Anchor component="button" type="button" size="sm" onClick={() => go('forgot-password')} data-testid="go-forgot-password">
             {t('forgot.link')}
@@ -147,7 +150,7 @@ export default function AuthPage() {
         <Stack w="100%" maw={view === 'sign-in' || view === 'forgot-password' ? 420 : 480} gap="lg" py="lg">
           <Flex justify="space-between" align="center">
             <TenantLogo tenant={tenant.data} loading={tenant.isLoading} height={40} withName />
-            <MemberLanguageSwitch compact />
+            <LanguageSwitch compact onChange={setChosenLanguage} />
           </Flex>
           <AnnouncementBanner location="auth" />
           <Paper withBorder p="xl" radius="md" shadow="xs">

@@ -2,6 +2,7 @@ import { Alert, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import type { AppLanguage } from '../../../lib/i18n';
 import { messageKeyFor, type MessageOverrides } from '../../../lib/status-messages';
 import { useSignIn } from '../api/sign-in';
 
@@ -15,7 +16,8 @@ const signInErrors: MessageOverrides = {
   otherwise: 'auth:signIn.errors.500',
 };
 
-export function SignInForm() {
+/** `language`: the one chosen on the sign-in page, saved to the member as they sign in. */
+export function SignInForm({ language }: { language?: AppLanguage }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const signIn = useSignIn();
@@ -31,7 +33,7 @@ export function SignInForm() {
   return (
     <form
       onSubmit={form.onSubmit((v) =>
-        signIn.mutate({ email: v.email.trim(), password: v.password }, { onSuccess: () => navigate('/dashboard/chat', { replace: true }) }),
+        signIn.mutate({ email: v.email.trim(), password: v.password, ...(language && { language }) }, { onSuccess: () => navigate('/dashboard/chat', { replace: true }) }),
       )}
       noValidate
     >
