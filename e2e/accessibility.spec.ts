@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN, E2E_MEMBER, openMenu, setFakeLlm, signInAs, SIZES } from './fixtures';
+import { accessToken, adminApi, E2E_ADMIN, E2E_MEMBER, openMenu, setFakeLlm, signInAs, SIZES } from './fixtures';
 import { expectAccessible } from './accounts';
 
 test.afterEach(() => setFakeLlm(null));
@@ -66,6 +66,57 @@ test.describe('axe: no serious or critical violations', () => {
     await page.getByTestId('new-announcement').click();
     await expect(page.getByTestId('announcement-title')).toBeVisible();
     await expectAccessible(page, 'announcement form');
+  });
+
+  test('the members table with its pages; the model permissions table scrolling sideways', async ({ page }) => {
+    await signInAs(page, E2E_ADMIN, 'en');
+    // More members than a page holds: the list's answer says so (the pagination is what is checked).
+    await page.route((url) => url.pathname === '/api/admin/members/', async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as { pagination: { total_pages: number; total_items: number } };
+      await route.fulfill({ response: res, json: { ...body, pagination: { ...body.pagination, total_pages: 3, total_items: 30 } } });
+    });
+    await page.goto('/admin/members');
+    const pages = page.getByTestId('members-pagination');
+    await expect(pages).toBeVisible();
+    await expect(pages.getByRole('button', { name: 'Previous page' })).toBeVisible();
+    await expect(pages.getByRole('button', { name: 'Next page' })).toBeVisible();
+    await expect(pages.getByRole('button', { name: 'Page 2' })).toBeVisible();
+    await expectAccessible(page, 'the members table with pages');
+
+    // Narrow enough that the groups' columns scroll: the region is reached with Tab and named.
+    const admin = await adminApi(page.request);
+    const tag = Date.now().toString(36).slice(-5);
+    const groups: number[] = [];
+    for (const n of [1, 2, 3, 4]) groups.push((await admin.send<{ id: number }>('POST', '/admin/member-groups/', { ko_name: `접근성 ${n} ${tag}`, en_name: `Access ${n} ${tag}`, is_default: false })).id);
+    await page.setViewportSize({ width: 700, height: 800 });
+    await page.goto('/admin/member-groups/models');
+    const region = page.getByRole('region', { name: 'Model access by group' });
+    await expect(region).toBeVisible();
+    expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await expect(region).toHaveAttribute('tabindex', '0');
+    await region.focus();
+    await expect(region).toBeFocused();
+    await expectAccessible(page, 'the model permissions table');
+    for (const id of groups) await admin.send('DELETE', `/admin/member-groups/${id}/`);
+  });
+
+  test('the Buy credits button and a document\'s Ready badge read at 4.5:1', async ({ page }) => {
+    await signInAs(page, E2E_MEMBER, 'en');
+    await page.goto('/dashboard/settings');
+    const buy = page.getByTestId('billing-section').getByRole('button', { name: 'Buy credits' });
+    await expect(buy).toBeVisible();
+    await expectAccessible(page, 'the settings page with the Buy credits button');
+
+    const headers = { 'x-access-token': await accessToken(page) };
+    const draft = (await (await page.request.post('/api/chatbots/', { headers })).json()) as { id: number };
+    await page.request.patch(`/api/chatbots/${draft.id}/`, { headers, data: { ko_name: '문서 봇', en_name: 'Document bot' } });
+    await page.goto(`/dashboard/studio/${draft.id}`);
+    await page.getByTestId('documents-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Ready to be read.\n'.repeat(50)) });
+    const ready = page.getByTestId('document-status').filter({ hasText: 'Ready' });
+    await expect(ready).toBeVisible({ timeout: 30_000 });
+    await expectAccessible(page, 'the studio with a Ready document');
+    await page.request.delete(`/api/chatbots/${draft.id}/`, { headers });
   });
 
   test.describe('phone', () => {

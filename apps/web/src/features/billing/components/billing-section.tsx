@@ -282,7 +282,7 @@ export function BillingSection() {
               {manual ? t('descriptionRequests') : t('description')}
             </Text>
           </div>
-          <Button variant="light" onClick={() => setBuying(true)}>
+          <Button variant="filled" onClick={() => setBuying(true)}>
             {manual ? t('purchase.openRequest') : t('purchase.open')}
           </Button>
         </Group>

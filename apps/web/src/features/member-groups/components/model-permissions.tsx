@@ -98,7 +98,8 @@ export function ModelPermissions() {
             </Stack>
           </Center>
         ) : (
-          <Box style={{ overflowX: 'auto' }} data-testid="models-matrix-scroll">
+          // A scrolling region is reached by the keyboard too (axe: scrollable-region-focusable), and named.
+          <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('models.matrixLabel')} data-testid="models-matrix-scroll">
             <Table verticalSpacing="sm" style={{ width: 'max-content', minWidth: '100%' }} data-testid="models-matrix">
               <Table.Thead>
                 <Table.Tr>

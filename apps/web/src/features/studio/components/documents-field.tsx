@@ -15,7 +15,7 @@ const STATUS_COLORS = { queued: 'blue', parsing: 'blue', parsed: 'green', partia
 function DocumentStatus({ status, note }: { status: keyof typeof STATUS_COLORS; note: string | null }) {
   const { t } = useTranslation('studio');
   const badge = (
-    <Badge size="xs" variant="light" color={STATUS_COLORS[status]} tt="none" data-testid="document-status" data-status={status}>
+    <Badge size="xs" variant="dot" color={STATUS_COLORS[status]} tt="none" data-testid="document-status" data-status={status}>
       {t(`documents.status.${status}`)}
     </Badge>
   );
