@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectAccessible, toastsGone } from './accounts';
+import { approvedMember, expectAccessible, toastsGone, uniqueEmail } from './accounts';
 import { adminApi, E2E_ADMIN, E2E_MEMBER, expectNoSideScroll, setLanguage, signInAs, SIZES, type AdminApi } from './fixtures';
 
 /**
@@ -16,6 +16,7 @@ const TAG = Date.now().toString(36);
 const GROUP = `Audit ${TAG}`;
 const RENAMED = `Audit ${TAG} renamed`;
 const ANNOUNCEMENT = `Audit notice ${TAG}`;
+const PERSON = `Audit Person ${TAG}`;
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
 
 let context: APIRequestContext;
@@ -23,6 +24,7 @@ let api: AdminApi;
 let groupId: number;
 let announcementId: number;
 let admin: { id: number; name: string; email: string };
+let personId: number;
 
 test.beforeAll(async ({ baseURL }) => {
   context = await playwrightRequest.newContext({ baseURL });
@@ -38,10 +40,14 @@ test.beforeAll(async ({ baseURL }) => {
   admin = found.items.find((m) => m.email === E2E_ADMIN.email)!;
   groupId = (await api.send<{ id: number }>('POST', '/admin/member-groups/', { ko_name: `감사 ${TAG}`, en_name: GROUP, member_credit_quota: 10 })).id;
   await api.send('PATCH', `/admin/member-groups/${groupId}/`, { en_name: RENAMED });
+  // A sign-up approved (a request's status, when and by whom) and the person put in the group (a membership: two ids).
+  personId = await approvedMember(context, api, { email: uniqueEmail('audit-person'), name: PERSON, fieldValue: 60_000 + (Date.now() % 30_000) });
+  await api.send('PATCH', `/admin/members/${personId}/`, { member_group_ids: [groupId] });
   announcementId = (await api.send<{ id: number }>('POST', '/admin/announcements/', { title: ANNOUNCEMENT, content: 'Recorded in the audit log.', location: 'dashboard', is_active: false })).id;
 });
 
 test.afterAll(async () => {
+  await api.send('DELETE', `/admin/members/${personId}/`);
   await api.send('DELETE', `/admin/announcements/${announcementId}/`);
   await api.send('DELETE', `/admin/member-groups/${groupId}/`);
   await context.dispose();
@@ -75,6 +81,43 @@ async function shot(page: Page, size: 'desktop' | 'phone', lang: 'ko' | 'en') {
 test.describe('desktop', () => {
   test.use(DESKTOP);
 
+  test('the log reads in words: names instead of ids, statuses and fields from the catalogue, times in the reader’s locale', async ({ page }) => {
+    await signInAs(page, E2E_ADMIN, 'en');
+    await openLog(page);
+    const request = rows(page).filter({ hasText: 'Sign-up request updated' }).filter({ hasText: PERSON });
+    await expect(request).toHaveCount(1);
+    await expect(request.getByTestId('audit-target')).toHaveText(PERSON);
+    const change = (row: typeof request, label: string) => row.getByTestId('audit-change').filter({ hasText: new RegExp(`^${label} `) });
+    await expect(change(request, 'Status')).toHaveText('Status Pending → Approved');
+    await expect(change(request, 'Processed by')).toHaveText(`Processed by (empty) → ${admin.name}`);
+    await expect(change(request, 'Processed at')).toHaveText(/^Processed at \(empty\) → [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/);
+    const activated = rows(page).filter({ hasText: 'Member updated' }).filter({ hasText: PERSON }).filter({ hasText: 'Status' });
+    await expect(change(activated.first(), 'Status')).toHaveText('Status Awaiting approval → Active');
+    const membership = rows(page).filter({ hasText: 'Group membership created' }).filter({ hasText: PERSON });
+    await expect(membership.getByTestId('audit-target')).toHaveText(`${PERSON} · ${RENAMED}`);
+    await expect(membership.getByTestId('audit-change')).toHaveText([`Member ${PERSON}`, `Group ${RENAMED}`]);
+    const createdGroup = rows(page).filter({ hasText: 'Group created' }).filter({ hasText: GROUP });
+    await expect(change(createdGroup, 'Default')).toHaveText('Default No');
+    // Nothing internal: no ISO times, no raw ids or booleans, no column names, no routes.
+    for (const row of [request, membership, createdGroup]) {
+      const text = await row.innerText();
+      expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T|\btrue\b|\bfalse\b|\w_\w|\/api\/|\bID \d/);
+    }
+    const id = (await request.getAttribute('data-testid'))!.replace('audit-row-', '');
+    await page.getByTestId(`audit-toggle-${id}`).click();
+    await expect(page.getByTestId(`audit-after-${id}`)).toContainText(`Processed by ${admin.name}`);
+    await expect(page.getByTestId(`audit-after-${id}`)).toContainText('Status Approved');
+
+    await setLanguage(page, 'ko');
+    await openLog(page);
+    const koRequest = rows(page).filter({ hasText: '가입 승인 요청 수정' }).filter({ hasText: PERSON });
+    await expect(change(koRequest, '상태')).toHaveText('상태 대기 중 → 승인됨');
+    await expect(change(koRequest, '처리 시각')).toHaveText(/^처리 시각 \(비어 있음\) → \d{4}\. \d{1,2}\. \d{1,2}\. (오전|오후) \d{1,2}:\d{2}$/);
+    const koMembership = rows(page).filter({ hasText: '그룹 소속 생성' }).filter({ hasText: PERSON });
+    await expect(koMembership.getByTestId('audit-target')).toHaveText(`${PERSON} · 감사 ${TAG}`);
+    await setLanguage(page, 'en');
+  });
+
   test('an admin sees their changes with who and before → after, opens one, filters and clears the filters', async ({ page }) => {
     await signInAs(page, E2E_ADMIN, 'en');
     await page.goto('/admin');
@@ -91,7 +134,7 @@ test.describe('desktop', () => {
     await expect(renamed.getByTestId('audit-who')).toContainText(admin.name);
     await expect(renamed.getByTestId('audit-who')).toContainText(admin.email);
     await expect(renamed.getByTestId('audit-what')).toHaveText('Group updated');
-    await expect(renamed).toContainText(`ID ${groupId}`);
+    await expect(renamed.getByTestId('audit-target')).toHaveText(RENAMED);
     await expect(renamed.getByTestId('audit-change')).toHaveText([`English name ${GROUP} → ${RENAMED}`]);
 
     // The creations: new values; newest first (the announcement came last).
@@ -108,7 +151,7 @@ test.describe('desktop', () => {
     // (A row's details button is named after the change it opens, e.g. "Show details of Announcement deleted".)
     await expect(page.getByTestId('audit-log-page').getByRole('button', { name: /^(delete|edit|remove|undo)\b/i })).toHaveCount(0);
 
-    // A row opens to the full before and after, and the route it came through.
+    // A row opens to the full before and after, labelled.
     const id = (await renamed.getAttribute('data-testid'))!.replace('audit-row-', '');
     const toggle = page.getByTestId(`audit-toggle-${id}`);
     await expect(toggle).toHaveAccessibleName('Show details: Group updated');
@@ -116,9 +159,9 @@ test.describe('desktop', () => {
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await expect(toggle).toHaveAccessibleName('Hide details: Group updated');
     const details = page.getByTestId(`audit-details-${id}`);
-    await expect(details).toContainText('PATCH /api/admin/member-groups/:id/');
-    await expect(page.getByTestId(`audit-before-${id}`)).toContainText(`"en_name": "${GROUP}"`);
-    await expect(page.getByTestId(`audit-after-${id}`)).toContainText(`"en_name": "${RENAMED}"`);
+    await expect(details).not.toContainText('/api/');
+    await expect(page.getByTestId(`audit-before-${id}`)).toHaveText(`English name ${GROUP}`);
+    await expect(page.getByTestId(`audit-after-${id}`)).toHaveText(`English name ${RENAMED}`);
     await expectAccessible(page, 'audit log with an entry open');
     await shot(page, 'desktop', 'en');
 

@@ -90,6 +90,7 @@ export const AUDIT_REFERENCE_FIELDS: Readonly<Record<string, AuditNamedTable>> =
   requested_by: 'members',
   reviewed_by: 'members',
   creator_id: 'members',
+  accepted_member_id: 'members',
   member_group_id: 'member_groups',
   default_member_group_id: 'member_groups',
   member_group_ids: 'member_groups',
@@ -129,6 +130,18 @@ export function auditValueKeys(field: string, value: unknown): string[] {
   if (!table) return [];
   const ids = Array.isArray(value) ? value : [value];
   return ids.filter((id): id is number => Number.isInteger(id)).map((id) => `${table}:${id}`);
+}
+
+/**
+ * The `names` keys of every id in an entry's recorded values, nested ones included (a group
+ * change request's payload); the keys of `custom_fields` are custom fields' ids.
+ */
+export function auditValuesKeys(values: Record<string, unknown> | null): string[] {
+  return Object.entries(values ?? {}).flatMap(([field, v]) => {
+    if (field === 'custom_fields' && v && typeof v === 'object' && !Array.isArray(v)) return Object.keys(v).map((id) => `custom_fields:${id}`);
+    if (v && typeof v === 'object' && !Array.isArray(v)) return auditValuesKeys(v as Record<string, unknown>);
+    return auditValueKeys(field, v);
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type AuditActors, type AuditLogList, type AuditLogQuery, type AuditOperation, auditTargetKeys, auditValueKeys } from '@app/contracts/audit-log';
+import { type AuditActors, type AuditLogList, type AuditLogQuery, type AuditOperation, auditTargetKeys, auditValuesKeys } from '@app/contracts/audit-log';
 import type { PersonalDataCategory, RestrictedWordsSettings, restrictedWordsSettingsBody } from '@app/contracts/governance';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -85,7 +85,8 @@ export function createGovernanceService(db: Db, caches: CacheHub, opts: { maskin
       const { rows, total } = await listAuditLog(db, ctx.tenantId, filters, page, size);
       const keys = rows.flatMap(({ entry: e }) => [
         ...auditTargetKeys({ target_type: e.targetType, target_id: e.targetId }),
-        ...[e.before, e.after].flatMap((values) => Object.entries(values ?? {}).flatMap(([field, v]) => auditValueKeys(field, v))),
+        ...auditValuesKeys(e.before),
+        ...auditValuesKeys(e.after),
       ]);
       return {
         names: await auditNames(db, ctx.tenantId, keys),

@@ -1,8 +1,9 @@
-import { Alert, Button, Center, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LabelledPagination } from '../../../components/labelled-pagination';
 import { errorMessage } from '../../../lib/status-messages';
 import { useActors } from '../api/list-actors';
 import { useAuditLog } from '../api/list-audit-log';
@@ -102,14 +103,14 @@ export function AuditLogPage() {
           </Center>
         ) : (
           narrow ? (
-          <AuditLogCards items={items} />
+          <AuditLogCards items={items} names={list.data?.names ?? {}} />
         ) : (
-          <AuditLogTable items={items} />
+          <AuditLogTable items={items} names={list.data?.names ?? {}} />
         )
         )}
         {pages > 1 ? (
           <Group justify="center" py="sm">
-            <Pagination total={pages} value={page} onChange={setPage} siblings={1} getItemProps={(p) => ({ 'aria-label': String(p) })} getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`, { ns: 'invitations' }) })} data-testid="audit-pagination" />
+            <LabelledPagination total={pages} value={page} onChange={setPage} siblings={1} data-testid="audit-pagination" />
           </Group>
         ) : null}
       </Paper>

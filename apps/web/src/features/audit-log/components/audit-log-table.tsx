@@ -1,33 +1,33 @@
-import type { AuditEntry } from '@app/contracts/audit-log';
-import { ActionIcon, Box, Code, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import type { AuditEntry, AuditName } from '@app/contracts/audit-log';
+import { ActionIcon, Box, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { compactValue, fieldChanges, fieldLabel, fullValues, isEmptyValue, isTargetType } from '../lib/changes';
-
+import { displayValue, fieldChanges, fieldLabel, isEmptyValue, isTargetType, recordedFields, targetLabel, type ValueContext } from '../lib/changes';
 
 const OPERATION_COLOR = { insert: 'teal', update: 'blue', delete: 'red' } as const;
 /** Fields listed in a row before "and N more" (the details show them all). */
 const ROW_FIELDS = 4;
 
-function Value({ v }: { v: unknown }) {
-  const { t } = useTranslation('audit-log');
+function Value({ field, v, ctx }: { field: string; v: unknown; ctx: ValueContext }) {
   if (isEmptyValue(v)) {
     return (
       <Text span size="sm" c="dimmed" fs="italic">
-        {t('emptyValue')}
+        {ctx.t('emptyValue')}
       </Text>
     );
   }
+  const full = displayValue(field, v, ctx, 0);
+  const shown = displayValue(field, v, ctx);
   return (
-    <Text span size="sm" title={typeof v === 'string' ? v : JSON.stringify(v)} style={{ overflowWrap: 'anywhere' }}>
-      {compactValue(v)}
+    <Text span size="sm" title={full === shown ? undefined : full} style={{ overflowWrap: 'anywhere' }}>
+      {shown}
     </Text>
   );
 }
 
 /** The row's "field: before → after" list (an insert's new values, a delete's old ones). */
-function ChangeList({ entry }: { entry: AuditEntry }) {
+function ChangeList({ entry, ctx }: { entry: AuditEntry; ctx: ValueContext }) {
   const { t } = useTranslation('audit-log');
   const changes = fieldChanges(entry);
   if (changes.length === 0) {
@@ -42,15 +42,15 @@ function ChangeList({ entry }: { entry: AuditEntry }) {
     <Stack gap={2} data-testid={`audit-changes-${entry.id}`}>
       {shown.map((c) => (
         <Text key={c.field} size="sm" data-testid="audit-change">
-          <Text span fw={600} title={c.field}>
+          <Text span fw={600}>
             {fieldLabel(t, c.field)}
           </Text>{' '}
           {entry.operation === 'update' ? (
             <>
-              <Value v={c.before} /> <span aria-label={t('changedTo')}>→</span> <Value v={c.after} />
+              <Value field={c.field} v={c.before} ctx={ctx} /> <span aria-label={t('changedTo')}>→</span> <Value field={c.field} v={c.after} ctx={ctx} />
             </>
           ) : (
-            <Value v={entry.operation === 'insert' ? c.after : c.before} />
+            <Value field={c.field} v={entry.operation === 'insert' ? c.after : c.before} ctx={ctx} />
           )}
         </Text>
       ))}
@@ -63,41 +63,50 @@ function ChangeList({ entry }: { entry: AuditEntry }) {
   );
 }
 
-/** The entry in full: the route it came through and every recorded value before and after. */
-function Details({ entry }: { entry: AuditEntry }) {
+/** The entry in full: every recorded value before and after, labelled and read as the row reads them. */
+function Details({ entry, ctx }: { entry: AuditEntry; ctx: ValueContext }) {
   const { t } = useTranslation('audit-log');
   const block = (label: string, values: Record<string, unknown> | null, testId: string) => (
     <Stack gap={4} miw={0}>
       <Text size="xs" fw={600} c="dimmed" tt="uppercase">
         {label}
       </Text>
-      {values ? (
-        <Code block data-testid={testId} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {fullValues(values)}
-        </Code>
+      {values && recordedFields(values).length > 0 ? (
+        <Stack gap={2} data-testid={testId}>
+          {recordedFields(values).map(([field, v]) => (
+            <Text key={field} size="sm" style={{ overflowWrap: 'anywhere' }}>
+              <Text span fw={600}>
+                {fieldLabel(t, field)}
+              </Text>{' '}
+              {isEmptyValue(v) ? (
+                <Text span size="sm" c="dimmed" fs="italic">
+                  {t('emptyValue')}
+                </Text>
+              ) : (
+                displayValue(field, v, ctx, 0)
+              )}
+            </Text>
+          ))}
+        </Stack>
       ) : (
-        <Text size="sm" c="dimmed" fs="italic">
+        <Text size="sm" c="dimmed" fs="italic" data-testid={testId}>
           {t('emptyValue')}
         </Text>
       )}
     </Stack>
   );
   return (
-    <Stack gap="sm" py="xs">
-      <Text size="sm">
-        {t('details.route')} <Code>{entry.action}</Code>
-      </Text>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        {block(t('details.before'), entry.before, `audit-before-${entry.id}`)}
-        {block(t('details.after'), entry.after, `audit-after-${entry.id}`)}
-      </SimpleGrid>
-    </Stack>
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" py="xs">
+      {block(t('details.before'), entry.before, `audit-before-${entry.id}`)}
+      {block(t('details.after'), entry.after, `audit-after-${entry.id}`)}
+    </SimpleGrid>
   );
 }
 
 /** Which rows are open, and the labels every layout shows. */
-function useEntries() {
+function useEntries(names: Record<string, AuditName>) {
   const { t, i18n } = useTranslation('audit-log');
+  const ctx: ValueContext = { t, language: i18n.language, names };
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const toggle = (id: number) =>
     setOpen((s) => {
@@ -108,7 +117,7 @@ function useEntries() {
     });
   const when = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
   const what = (e: AuditEntry) => t(`what.${e.operation}`, { type: isTargetType(e.target_type) ? t(`types.${e.target_type}`) : e.target_type });
-  return { open, toggle, when, what };
+  return { open, toggle, when, what, ctx };
 }
 
 function Toggle({ entry, what, expanded, onToggle }: { entry: AuditEntry; what: string; expanded: boolean; onToggle: () => void }) {
@@ -149,8 +158,8 @@ function Who({ entry }: { entry: AuditEntry }) {
   );
 }
 
-function What({ entry, what }: { entry: AuditEntry; what: string }) {
-  const { t } = useTranslation('audit-log');
+function What({ entry, what, ctx }: { entry: AuditEntry; what: string; ctx: ValueContext }) {
+  const target = targetLabel(entry, ctx);
   return (
     <Group gap={6} wrap="nowrap" align="flex-start">
       <Box w={8} h={8} mt={7} style={{ flexShrink: 0, borderRadius: '50%', background: `var(--mantine-color-${OPERATION_COLOR[entry.operation]}-6)` }} />
@@ -158,18 +167,20 @@ function What({ entry, what }: { entry: AuditEntry; what: string }) {
         <Text size="sm" fw={500} data-testid="audit-what">
           {what}
         </Text>
-        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {t('targetId', { id: entry.target_id })}
-        </Text>
+        {target ? (
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="audit-target">
+            {target}
+          </Text>
+        ) : null}
       </div>
     </Group>
   );
 }
 
 /** The log's table, newest first: when, who, what, the change; a row opens to the full before and after. Read only. */
-export function AuditLogTable({ items }: { items: AuditEntry[] }) {
+export function AuditLogTable({ items, names }: { items: AuditEntry[]; names: Record<string, AuditName> }) {
   const { t } = useTranslation('audit-log');
-  const { open, toggle, when, what } = useEntries();
+  const { open, toggle, when, what, ctx } = useEntries(names);
   return (
     <Table.ScrollContainer minWidth={860}>
       <Table verticalSpacing="sm" data-testid="audit-log-table">
@@ -203,17 +214,17 @@ export function AuditLogTable({ items }: { items: AuditEntry[] }) {
                     <Who entry={e} />
                   </Table.Td>
                   <Table.Td>
-                    <What entry={e} what={label} />
+                    <What entry={e} what={label} ctx={ctx} />
                   </Table.Td>
                   <Table.Td>
-                    <ChangeList entry={e} />
+                    <ChangeList entry={e} ctx={ctx} />
                   </Table.Td>
                 </Table.Tr>
                 {expanded ? (
                   <Table.Tr id={`audit-details-${e.id}`} data-testid={`audit-details-${e.id}`}>
                     <Table.Td />
                     <Table.Td colSpan={4}>
-                      <Details entry={e} />
+                      <Details entry={e} ctx={ctx} />
                     </Table.Td>
                   </Table.Tr>
                 ) : null}
@@ -227,8 +238,8 @@ export function AuditLogTable({ items }: { items: AuditEntry[] }) {
 }
 
 /** The same entries on a narrow screen: one block each, what and who first, nothing wider than the screen. */
-export function AuditLogCards({ items }: { items: AuditEntry[] }) {
-  const { open, toggle, when, what } = useEntries();
+export function AuditLogCards({ items, names }: { items: AuditEntry[]; names: Record<string, AuditName> }) {
+  const { open, toggle, when, what, ctx } = useEntries(names);
   return (
     <Stack gap={0} data-testid="audit-log-table" role="list">
       {items.map((e) => {
@@ -238,7 +249,7 @@ export function AuditLogCards({ items }: { items: AuditEntry[] }) {
           <Paper key={e.id} role="listitem" radius={0} px="md" py="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
             <Stack gap={6} data-testid={`audit-row-${e.id}`}>
               <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <What entry={e} what={label} />
+                <What entry={e} what={label} ctx={ctx} />
                 <Toggle entry={e} what={label} expanded={expanded} onToggle={() => toggle(e.id)} />
               </Group>
               <div data-testid="audit-who">
@@ -247,11 +258,11 @@ export function AuditLogCards({ items }: { items: AuditEntry[] }) {
               <Text size="xs" c="dimmed" data-testid="audit-when">
                 {when(e.created_at)}
               </Text>
-              <ChangeList entry={e} />
+              <ChangeList entry={e} ctx={ctx} />
             </Stack>
             {expanded ? (
               <div id={`audit-details-${e.id}`} data-testid={`audit-details-${e.id}`}>
-                <Details entry={e} />
+                <Details entry={e} ctx={ctx} />
               </div>
             ) : null}
           </Paper>
