@@ -320,10 +320,18 @@ test('a forgotten password: temporary password from the mail, a forced change, t
   await authLanguage(page, 'ko');
   await shot(page, 'forgot-password', 'ko');
   await authLanguage(page, 'en');
-  const temporary = temporaryPasswordIn(await nextMail(invitee.email, mark));
+  const mail = await nextMail(invitee.email, mark);
+  // The mail says what happens: the old password works until the temporary one is used, and then no more.
+  expect(mail.text).toContain('Signing in with it makes it your password: your old password no longer works, and you choose a new one right away.');
+  expect(mail.text).toContain('unless the temporary password is used, your current password stays as it is.');
+  const temporary = temporaryPasswordIn(mail);
 
   await signInWith(page, invitee.email, temporary);
   await expect(page.getByTestId('forced-password-change')).toBeVisible();
+  const old = await freshPage(browser);
+  await signInWith(old, invitee.email, PASSWORD);
+  await expect(old.getByTestId('sign-in-error')).toHaveText('Incorrect email or password.');
+  await old.context().close();
   // Nothing else until a new password is set, also after a reload or on another page.
   await page.goto('/dashboard/settings');
   await expect(page.getByTestId('forced-password-change')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { closeMenu, E2E_ADMIN, E2E_MEMBER, expectNoSideScroll, openMenu, setFakeLlm, setLanguage, signInAs, SIZES, type SizeName } from './fixtures';
+import { adminApi, closeMenu, E2E_ADMIN, E2E_MEMBER, expectNoSideScroll, openMenu, setFakeLlm, setLanguage, signInAs, SIZES, type SizeName } from './fixtures';
 
 /**
  * Every screen at desktop and phone size, in ko and en, kept in e2e/screenshots/ as
@@ -102,6 +102,49 @@ for (const size of ['desktop', 'phone'] as const) {
         await shot(page, 'restricted', size, lang);
         await page.goto(newChat);
       }
+      await setLanguage(page, 'en');
+    });
+
+    test('admin console: the navigation scrolled to its end, the edit member dialog, the audit log', async ({ page }) => {
+      await signInAs(page, E2E_ADMIN, 'en');
+      const admin = await adminApi(page.request);
+      const tag = Date.now().toString(36).slice(-5);
+      const extra = await admin.send<{ id: number }>('POST', '/admin/member-groups/', { ko_name: `디자인팀 ${tag}`, en_name: `Design ${tag}`, is_default: false });
+      const found = await admin.get<{ items: Array<{ id: number; email: string }> }>(`/admin/members/?search_term=${encodeURIComponent(E2E_MEMBER.email)}`);
+      const member = found.items.find((m) => m.email === E2E_MEMBER.email)!;
+      await admin.send('PATCH', `/admin/members/${member.id}/`, { member_group_ids: [extra.id] });
+      const navToEnd = async () => {
+        await page.getByTestId('admin-nav-scroll').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+        await expect(page.getByTestId('back-to-dashboard')).toBeInViewport({ ratio: 1 });
+      };
+      for (const lang of ['ko', 'en'] as const) {
+        await setLanguage(page, lang);
+        await page.goto('/admin/audit-log');
+        await expect(page.getByTestId('audit-log-table')).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await shot(page, 'admin-audit-log', size, lang);
+        if (small) {
+          await openMenu(page);
+          await navToEnd();
+          await shot(page, 'admin-navigation-drawer-end', size, lang);
+          await closeMenu(page);
+        } else {
+          await page.setViewportSize({ width: 1280, height: 600 });
+          await navToEnd();
+          await shot(page, 'admin-navigation-1280x600', size, lang);
+          await page.setViewportSize(SIZES.desktop.viewport);
+        }
+        await page.goto('/admin/members');
+        await page.getByTestId('members-search').fill(E2E_MEMBER.email);
+        await expect(page.getByTestId('members-table').locator('tbody tr')).toHaveCount(1);
+        await page.getByTestId(`edit-member-${member.id}`).click();
+        await expect(page.getByTestId('member-edit-name')).toBeVisible();
+        await expect(page.getByTestId(`member-edit-group-${extra.id}`)).toBeChecked();
+        await shot(page, 'admin-member-edit', size, lang);
+        await page.keyboard.press('Escape');
+      }
+      await admin.send('PATCH', `/admin/members/${member.id}/`, { member_group_ids: [] });
+      await admin.send('DELETE', `/admin/member-groups/${extra.id}/`);
       await setLanguage(page, 'en');
     });
 
