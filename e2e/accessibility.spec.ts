@@ -69,6 +69,8 @@ test.describe('axe: no serious or critical violations', () => {
   });
 
   test('the members table with its pages; the model permissions table scrolling sideways', async ({ page }) => {
+    // Two pages, each checked with axe, and their setting up.
+    test.slow();
     await signInAs(page, E2E_ADMIN, 'en');
     // More members than a page holds: the list's answer says so (the pagination is what is checked).
     await page.route((url) => url.pathname === '/api/admin/members/', async (route) => {
@@ -102,6 +104,8 @@ test.describe('axe: no serious or critical violations', () => {
   });
 
   test('the Buy credits button and a document\'s Ready badge read at 4.5:1', async ({ page }) => {
+    // Two pages, each checked with axe, and their setting up.
+    test.slow();
     await signInAs(page, E2E_MEMBER, 'en');
     await page.goto('/dashboard/settings');
     const buy = page.getByTestId('billing-section').getByRole('button', { name: 'Buy credits' });
