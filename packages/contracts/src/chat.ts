@@ -1,7 +1,15 @@
 import { z } from 'zod';
 
+/**
+ * The longest question one message takes, in characters (spec §8: 413 "exceeded input limit —
+ * split the question"). Longer text is refused with 413 `input_too_long`, not a 422: the input
+ * counts toward it as it nears. The request's body limit (1 MB) is the hard cap behind it.
+ */
+export const CHAT_TEXT_MAX_CHARS = 100_000;
+
 export const chatBody = z.object({
-  text: z.string().max(200_000).default(''),
+  // No `.max` at the limit: zod would answer 422; the chat's prepare phase answers 413 (and the body limit caps the rest).
+  text: z.string().max(1_000_000).default(''),
   file_ids: z.array(z.number().int().positive()).max(20).default([]),
   session_hash_id: z.string().max(64).nullish(),
   session_title: z.string().trim().max(200).nullish(),

@@ -31,6 +31,10 @@ const httpUrl = z
   .max(2000)
   .refine((v) => /^https?:\/\/[^\s/]+/i.test(v) && URL.canParse(v), { message: 'validation_error' });
 
+/** `GET /web-search/`: whether a member's chat may search the web (the tenant's switch and a provider), for the chat's switch. */
+export const webSearchStatusSchema = z.object({ is_enabled: z.boolean() });
+export type WebSearchStatus = z.infer<typeof webSearchStatusSchema>;
+
 /**
  * `PUT /admin/web-search-settings/`. `api_key`: absent keeps the stored key, null removes it, a
  * string replaces it. SearXNG needs a URL; Tavily and Brave need a key (sent now or stored): else

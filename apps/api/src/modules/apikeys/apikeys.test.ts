@@ -118,6 +118,19 @@ describe('the OpenAI-compatible API with the official client', () => {
     expect(limited.data.map((m) => m.id)).toEqual([mine.hash_id]);
   });
 
+  it('leaves out a chatbot with neither a Korean nor an English name (a draft nobody named)', async () => {
+    const named = await ownChatbot();
+    const nameless = (await call(member, 'POST', '/chatbots/')).json() as { id: number; hash_id: string };
+    const blank = (await call(member, 'POST', '/chatbots/')).json() as { id: number; hash_id: string };
+    await call(member, 'PATCH', `/chatbots/${blank.id}/`, { ko_name: ' ', en_name: '  ' });
+    const list = await client((await newKey()).secret).models.list();
+    const ids = list.data.map((m) => m.id);
+    expect(ids).toContain(named.hash_id);
+    expect(ids).not.toContain(nameless.hash_id);
+    expect(ids).not.toContain(blank.hash_id);
+    expect(list.data.every((m) => (m as unknown as { name: string }).name.trim() !== '')).toBe(true);
+  });
+
   it('completes without streaming: the chatbot runs (instructions, parameters), usage is read, charged and counted on the key', async () => {
     const bot = await ownChatbot();
     const key = await newKey();

@@ -114,7 +114,8 @@ export function registerOpenAiRoutes(app: FastifyInstance, deps: { apiKeys: ApiK
       for (let page = 1; page <= 20; page += 1) {
         const list = await deps.chatbots.list(ctx, { page, size: 100, include_default: true, order_by: 'id.asc' });
         for (const c of list.items) {
-          if (!allowed(req.apiKey!, c.id)) continue;
+          // A draft nobody named yet is no model to offer: a client would list it as a blank.
+          if (!allowed(req.apiKey!, c.id) || (!c.ko_name.trim() && !c.en_name.trim())) continue;
           data.push({ id: c.hash_id, object: 'model', created: Math.floor(Date.parse(c.created_at) / 1000), owned_by: c.is_default ? 'platform' : c.creator_id === ctx.member.id ? 'you' : 'organization', name: c.en_name || c.ko_name });
         }
         if (page >= list.pagination.total_pages) break;

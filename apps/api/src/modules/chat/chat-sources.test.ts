@@ -164,7 +164,26 @@ describe('web search', () => {
     search.reset();
     const r = await streamChat(t, t.a, token, plainBot, { text: 'search this', web_search: true });
     expect(r.status).toBe(422);
-    expect((r.body as { error: { code: string } }).error.code).toBe('web_search_unavailable');
+    expect((r.body as { error: { code: string; details: unknown } }).error).toMatchObject({ code: 'web_search_unavailable', details: { reason: 'model' } });
     expect(search.requests).toHaveLength(0);
+  });
+
+  it("members read whether the tenant searches (GET /web-search/); with it off a send is refused naming the tenant, not the model", async () => {
+    const status = async () => (await t.call(t.a, token, { method: 'GET', url: '/api/web-search/' })).json() as { is_enabled: boolean };
+    expect(await status()).toEqual({ is_enabled: true });
+    const admin = await t.signIn(t.a, t.a.admin.email);
+    const save = (is_enabled: boolean) => t.call(t.a, admin, { method: 'PUT', url: '/api/admin/web-search-settings/', payload: { is_enabled, provider: null } });
+    expect((await save(false)).statusCode).toBe(200);
+    try {
+      expect(await status()).toEqual({ is_enabled: false });
+      search.reset();
+      const r = await streamChat(t, t.a, token, visionBot, { text: 'search this', web_search: true });
+      expect(r.status).toBe(422);
+      expect((r.body as { error: { code: string; details: unknown } }).error).toMatchObject({ code: 'web_search_unavailable', details: { reason: 'tenant' } });
+      expect(search.requests).toHaveLength(0);
+    } finally {
+      expect((await save(true)).statusCode).toBe(200);
+    }
+    expect(await status()).toEqual({ is_enabled: true });
   });
 });

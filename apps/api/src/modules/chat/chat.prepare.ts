@@ -1,4 +1,4 @@
-import type { chatBody, ChatSource } from '@app/contracts/chat';
+import { CHAT_TEXT_MAX_CHARS, type chatBody, type ChatSource } from '@app/contracts/chat';
 import type { ImageModelV3, LanguageModelV3, LanguageModelV3Prompt } from '@ai-sdk/provider';
 import type { z } from 'zod';
 import type { MemberContext, MemberRow } from '../../platform/context';
@@ -159,6 +159,8 @@ export async function prepareChat(
   const { visitor, api } = opts;
   const typed = input.text.trim();
   if (!typed && input.file_ids.length === 0) throw new AppError('message_empty');
+  // Spec §8: a question over the input limit is 413 "split the question", before anything else reads it.
+  if (typed.length > CHAT_TEXT_MAX_CHARS) throw new AppError('input_too_long', undefined, { max_chars: CHAT_TEXT_MAX_CHARS });
   // Restricted words and personal data (spec §8): refused (428) or masked before anything is stored or sent.
   const { text, masked, maskingUnits } = await deps.governance.screen(ctx.tenantId, typed);
 
@@ -190,7 +192,8 @@ export async function prepareChat(
   const blocks: string[] = [];
   let webSearchCount = 0;
   if (input.web_search && !api) {
-    if (!(await deps.webSearch.enabledFor(ctx, model))) throw new AppError('web_search_unavailable');
+    // Which is off, the model's search or the tenant's, so that the member is told the right one.
+    if (!(await deps.webSearch.enabledFor(ctx, model))) throw new AppError('web_search_unavailable', undefined, { reason: model.supportsWebSearch ? 'tenant' : 'model' });
     const found = await deps.webSearch.run(ctx, text);
     webSearchCount = found.searchCount;
     blocks.push(deps.webSearch.promptBlock(found.sources));

@@ -4,6 +4,7 @@ import { startFakeLlm, tokenize, type FakeLlm } from '../../../../../tools/fake-
 import { creditLedger, llmModelGroupAccess, llmModels, memberGroups, members, tenants } from '../../db/schema/index';
 import { reattach, streamChat, textOf } from '../../test/chat-client';
 import { buildTestApp, type TestApp } from '../../test/test-app';
+import { CHAT_TEXT_MAX_CHARS } from '@app/contracts/chat';
 
 let fake: FakeLlm;
 let t: TestApp;
@@ -353,6 +354,23 @@ describe('refused before streaming', () => {
     const r = await chat({ text: 'x'.repeat(400) });
     expect(r.status).toBe(413);
     await db.update(llmModels).set({ contextLimit: 32_768 }).where(and(eq(llmModels.tenantId, t.a.id), eq(llmModels.modelName, 'fake-model')));
+  });
+  it('413 input_too_long (not a 422) for a question over the message limit; a body over the hard cap is 413 too', async () => {
+    // 216K characters: a model with room for them still refuses the message (spec §8 "split the question").
+    const db = t.database.db;
+    await db.update(llmModels).set({ contextLimit: 1_000_000 }).where(and(eq(llmModels.tenantId, t.a.id), eq(llmModels.modelName, 'fake-model')));
+    try {
+      const long = await chat({ text: 'x'.repeat(216_000) });
+      expect(long.status).toBe(413);
+      expect(long.body).toMatchObject({ error: { code: 'input_too_long', details: { max_chars: CHAT_TEXT_MAX_CHARS } } });
+      expect((await chat({ text: 'x'.repeat(CHAT_TEXT_MAX_CHARS + 1) })).status).toBe(413);
+      // 2 MB of text: the body limit refuses it before it is parsed.
+      const huge = await chat({ text: 'x'.repeat(2_000_000) });
+      expect(huge.status).toBe(413);
+      expect((huge.body as { error: { code: string } }).error.code).toBe('payload_too_large');
+    } finally {
+      await db.update(llmModels).set({ contextLimit: 32_768 }).where(and(eq(llmModels.tenantId, t.a.id), eq(llmModels.modelName, 'fake-model')));
+    }
   });
   it('402 once credits are depleted, while a low-cost model still answers', async () => {
     const db = t.database.db;

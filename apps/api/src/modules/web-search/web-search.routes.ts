@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody } from '@app/contracts/common';
-import { saveWebSearchSettingsBody, webSearchSettingsSchema } from '@app/contracts/web-search';
+import { saveWebSearchSettingsBody, webSearchSettingsSchema, webSearchStatusSchema } from '@app/contracts/web-search';
 import { tenantCtx } from '../../platform/request-context';
 import type { WebSearchService } from './web-search.service';
 
@@ -10,6 +10,13 @@ const errors = { 401: errorBody, 403: errorBody, 422: errorBody };
 export function registerWebSearchRoutes(app: FastifyInstance, deps: { webSearch: WebSearchService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = { auth: 'admin' as const };
+  r.get(
+    '/web-search/',
+    {
+      schema: { tags: ['chat'], description: "Whether the tenant's web search is on (with a provider): the chat offers its switch only then.", response: { 200: webSearchStatusSchema, 401: errorBody } },
+    },
+    (req) => deps.webSearch.status(tenantCtx(req)),
+  );
   r.get(
     '/admin/web-search-settings/',
     {

@@ -1,4 +1,4 @@
-import type { saveWebSearchSettingsBody, WebSearchProvider, WebSearchSettings, WebSearchSource } from '@app/contracts/web-search';
+import type { saveWebSearchSettingsBody, WebSearchProvider, WebSearchSettings, WebSearchSource, WebSearchStatus } from '@app/contracts/web-search';
 import { webSearchProviderSchema } from '@app/contracts/web-search';
 import type { z } from 'zod';
 import type { WebSearchConfig } from '../../config';
@@ -223,6 +223,11 @@ export function createWebSearchService(db: Db, caches: CacheHub, deps: WebSearch
     /** The charge for `count` searches with `model`: its `web_search_cost_e4` per search, in credit units. */
     costUnits(model: { webSearchCostE4: bigint }, count: number): bigint {
       return searchCostUnits(model.webSearchCostE4, count);
+    },
+
+    /** For members' chat: whether the tenant searches at all (the model's support is on each model). */
+    async status(ctx: TenantContext): Promise<WebSearchStatus> {
+      return { is_enabled: (await settingsOf(ctx.tenantId)).enabled };
     },
 
     async getSettings(ctx: TenantContext): Promise<WebSearchSettings> {
