@@ -1,5 +1,14 @@
 import { z } from 'zod';
 
+/**
+ * Spec §8's credit-depleted texts (the public chatbot creator's is its own code,
+ * `creator_credits_depleted`): the organisation's or the group's budget; on the member's own, a
+ * free plan asks for an upgrade, a team plan promises the next recharge (only to a member it gives
+ * credits: a quota above 0 this month), and any other member is told to ask the administrator.
+ */
+export const depletedNoticeSchema = z.enum(['tenant', 'group', 'member', 'free_plan', 'team_plan']);
+export type DepletedNotice = z.infer<typeof depletedNoticeSchema>;
+
 export const creditCheckSchema = z.object({
   /** Member's remaining credits this month, rounded down. */
   remaining_credit: z.number().int(),
@@ -12,6 +21,8 @@ export const creditCheckSchema = z.object({
   tenant: z.object({ remaining_credit: z.number().int().nullable() }),
   /** Which budget is spent (spec §4), the widest first; null while none is. */
   depleted: z.enum(['tenant', 'group', 'member']).nullable(),
+  /** Which §8 text tells the member (null while nothing is spent). */
+  depleted_notice: depletedNoticeSchema.nullable(),
   /** The tenant's plan: free | team | enterprise (spec §8's depleted messages differ). */
   plan_kind: z.string(),
   /** Low-cost models stay free to use after depletion on the member's plan (spec §2 New chat target). */
@@ -46,6 +57,8 @@ export type Usage = z.infer<typeof usageSchema>;
 /** The details of a `credits_depleted` (402) error: which budget refused, on which plan (spec §8 variants). */
 export const creditsDepletedDetails = z.object({
   scope: z.enum(['member', 'group', 'tenant']),
+  /** Which §8 text tells the member. */
+  notice: depletedNoticeSchema,
   plan_kind: z.string(),
   member_remaining_credit: z.number().int(),
   tenant_remaining_credit: z.number().int().nullable(),

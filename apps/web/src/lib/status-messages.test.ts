@@ -31,6 +31,20 @@ describe('error → message map', () => {
     expect(messageKeyFor(new ApiError(422, 'too_many_files', ''))).toBe('errors.code.too_many_files');
     expect(messageKeyFor(new ApiError(424, 'web_search_failed', ''))).toBe('errors.code.web_search_failed');
   });
+  it("speaks a depletion in the words of the member's case (the server's notice), never the team plan's to a member it gives no credits", () => {
+    const depleted = (notice: string, plan_kind = 'team') => new ApiError(402, 'credits_depleted', '', { scope: notice === 'tenant' || notice === 'group' ? notice : 'member', notice, plan_kind });
+    expect(messageKeyFor(depleted('tenant'))).toBe('errors.code.credits_depleted_tenant');
+    expect(messageKeyFor(depleted('group'))).toBe('errors.code.credits_depleted_group');
+    expect(messageKeyFor(depleted('free_plan', 'free'))).toBe('errors.code.credits_depleted_free_plan');
+    expect(messageKeyFor(depleted('team_plan'))).toBe('errors.code.credits_depleted_team_plan');
+    // On a team tenant, a member with a limit of 0: the member's text.
+    expect(messageKeyFor(depleted('member'))).toBe('errors.code.credits_depleted');
+    expect(messageKeyFor(depleted('toString'))).toBe('errors.code.credits_depleted');
+  });
+  it("web search refused because the tenant has it off says so rather than blaming the model", () => {
+    expect(messageKeyFor(new ApiError(422, 'web_search_unavailable', '', { reason: 'tenant' }))).toBe('errors.code.web_search_off');
+    expect(messageKeyFor(new ApiError(422, 'web_search_unavailable', '', { reason: 'model' }))).toBe('errors.code.web_search_unavailable');
+  });
   it('falls back to unknown, also for codes that only look like object keys', () => {
     expect(messageKeyFor(new ApiError(418, 'x', ''))).toBe('errors.unknown');
     expect(messageKeyFor(new ApiError(418, 'toString', ''))).toBe('errors.unknown');

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@app/contracts/errors';
+import type { DepletedNotice } from '@app/contracts/credits';
 import type { TFunction } from 'i18next';
 import { ApiError } from './api-client';
 
@@ -85,18 +86,24 @@ export function statusOf(err: unknown): number | null {
 }
 
 /**
- * Spec §8's depleted variants: the organisation's or the group's credits, else the member's on
- * their plan — a free plan asks for an upgrade, a team plan keeps unlimited models until the next
- * recharge.
+ * Spec §8's depleted variants, as the server names them (`notice`, contracts `depletedNoticeSchema`):
+ * the organisation's or the group's credits, a free plan (upgrade), a team plan (unlimited models
+ * until the next recharge), else the member's own text.
  */
+const depletedKeys: Record<DepletedNotice, string> = {
+  tenant: 'errors.code.credits_depleted_tenant',
+  group: 'errors.code.credits_depleted_group',
+  free_plan: 'errors.code.credits_depleted_free_plan',
+  team_plan: 'errors.code.credits_depleted_team_plan',
+  member: 'errors.code.credits_depleted',
+};
 function depletedKey(details: unknown): string {
-  const d = (typeof details === 'object' && details !== null ? details : {}) as { scope?: unknown; plan_kind?: unknown };
-  if (d.scope === 'tenant') return 'errors.code.credits_depleted_tenant';
-  if (d.scope === 'group') return 'errors.code.credits_depleted_group';
-  if (d.plan_kind === 'free') return 'errors.code.credits_depleted_free_plan';
-  if (d.plan_kind === 'team') return 'errors.code.credits_depleted_team_plan';
-  return 'errors.code.credits_depleted';
+  const d = (typeof details === 'object' && details !== null ? details : {}) as { notice?: unknown };
+  return typeof d.notice === 'string' && Object.hasOwn(depletedKeys, d.notice) ? depletedKeys[d.notice as DepletedNotice] : depletedKeys.member;
 }
+
+/** Web search refused because the tenant has it off, not because of the model. */
+const isTenantSearchOff = (details: unknown) => typeof details === 'object' && details !== null && (details as { reason?: unknown }).reason === 'tenant';
 
 export function messageKeyFor(err: unknown, overrides: MessageOverrides = {}): string {
   const status = statusOf(err);
@@ -104,6 +111,7 @@ export function messageKeyFor(err: unknown, overrides: MessageOverrides = {}): s
   if (own) return own;
   if (!(err instanceof ApiError)) return 'errors.unknown';
   if (err.code === 'credits_depleted') return depletedKey(err.details);
+  if (err.code === 'web_search_unavailable' && isTenantSearchOff(err.details)) return 'errors.code.web_search_off';
   const finer = Object.hasOwn(byCode, err.code) ? byCode[err.code as ErrorCode] : undefined;
   return finer ?? byStatus[err.status] ?? (err.status >= 500 ? 'errors.status.500' : 'errors.unknown');
 }

@@ -177,6 +177,34 @@ describe('depletion variants (spec §8)', () => {
     await t.settle();
   });
 
+  it("tells each case its own words: the team plan's recharge only to a member with a quota, the member's text to one with a limit of 0, the free plan's on a free plan", async () => {
+    const db = t.database.db;
+    const check = async () => (await t.call(t.a, token, { method: 'GET', url: `/api/members/${memberId()}/credit-check/` })).json();
+    await setBudget(null);
+    expect((await chat('something to spend')).status).toBe(200);
+    const used = await ledgerSum();
+    // A monthly quota, all of it used, on the tenant's team plan: the team plan's words.
+    await setBudget(used.units);
+    expect((await refusal()).details).toMatchObject({ scope: 'member', plan_kind: 'team', notice: 'team_plan' });
+    expect(await check()).toMatchObject({ depleted: 'member', depleted_notice: 'team_plan' });
+    // No plan of their own and a custom limit of 0: nothing recharges, so no team plan is promised.
+    await setBudget(0n);
+    expect((await refusal()).details).toMatchObject({ scope: 'member', notice: 'member' });
+    expect(await check()).toMatchObject({ depleted: 'member', depleted_notice: 'member', quota: 0 });
+    // The tenant on a free plan: the free plan's words, with or without a quota.
+    await db.update(tenants).set({ planKind: 'free' }).where(eq(tenants.id, t.a.id));
+    await t.settle();
+    await expect.poll(async () => ((await refusal()).details as { notice: string }).notice, { timeout: 10_000, interval: 200 }).toBe('free_plan');
+    expect(await check()).toMatchObject({ depleted_notice: 'free_plan' });
+    // An enterprise tenant's member: the member's words.
+    await db.update(tenants).set({ planKind: 'enterprise' }).where(eq(tenants.id, t.a.id));
+    await setBudget(used.units);
+    await expect.poll(async () => ((await refusal()).details as { notice: string }).notice, { timeout: 10_000, interval: 200 }).toBe('member');
+    await db.update(tenants).set({ planKind: 'team' }).where(eq(tenants.id, t.a.id));
+    await setBudget(null);
+    expect(await check()).toMatchObject({ depleted: null, depleted_notice: null });
+  });
+
   it('a grant raises the budget at once; another member is not affected', async () => {
     const used = await ledgerSum();
     await setBudget(used.units);

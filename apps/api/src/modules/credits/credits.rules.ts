@@ -1,3 +1,4 @@
+import type { DepletedNotice } from '@app/contracts/credits';
 /** Credits are kept exactly as integer "units" of 1e-8 credit (spec §9: no fraction lost). */
 export const UNITS_PER_CREDIT = 100_000_000n;
 /** Model costs are stored as credits per 10K tokens × 10^4. */
@@ -203,6 +204,19 @@ export interface CreditStatus {
 /** Spec §4: depleted when member remaining ≤ 0, or tenant remaining is not null and ≤ 0 (and, the same, a group's pool). */
 export function isDepleted(status: Pick<CreditStatus, 'remainingUnits' | 'tenantRemainingUnits'> & { groupRemainingUnits?: bigint | null }): boolean {
   return depletedScope({ groupRemainingUnits: null, ...status }) !== null;
+}
+
+/**
+ * Spec §8's text for a spent budget (contracts `depletedNoticeSchema`): the tenant's or the group's;
+ * the member's own on a free plan or a team plan — the team plan's promise of a recharge only to a
+ * member whose month gives credits (`quotaUnits` > 0: a member with a limit of 0 gets none) — else
+ * the member's plain text.
+ */
+export function depletedNotice(scope: 'tenant' | 'group' | 'member', planKind: string, quotaUnits: bigint): DepletedNotice {
+  if (scope !== 'member') return scope;
+  if (planKind === 'free') return 'free_plan';
+  if (planKind === 'team' && quotaUnits > 0n) return 'team_plan';
+  return 'member';
 }
 
 /** Which budget is spent, the widest first: tenant, group, member; null when none is. */

@@ -22,6 +22,7 @@ import {
 import {
   type CreditStatus,
   dayOf,
+  depletedNotice,
   depletedScope,
   endedWithin,
   type GrantSpan,
@@ -54,22 +55,25 @@ export function statusFrom(tenant: Pick<TenantRow, 'creditQuotaUnits'>, member: 
 }
 
 export function toCreditCheck(s: CreditStatus, extra: { planKind: string; lowLlmFree: boolean }): CreditCheck {
+  const scope = depletedScope(s);
   return {
     remaining_credit: unitsToDisplay(s.remainingUnits),
     quota: unitsToDisplay(s.quotaUnits),
     used_credit: unitsToDisplay(s.usedUnits),
     group: { remaining_credit: s.groupRemainingUnits === null ? null : unitsToDisplay(s.groupRemainingUnits) },
     tenant: { remaining_credit: s.tenantRemainingUnits === null ? null : unitsToDisplay(s.tenantRemainingUnits) },
-    depleted: depletedScope(s),
+    depleted: scope,
+    depleted_notice: scope ? depletedNotice(scope, extra.planKind, s.quotaUnits) : null,
     plan_kind: extra.planKind,
     is_low_llm_free: extra.lowLlmFree,
   };
 }
 
 /** The §8 variant of a refusal: which budget is spent, on which plan. */
-function depleted(scope: BudgetScope, tenant: TenantRow, s: Pick<CreditStatus, 'remainingUnits' | 'tenantRemainingUnits'>): AppError {
+function depleted(scope: BudgetScope, tenant: TenantRow, s: Pick<CreditStatus, 'remainingUnits' | 'tenantRemainingUnits' | 'quotaUnits'>): AppError {
   return new AppError('credits_depleted', undefined, {
     scope,
+    notice: depletedNotice(scope, tenant.planKind, s.quotaUnits),
     plan_kind: tenant.planKind,
     member_remaining_credit: unitsToDisplay(s.remainingUnits),
     tenant_remaining_credit: s.tenantRemainingUnits === null ? null : unitsToDisplay(s.tenantRemainingUnits),
@@ -244,7 +248,7 @@ export function createCreditsService(database: Database, caches: CacheHub, membe
             const r = await reserveInDatabase(database, h, estimateUnits, budgets, RESERVATION_TTL_SECONDS);
             if ('refused' in r) {
               release();
-              throw depleted(r.refused, tenant, { remainingUnits: r.memberLeft, tenantRemainingUnits: r.tenantLeft });
+              throw depleted(r.refused, tenant, { remainingUnits: r.memberLeft, tenantRemainingUnits: r.tenantLeft, quotaUnits: status.quotaUnits });
             }
             id = r.id;
             // Released before the database answered: let go of the row as well.

@@ -47,6 +47,7 @@ describe('members', () => {
       group: { remaining_credit: null },
       tenant: { remaining_credit: null },
       depleted: null,
+      depleted_notice: null,
       plan_kind: 'team',
       is_low_llm_free: true,
     });
