@@ -16,8 +16,9 @@ function reply(question: string): string {
   return [
     `You said: "${q}".`,
     '',
-    'This is the **offline demo model**: no language model provider is configured, so this answer is a fixed text.',
-    'Set `OPENAI_API_KEY`, `ANTHROPIC_API_KEY`, `GOOGLE_GENERATIVE_AI_API_KEY` or `OPENAI_COMPATIBLE_BASE_URL` and restart to chat with a real model.',
+    // Members read this: what to do is asked of the administrator, whose chat intro names the settings (web: offlineDemo.adminHint).
+    'This is the **offline demo model**: no language model is set up yet, so this answer is a fixed text.',
+    'To chat with a real model, ask your administrator to set up a model provider.',
   ].join('\n');
 }
 

@@ -14,8 +14,8 @@ export function AttachmentBar({ attachments }: { attachments: Attachments }) {
       </Text>
       <Group gap={6} wrap="wrap">
         {attachments.items.map((a) => (
-          <Paper key={a.key} withBorder radius="md" p={6} w={180} data-testid="attachment" data-phase={a.phase}>
-            <Group gap={6} wrap="nowrap" align="center">
+          <Paper key={a.key} withBorder radius="md" p={6} w={a.phase === 'failed' ? 280 : 180} maw="100%" data-testid="attachment" data-phase={a.phase}>
+            <Group gap={6} wrap="nowrap" align={a.phase === 'failed' ? 'flex-start' : 'center'}>
               {a.preview ? <Image src={a.preview} alt="" w={32} h={32} radius="sm" fit="cover" /> : a.phase === 'failed' ? <IconAlertCircle size={20} color="var(--mantine-color-red-6)" aria-hidden /> : <IconFile size={20} aria-hidden />}
               <Stack gap={2} miw={0} flex={1}>
                 <Text size="xs" truncate title={a.name}>
@@ -23,10 +23,15 @@ export function AttachmentBar({ attachments }: { attachments: Attachments }) {
                 </Text>
                 {a.phase === 'uploading' || a.phase === 'parsing' ? (
                   <Progress value={a.progress} size="xs" animated={a.phase === 'parsing'} aria-label={t(`files.${a.phase}`, { name: a.name, percent: a.progress })} data-testid="attachment-progress" />
+                ) : a.phase === 'failed' ? (
+                  // A refusal is read whole on the chip: it wraps instead of being cut off.
+                  <Text size="xs" c="red" style={{ overflowWrap: 'anywhere' }} data-testid="attachment-error">
+                    {a.error ?? t('files.failed')}
+                  </Text>
                 ) : (
                   <Tooltip label={a.error ?? ''} disabled={!a.error} multiline w={240}>
-                    <Text size="xs" c={a.phase === 'failed' ? 'red' : a.error ? 'orange' : 'dimmed'} truncate>
-                      {a.phase === 'failed' ? (a.error ?? t('files.failed')) : a.error ? t('files.partly') : t('files.ready')}
+                    <Text size="xs" c={a.error ? 'orange' : 'dimmed'} truncate>
+                      {a.error ? t('files.partly') : t('files.ready')}
                     </Text>
                   </Tooltip>
                 )}

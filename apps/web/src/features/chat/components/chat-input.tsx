@@ -1,4 +1,5 @@
-import { ActionIcon, Box, Button, Group, NativeSelect, Paper, Switch, Textarea } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, NativeSelect, Paper, Switch, Text, Textarea } from '@mantine/core';
+import { CHAT_TEXT_MAX_CHARS } from '@app/contracts/chat';
 import type { LlmModel } from '@app/contracts/llm-models';
 import type { TaskMode } from '@app/contracts/task-modes';
 import { IconArrowUp, IconPaperclip, IconPlayerStopFilled, IconX } from '@tabler/icons-react';
@@ -98,10 +99,47 @@ function TaskModeControl({ modes, chosen, onChange }: { modes: TaskMode[]; chose
   );
 }
 
+/** The counter shows from this share of the message limit on (spec §8 413: the member sees it coming). */
+const COUNTER_FROM = 0.8;
+/**
+ * A click on Stop this soon after a send is the second click of a double click on Send (the Stop
+ * button takes Send's place): it does not stop the answer just asked for.
+ */
+const STOP_GRACE_MS = 800;
+
+/** The message's length against the limit, once it nears it; over it, why the send will be refused. */
+function CharCounter({ length }: { length: number }) {
+  const { t, i18n } = useTranslation('chat');
+  if (length < CHAT_TEXT_MAX_CHARS * COUNTER_FROM) return null;
+  const over = length > CHAT_TEXT_MAX_CHARS;
+  const format = (n: number) => n.toLocaleString(i18n.language);
+  return (
+    <Group gap="xs" justify="flex-end" px="xs" wrap="wrap" data-testid="chat-char-counter" data-over={over}>
+      {over ? (
+        <Text size="xs" c="red" data-testid="chat-too-long">
+          {t('tooLong')}
+        </Text>
+      ) : null}
+      <Text size="xs" c={over ? 'red' : 'dimmed'} fw={over ? 600 : undefined} aria-label={t('charCountLabel', { used: format(length), max: format(CHAT_TEXT_MAX_CHARS) })}>
+        {format(length)} / {format(CHAT_TEXT_MAX_CHARS)}
+      </Text>
+    </Group>
+  );
+}
+
 export function ChatInput(p: ChatInputProps) {
   const { t } = useTranslation('chat');
   const picker = useRef<HTMLInputElement>(null);
+  const sentAt = useRef(0);
   const busy = p.attachments?.busy ?? false;
+  const send = () => {
+    sentAt.current = Date.now();
+    p.onSend();
+  };
+  const stop = () => {
+    if (Date.now() - sentAt.current < STOP_GRACE_MS) return;
+    p.onStop();
+  };
   return (
     <Paper withBorder radius="lg" p="xs" shadow="xs" className="chat-composer">
       {p.attachments?.items.length ? (
@@ -122,12 +160,13 @@ export function ChatInput(p: ChatInputProps) {
         onKeyDown={(e) => {
           if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
             e.preventDefault();
-            if (p.value.trim() && !busy) p.onSend();
+            if (p.value.trim() && !busy) send();
           }
         }}
         data-testid="chat-input"
         px="xs"
       />
+      <CharCounter length={p.value.length} />
       <Group justify="space-between" mt={4} wrap="nowrap">
         {/* On a phone the controls wrap onto a second line rather than squeezing the model's name away. */}
         <Group gap="sm" wrap="wrap" miw={0} flex={1} style={{ rowGap: 6 }}>
@@ -186,11 +225,11 @@ export function ChatInput(p: ChatInputProps) {
           </Suspense>
         ) : null}
         {p.streaming ? (
-          <ActionIcon size="lg" radius="xl" color="dark" onClick={p.onStop} aria-label={t('stop')} title={t('stop')} data-testid="chat-stop">
+          <ActionIcon size="lg" radius="xl" color="dark" onClick={stop} aria-label={t('stop')} title={t('stop')} data-testid="chat-stop">
             <IconPlayerStopFilled size={16} />
           </ActionIcon>
         ) : (
-          <ActionIcon size="lg" radius="xl" onClick={p.onSend} disabled={!p.value.trim() || p.disabled || busy} aria-label={t('send')} title={busy ? t('files.waiting') : t('send')} data-testid="chat-send">
+          <ActionIcon size="lg" radius="xl" onClick={send} disabled={!p.value.trim() || p.disabled || busy} aria-label={t('send')} title={busy ? t('files.waiting') : t('send')} data-testid="chat-send">
             <IconArrowUp size={18} />
           </ActionIcon>
         )}

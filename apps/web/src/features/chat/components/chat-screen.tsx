@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useHistory } from '../api/get-history';
 import type { ChatMode } from '../api/send-chat';
 import { useFileSettings } from '../api/upload-file';
+import { useWebSearchStatus } from '../api/get-web-search';
 import { useAttachments } from '../hooks/use-attachments';
 import { useChatTurn } from '../hooks/use-chat-turn';
 import { type ChatbotView, modelName } from '../lib/chatbot-texts';
@@ -84,17 +85,21 @@ export function ChatScreen({ chatbot, models, sessionHashId: routeHash, sessionT
   // Until the session loads, the title the server gave the new session in the x-chat-meta header.
   const title = sessionTitle ?? chat.turns.find((turn) => turn.meta)?.meta?.session_title ?? null;
 
+  // The answering model's details: vision for attachments, search, the context limit.
+  const info = models?.find((m) => m.id === modelId);
   // Attachments (issue 25 item 4): members only (a visitor has no files of their own).
   const fileSettings = useFileSettings(!visitor);
   const attachments = useAttachments(fileSettings.data);
   const [dragging, setDragging] = useState(false);
   const addFiles = (list: File[]) => {
     if (visitor || list.length === 0) return;
-    for (const message of attachments.add(list)) notifications.show({ color: 'red', message, 'data-testid': 'attach-refused' } as Parameters<typeof notifications.show>[0]);
+    // An image for a model that cannot read it is refused on its chip (unknown model details: the server decides).
+    for (const message of attachments.add(list, { images: info?.supports_vision ?? true })) notifications.show({ color: 'red', message, 'data-testid': 'attach-refused' } as Parameters<typeof notifications.show>[0]);
   };
-  // Web search (issue 27 item 1): offered when the answering model can search.
-  const info = models?.find((m) => m.id === modelId);
-  const canSearch = !visitor && (info ? info.supports_web_search : (chatbot?.llm_model.supports_web_search ?? false));
+  // Web search (issue 27 item 1): offered when the answering model can search and the tenant has search on.
+  const modelSearches = !visitor && (info ? info.supports_web_search : (chatbot?.llm_model.supports_web_search ?? false));
+  const searchStatus = useWebSearchStatus(modelSearches);
+  const canSearch = modelSearches && searchStatus.data?.is_enabled === true;
   const [webSearch, setWebSearch] = useState(false);
   // Context usage (spec §2): the loaded history, the attachments and the text, against the model's limit.
   const history = useHistory(visitor ? undefined : sessionHashId);

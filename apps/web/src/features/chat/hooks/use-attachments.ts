@@ -60,8 +60,12 @@ export function useAttachments(settings: FileSettings | undefined) {
     else patch(key, { phase: 'ready', progress: 100, file: current, error: current.status === 'partial' || current.status === 'no_text' ? current.note : null });
   }
 
-  /** Adds files; returns what was refused before upload (too many, too large, unsupported), as messages. */
-  function add(list: File[]): string[] {
+  /**
+   * Adds files; returns what was refused before upload (too many, too large, unsupported), as
+   * messages. An image for a model without vision (`images: false`) is not uploaded: it stays as a
+   * refused chip that says why, until removed.
+   */
+  function add(list: File[], opts: { images: boolean } = { images: true }): string[] {
     if (!settings) return [];
     const refused: string[] = [];
     const room = settings.max_files_per_message - items.filter((a) => a.phase !== 'failed').length;
@@ -71,7 +75,9 @@ export function useAttachments(settings: FileSettings | undefined) {
     for (const f of take) {
       if (f.size > settings.max_mb * 1024 * 1024) refused.push(t('files.tooLarge', { name: f.name, max: settings.max_mb }));
       else if (!accepted(settings, f)) refused.push(t('files.unsupported', { name: f.name }));
-      else {
+      else if (!opts.images && f.type.startsWith('image/')) {
+        added.push({ key: `${Date.now()}-${Math.random().toString(36).slice(2)}`, name: f.name, type: f.type, preview: null, phase: 'failed', progress: 0, file: null, error: t('files.noVision') });
+      } else {
         const key = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
         const preview = f.type.startsWith('image/') ? URL.createObjectURL(f) : null;
         added.push({ key, name: f.name, type: f.type, preview, phase: 'uploading', progress: 0, file: null, error: null });

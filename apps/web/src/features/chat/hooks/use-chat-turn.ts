@@ -13,7 +13,12 @@ import type { ChatMode } from '../api/send-chat';
 import { inFlight, type LiveTurn, liveTurns, type MessageFile, useLiveTurns } from '../lib/live-turn';
 
 /** Spec §8 chat statuses without a finer text for their code. */
-const CHAT_ERRORS: MessageOverrides = { 422: 'chat:errors.422', 500: 'chat:errors.500' };
+const CHAT_ERRORS: MessageOverrides = {
+  // Over the message limit or the request's hard cap alike: spec §8's "exceeded input limit — split the question".
+  413: 'errors.code.input_too_long',
+  422: 'chat:errors.422',
+  500: 'chat:errors.500',
+};
 /** A visitor has no credits of their own: a 402 on a public link means the creator's ran out (spec §8). */
 const VISITOR_ERRORS: MessageOverrides = { ...CHAT_ERRORS, 402: 'chat:errors.creatorDepleted' };
 /**

@@ -50,7 +50,8 @@ export function ChatbotCard({ chatbot: c, onToggleHidden, onDelete, busyId }: { 
               <StatusBadge chatbot={c} />
             </Group>
             <Text size="xs" c="dimmed" truncate="end">
-              {c.llm_model.display_name}
+              {/* The offline demo's stored name is a hint for admins; members read its name from the catalogue. */}
+              {c.llm_model.provider === 'offline' ? t('chat:offlineDemo.name') : c.llm_model.display_name}
             </Text>
           </Stack>
         </Group>

@@ -123,7 +123,10 @@ export function ChatbotForm({
   // Models the member may use; the chatbot's own stays listed (greyed) when it is no longer one of them.
   const modelData = (models ?? [chatbot.llm_model])
     .filter((m) => m.is_available || m.id === chatbot.llm_model.id)
-    .map((m) => ({ value: String(m.id), label: m.is_available ? m.display_name : t('form.modelUnavailable', { name: m.display_name }), disabled: !m.is_available }));
+    .map((m) => {
+      const name = m.provider === 'offline' ? t('chat:offlineDemo.name') : m.display_name;
+      return { value: String(m.id), label: m.is_available ? name : t('form.modelUnavailable', { name }), disabled: !m.is_available };
+    });
   const currentUnavailable = !chatbot.llm_model.is_available && values.llm_model_id === String(chatbot.llm_model.id);
   const categoryData = (categories.data?.items ?? chatbot.categories).map((c) => ({ value: String(c.id), label: localizedName(c, i18n.language) }));
 

@@ -3,7 +3,7 @@ import { Button, Card, Center, Group, Pagination, SimpleGrid, Skeleton, Stack, S
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconRobot, IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { confirmDialog } from '../../../components/dialogs';
@@ -58,11 +58,20 @@ export function StudioList({ memberId }: { memberId: number }) {
     if (list.data && list.data.items.length === 0 && page > 1) setPage(page - 1);
   }, [list.data, page]);
 
-  const startNew = () =>
+  // A double click makes one chatbot: the second click lands before the button shows it is busy
+  // (the mutation's state reaches the render a tick later), so a ref holds the request in flight.
+  const creating = useRef(false);
+  const startNew = () => {
+    if (creating.current) return;
+    creating.current = true;
     create.mutate(undefined, {
       onSuccess: (c) => navigate(`/dashboard/studio/${c.id}`),
       onError: (err) => notifications.show({ color: 'red', title: t('toast.createFailed'), message: errorMessage(t, err) }),
+      onSettled: () => {
+        creating.current = false;
+      },
     });
+  };
 
   const toggleHidden = (c: Chatbot) => {
     setBusyId(c.id);
