@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { shot } from './accounts';
-import { accessToken, E2E_MEMBER, fakeLlmReceived, setFakeLlm, setLanguage, signInAs } from './fixtures';
+import { accessToken, E2E_MEMBER, expectNoSideScroll, fakeLlmReceived, setFakeLlm, setLanguage, signInAs, SIZES } from './fixtures';
 
 // A 1×1 PNG.
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC';
@@ -123,13 +123,44 @@ test("a chatbot's documents answer with a citation; web search shows numbered re
   await shot(page, 'chat-web-search', 'ko', false);
 });
 
-test('an image sent to a model that cannot read images is refused before streaming, saying what to change', async ({ page }) => {
+test('an image for a model that cannot read images is refused on its chip, the whole reason readable; switched to such a model after attaching, the send is refused', async ({ page }) => {
   await signInAs(page, E2E_MEMBER, 'en');
   // fake-model-2 has no vision (playwright.config.ts OPENAI_COMPATIBLE_VISION_MODELS).
-  await page.goto(`/dashboard/chat/${await chatbotByModel(page, 'fake-model-2')}`);
+  const plain = await chatbotByModel(page, 'fake-model-2');
+  await page.goto(`/dashboard/chat/${plain}`);
   await expect(page.getByTestId('new-chat-intro')).toBeVisible();
+  const uploads: string[] = [];
+  page.on('request', (r) => r.method() === 'POST' && r.url().includes('/api/files/') && uploads.push(r.url()));
+  await dropFiles(page, [{ name: 'dot.png', type: 'image/png', base64: PNG }]);
+  const chip = page.locator('[data-testid="attachment"][data-phase="failed"]');
+  await expect(chip).toHaveCount(1);
+  const reason = chip.getByTestId('attachment-error');
+  await expect(reason).toHaveText('This model cannot read images. Choose a model that can, or remove the image.');
+  // Read whole: not cut off by the chip.
+  expect(await reason.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+  expect(uploads).toHaveLength(0);
+  await expect(page.getByTestId('attachment-count')).toHaveText('0 / 5 files');
+  for (const lang of ['en', 'ko'] as const) {
+    await setLanguage(page, lang);
+    for (const size of ['desktop', 'phone'] as const) {
+      await page.setViewportSize(SIZES[size].viewport);
+      await expectNoSideScroll(page);
+      await page.screenshot({ path: `e2e/screenshots/chat-image-refused-${size}-${lang}.png`, animations: 'disabled' });
+    }
+    await page.setViewportSize(SIZES.desktop.viewport);
+  }
+  await expect(chip.getByTestId('attachment-error')).toHaveText('이 모델은 이미지를 읽을 수 없습니다. 이미지를 읽을 수 있는 모델을 고르거나 이미지를 빼 주세요.');
+  await setLanguage(page, 'en');
+  // The question goes without it.
+  await chip.getByTestId('attachment-remove').click();
+  await expect(page.getByTestId('attachment')).toHaveCount(0);
+
+  // Attached for a vision model, then the picker moved to one without: the server refuses before streaming.
+  await page.goto(`/dashboard/chat/${await chatbotByModel(page, 'fake-model')}`);
   await dropFiles(page, [{ name: 'dot.png', type: 'image/png', base64: PNG }]);
   await expect(page.locator('[data-testid="attachment"][data-phase="ready"]')).toHaveCount(1);
+  const picker = page.getByTestId('model-picker');
+  await picker.selectOption({ label: 'fake-model-2' });
   await page.getByTestId('chat-input').fill('What is in this picture?');
   await page.getByTestId('chat-send').click();
   await expect(page.getByTestId('chat-error')).toHaveText('This model cannot read images. Choose a model that can, or remove the image.');

@@ -81,7 +81,7 @@ export async function expectNoSideScroll(page: Page): Promise<void> {
 export interface AdminApi {
   request: APIRequestContext;
   get<T>(path: string): Promise<T>;
-  send<T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, data?: unknown): Promise<T>;
+  send<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, data?: unknown): Promise<T>;
 }
 
 export async function adminApi(request: APIRequestContext): Promise<AdminApi> {

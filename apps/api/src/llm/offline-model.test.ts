@@ -20,6 +20,9 @@ describe('offline demo model (no provider configured)', () => {
     expect(r.events.filter((e) => e.type === 'text').length).toBeGreaterThan(5);
     expect(textOf(r.events)).toContain('You said: "ping"');
     expect(textOf(r.events)).toContain('offline demo model');
+    // Members read the answer: it asks them to turn to the administrator and names no server setting.
+    expect(textOf(r.events)).toContain('ask your administrator');
+    expect(textOf(r.events)).not.toMatch(/API_KEY|BASE_URL|restart/);
     expect(r.events.at(-1)).toEqual({ type: 'end', status: 'completed' });
   });
 });

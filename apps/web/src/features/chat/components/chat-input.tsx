@@ -3,7 +3,7 @@ import { CHAT_TEXT_MAX_CHARS } from '@app/contracts/chat';
 import type { LlmModel } from '@app/contracts/llm-models';
 import type { TaskMode } from '@app/contracts/task-modes';
 import { IconArrowUp, IconPaperclip, IconPlayerStopFilled, IconX } from '@tabler/icons-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, type MouseEvent, Suspense, useRef, useState } from 'react';
 import type { Attachments } from '../hooks/use-attachments';
 import { useTranslation } from 'react-i18next';
 import { modelName } from '../lib/chatbot-texts';
@@ -102,10 +102,10 @@ function TaskModeControl({ modes, chosen, onChange }: { modes: TaskMode[]; chose
 /** The counter shows from this share of the message limit on (spec §8 413: the member sees it coming). */
 const COUNTER_FROM = 0.8;
 /**
- * A click on Stop this soon after a send is the second click of a double click on Send (the Stop
- * button takes Send's place): it does not stop the answer just asked for.
+ * The Stop button takes Send's place: the second click of a double click on Send (a click count
+ * above 1), or any click this soon after the send, does not stop the answer just asked for.
  */
-const STOP_GRACE_MS = 800;
+const STOP_GRACE_MS = 400;
 
 /** The message's length against the limit, once it nears it; over it, why the send will be refused. */
 function CharCounter({ length }: { length: number }) {
@@ -136,8 +136,8 @@ export function ChatInput(p: ChatInputProps) {
     sentAt.current = Date.now();
     p.onSend();
   };
-  const stop = () => {
-    if (Date.now() - sentAt.current < STOP_GRACE_MS) return;
+  const stop = (e: MouseEvent<HTMLButtonElement>) => {
+    if (e.detail > 1 || Date.now() - sentAt.current < STOP_GRACE_MS) return;
     p.onStop();
   };
   return (
