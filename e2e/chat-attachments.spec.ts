@@ -144,7 +144,8 @@ test('an image for a model that cannot read images is refused on its chip, the w
     await setLanguage(page, lang);
     for (const size of ['desktop', 'phone'] as const) {
       await page.setViewportSize(SIZES[size].viewport);
-      await expectNoSideScroll(page);
+      // The layout settles into the new width first.
+      await expect(async () => expectNoSideScroll(page)).toPass({ timeout: 10_000 });
       await page.screenshot({ path: `e2e/screenshots/chat-image-refused-${size}-${lang}.png`, animations: 'disabled' });
     }
     await page.setViewportSize(SIZES.desktop.viewport);

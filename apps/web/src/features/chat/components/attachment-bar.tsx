@@ -26,7 +26,7 @@ export function AttachmentBar({ attachments }: { attachments: Attachments }) {
                 ) : a.phase === 'failed' ? (
                   // A refusal is read whole on the chip: it wraps instead of being cut off.
                   <Text size="xs" c="red" style={{ overflowWrap: 'anywhere' }} data-testid="attachment-error">
-                    {a.error ?? t('files.failed')}
+                    {a.refused ? t(`files.${a.refused}`) : (a.error ?? t('files.failed'))}
                   </Text>
                 ) : (
                   <Tooltip label={a.error ?? ''} disabled={!a.error} multiline w={240}>

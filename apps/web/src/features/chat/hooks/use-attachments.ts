@@ -17,6 +17,8 @@ export interface Attachment {
   progress: number;
   file: FileInfo | null;
   error: string | null;
+  /** Refused before upload, for the model answering: the catalogue's reason, shown in the interface's language. */
+  refused?: 'noVision';
 }
 
 const POLL_MS = 600;
@@ -76,7 +78,7 @@ export function useAttachments(settings: FileSettings | undefined) {
       if (f.size > settings.max_mb * 1024 * 1024) refused.push(t('files.tooLarge', { name: f.name, max: settings.max_mb }));
       else if (!accepted(settings, f)) refused.push(t('files.unsupported', { name: f.name }));
       else if (!opts.images && f.type.startsWith('image/')) {
-        added.push({ key: `${Date.now()}-${Math.random().toString(36).slice(2)}`, name: f.name, type: f.type, preview: null, phase: 'failed', progress: 0, file: null, error: t('files.noVision') });
+        added.push({ key: `${Date.now()}-${Math.random().toString(36).slice(2)}`, name: f.name, type: f.type, preview: null, phase: 'failed', progress: 0, file: null, error: null, refused: 'noVision' });
       } else {
         const key = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
         const preview = f.type.startsWith('image/') ? URL.createObjectURL(f) : null;
