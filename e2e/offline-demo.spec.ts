@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { accessToken, E2E_MEMBER, setLanguage, signInAs } from './fixtures';
+import { accessToken, E2E_ADMIN, E2E_MEMBER, setLanguage, signInAs } from './fixtures';
 
 const STORED = 'Offline demo — configure a provider';
 
@@ -52,4 +52,23 @@ test('the offline demo model is named from the catalogue in every language: head
     if (lang === 'en' || lang === 'ko') await page.screenshot({ path: `e2e/screenshots/offline-demo-desktop-${lang}.png` });
   }
   await setLanguage(page, 'en');
+});
+
+test('an administrator is told how to configure a provider on the offline demo; a member is not', async ({ browser }) => {
+  for (const who of [E2E_MEMBER, E2E_ADMIN]) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    try {
+      await signInAs(page, who, 'en');
+      await asOfflineDemo(page);
+      await page.goto('/dashboard/chat');
+      const intro = page.getByTestId('new-chat-intro');
+      await expect(intro.getByRole('heading')).toHaveText('Offline demo');
+      if (who === E2E_ADMIN) await expect(page.getByTestId('offline-admin-hint')).toContainText('No model provider is configured');
+      else await expect(page.getByTestId('offline-admin-hint')).toHaveCount(0);
+      await expect(page.locator('body')).not.toContainText('configure a provider');
+    } finally {
+      await context.close();
+    }
+  }
 });
