@@ -186,6 +186,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
     storage: createStorage(config.storage ?? { kind: 'local', dir: path.join(config.dataDir, 'files') }),
     tmpDir: path.join(config.dataDir, 'tmp', 'uploads'),
     limits: config.fileLimits,
+    parsing: config.fileParsing,
     secret: config.jwtSecret,
     log: (line) => app.log.warn(line),
     embedder: registry.embedder(),

@@ -71,6 +71,14 @@ const envSchema = z.object({
   FILES_MAX_PER_MESSAGE: z.coerce.number().int().min(1).max(50).default(5),
   FILES_PAGES_PER_DAY: z.coerce.number().int().min(1).default(1000),
   FILES_EXPIRE_HOURS: z.coerce.number().min(0.01).default(24),
+  FILES_PARSE_THREADS: z.coerce.number().int().min(1).max(16).default(2),
+  FILES_PARSE_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
+  FILES_PARSE_MEMORY_MB: z.coerce.number().int().min(64).max(16_384).default(512),
+  FILES_PARSE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  FILES_MAX_ENTRY_MB: z.coerce.number().min(1).max(4096).default(64),
+  FILES_MAX_EXPANDED_MB: z.coerce.number().min(1).max(16_384).default(256),
+  FILES_MAX_ROWS: z.coerce.number().int().min(1).default(100_000),
+  FILES_MAX_CHARS: z.coerce.number().int().min(1).default(10_000_000),
   WEB_SEARCH_PROVIDER: z.enum(['searxng', 'tavily', 'brave']).optional(),
   WEB_SEARCH_URL: optionalString,
   WEB_SEARCH_API_KEY: optionalString,
@@ -169,6 +177,8 @@ export interface AppConfig {
   storage?: StorageConfig;
   /** Upload limits (`FILES_*`), served to the web app by `GET /files/settings/`. */
   fileLimits?: Partial<FileLimitsConfig>;
+  /** Parsing off the event loop, and the caps checked before a file is inflated (`FILES_PARSE_*`, `FILES_MAX_*`, decision 045). */
+  fileParsing?: Partial<FileParsingConfig>;
   /** Web search for chats (`WEB_SEARCH_*`, decision 035); a tenant's console settings override it. */
   webSearch?: WebSearchConfig;
   /** Server errors (≥ 500) and the web app's uncaught errors are posted here (`ERROR_REPORT_URL`); unset: the structured log only. */
@@ -215,6 +225,25 @@ export interface FileLimitsConfig {
   pagesPerDay: number;
   /** Expiring files (should_expire) are deleted, with their text, this long after upload. */
   expireHours: number;
+}
+
+export interface FileParsingConfig {
+  /** Parser threads (`FILES_PARSE_THREADS`). */
+  threads: number;
+  /** Uploads that may wait for a thread beyond those parsing; past it an upload is answered 429 (`FILES_PARSE_QUEUE`). */
+  queue: number;
+  /** A thread's V8 heap (`FILES_PARSE_MEMORY_MB`): past it the thread ends, the file is refused and a new thread starts. */
+  memoryMb: number;
+  /** Wall time of one file's check or parse (`FILES_PARSE_TIMEOUT_SECONDS`); past it its thread is ended. */
+  timeoutSeconds: number;
+  /** Uncompressed size of one part of an office file, declared and actual (`FILES_MAX_ENTRY_MB`). */
+  maxEntryMb: number;
+  /** Uncompressed size of all parts together (`FILES_MAX_EXPANDED_MB`). */
+  maxExpandedMb: number;
+  /** Rows of a spreadsheet (`FILES_MAX_ROWS`). */
+  maxRows: number;
+  /** Characters of a file's text (`FILES_MAX_CHARS`). */
+  maxChars: number;
 }
 
 /**
@@ -366,5 +395,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       fetchPages: e.WEB_SEARCH_FETCH_PAGES,
     },
     fileLimits: { maxMb: e.FILES_MAX_MB, maxPages: e.FILES_MAX_PAGES, maxFilesPerMessage: e.FILES_MAX_PER_MESSAGE, pagesPerDay: e.FILES_PAGES_PER_DAY, expireHours: e.FILES_EXPIRE_HOURS },
+    fileParsing: {
+      threads: e.FILES_PARSE_THREADS,
+      queue: e.FILES_PARSE_QUEUE,
+      memoryMb: e.FILES_PARSE_MEMORY_MB,
+      timeoutSeconds: e.FILES_PARSE_TIMEOUT_SECONDS,
+      maxEntryMb: e.FILES_MAX_ENTRY_MB,
+      maxExpandedMb: e.FILES_MAX_EXPANDED_MB,
+      maxRows: e.FILES_MAX_ROWS,
+      maxChars: e.FILES_MAX_CHARS,
+    },
   };
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FileInfo, FileProgress, FileSettings } from '@app/contracts/files';
-import type { FileLimitsConfig } from '../../config';
+import type { FileLimitsConfig, FileParsingConfig } from '../../config';
 import type { Db } from '../../db/client';
 import type { Embedder } from '../../llm/registry';
 import { withTenant } from '../../db/tenant-scope';
@@ -31,7 +31,8 @@ import {
   unparsedFiles,
   updateFile,
 } from './files.repo';
-import { countPages, detectKind, FILE_KINDS, type FileKind, FileRejected, isImage, parseFile } from './parse';
+import { FILE_KINDS, type FileKind, isImage } from './parse';
+import { createParserPool, DEFAULT_FILE_PARSING } from './parser-pool';
 import type { FileStorage } from './storage/storage';
 import { createVectorIndex, VECTOR_CANDIDATES } from './vectors';
 
@@ -111,6 +112,8 @@ export function createFilesService(
     storage: FileStorage;
     tmpDir: string;
     limits?: Partial<FileLimitsConfig>;
+    /** The parser threads and the caps checked before a file is inflated (decision 045). */
+    parsing?: Partial<FileParsingConfig>;
     secret: string;
     log: (line: string) => void;
     now?: () => Date;
@@ -124,6 +127,7 @@ export function createFilesService(
   const limits: FileLimitsConfig = { ...DEFAULT_FILE_LIMITS, ...opts.limits };
   const maxBytes = Math.round(limits.maxMb * 1024 * 1024);
   const now = opts.now ?? (() => new Date());
+  const parser = createParserPool({ ...DEFAULT_FILE_PARSING, ...opts.parsing }, opts.log);
 
   // --- signed links -------------------------------------------------------------------------
   const sign = (tenantId: number, id: number, exp: number) => createHmac('sha256', opts.secret).update(`file:${tenantId}:${id}:${exp}`).digest('base64url').slice(0, 32);
@@ -184,13 +188,29 @@ export function createFilesService(
     const row = await findFile(db, tenantId, id);
     if (!row) return;
     await updateFile(db, tenantId, id, { status: 'parsing' });
+    // Progress for GET /files/progress, written in order and before the final row.
+    let progress = Promise.resolve();
+    const onProgress = (done: number, total: number) => {
+      progress = progress.then(() => updateFile(db, tenantId, id, { parsedPages: done, pageCount: total })).catch((err: Error) => opts.log(`file ${tenantId}/${id}: progress: ${err.message}`));
+    };
     try {
       const stream = await opts.storage.get(row.storageKey);
-      const parts: Buffer[] = [];
-      for await (const c of stream) parts.push(c as Buffer);
-      const parsed = await parseFile(row.kind as FileKind, Buffer.concat(parts), async (done, total) => {
-        await updateFile(db, tenantId, id, { parsedPages: done, pageCount: total });
-      });
+      // The bytes move to a parser thread: one buffer of their own, not copied again.
+      const bytes = new Uint8Array(row.size);
+      let at = 0;
+      for await (const c of stream) {
+        const chunk = c as Buffer;
+        if (at + chunk.length > bytes.length) throw new Error('the stored file is larger than its row says');
+        bytes.set(chunk, at);
+        at += chunk.length;
+      }
+      const result = await parser.parse(row.kind as FileKind, at === bytes.length ? bytes : bytes.subarray(0, at), onProgress);
+      await progress;
+      if (!result.ok) {
+        await updateFile(db, tenantId, id, { status: 'failed', note: result.message });
+        return;
+      }
+      const parsed = result.parsed;
       if (parsed.text) await saveText(db, tenantId, id, parsed.text);
       if (row.purpose === 'document' && row.chatbotId !== null) {
         const chunks = chunkText(parsed.text);
@@ -205,8 +225,10 @@ export function createFilesService(
       }
       await updateFile(db, tenantId, id, { status: parsed.status, pageCount: parsed.pageCount, parsedPages: parsed.parsedPages, note: parsed.note });
     } catch (err) {
-      if (!(err instanceof FileRejected)) opts.log(`file ${tenantId}/${id}: parsing failed: ${(err as Error).message}`);
-      await updateFile(db, tenantId, id, { status: 'failed', note: err instanceof FileRejected ? err.message : 'The file could not be read' });
+      // Shutting down: the row stays queued for the next start.
+      if (parser.closed) return;
+      opts.log(`file ${tenantId}/${id}: parsing failed: ${(err as Error).message}`);
+      await updateFile(db, tenantId, id, { status: 'failed', note: 'The file could not be read' });
     }
   }
 
@@ -287,15 +309,14 @@ export function createFilesService(
           throw new AppError('bad_request', 'The upload could not be read');
         }
         if (guard.size === 0) throw new AppError('bad_request', 'The file is empty');
-        let kind: FileKind;
-        let pages: number;
-        try {
-          kind = await detectKind(tmp, file.filename, guard.head);
-          pages = await countPages(kind, tmp, guard.size);
-        } catch (err) {
-          if (err instanceof FileRejected) throw new AppError(err.reason === 'unsupported' ? 'unsupported_media_type' : 'file_corrupted', err.message, err.reason === 'unsupported' ? { types: service.settings().accept } : undefined);
-          throw err;
+        // Type, damage, caps and pages, read on a parser thread (decision 045).
+        const inspected = await parser.inspect(tmp, file.filename, guard.head);
+        if (!inspected.ok) {
+          if (inspected.reason === 'unsupported') throw new AppError('unsupported_media_type', inspected.message, { types: service.settings().accept });
+          if (inspected.reason === 'corrupted') throw new AppError('file_corrupted', inspected.message);
+          throw new AppError('file_too_large', `${file.filename}: ${inspected.message}`, details);
         }
+        const { kind, pages } = inspected;
         if (pages > limits.maxPages) throw new AppError('file_too_large', `${file.filename} has ${pages} pages; the most is ${limits.maxPages}`, { ...details, pages });
         const at = now();
         const taken = await takePages(db, ctx.tenantId, ctx.member.id, utcDay(at), pages, limits.pagesPerDay);
@@ -499,6 +520,8 @@ export function createFilesService(
     async stop(): Promise<void> {
       stopped = true;
       if (expiryTimer) clearInterval(expiryTimer);
+      // The running parse is ended, not waited for (it may take up to its wall-time limit).
+      await parser.close();
       while (draining) await draining;
     },
   };

@@ -1,13 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import chardet from 'chardet';
-import ExcelJS from 'exceljs';
 import { strFromU8, unzipSync } from 'fflate';
 import { fileTypeFromFile } from 'file-type';
 import iconv from 'iconv-lite';
-import mammoth from 'mammoth';
-import { parse as parseHtml } from 'node-html-parser';
-import sharp from 'sharp';
-import { getDocumentProxy } from 'unpdf';
+import { measureZip, type ZipCaps, ZipRefused } from './office-zip';
 
 /** What the platform takes (spec §5: file types are server-driven settings). */
 export const FILE_KINDS = {
@@ -28,15 +24,18 @@ export type FileKind = keyof typeof FILE_KINDS;
 export const isImage = (kind: string) => kind === 'png' || kind === 'jpeg' || kind === 'webp' || kind === 'gif';
 const TEXT_KINDS: FileKind[] = ['csv', 'html', 'markdown', 'text'];
 
-/** A file the platform refuses: 415 (not a type it takes) or 400 (the type, but broken). */
+/** A file the platform refuses: 415 (not a type it takes), 400 (the type, but broken) or 413 (over a cap). */
 export class FileRejected extends Error {
   constructor(
-    readonly reason: 'unsupported' | 'corrupted',
+    readonly reason: 'unsupported' | 'corrupted' | 'too_large',
     message: string,
   ) {
     super(message);
   }
 }
+
+// The libraries of one kind load when a file of that kind comes: a parser thread starts in less time.
+const getDocumentProxy: typeof import('unpdf').getDocumentProxy = async (...args) => (await import('unpdf')).getDocumentProxy(...args);
 
 const extensionOf = (name: string) => name.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? '';
 
@@ -63,8 +62,43 @@ export async function detectKind(file: string, name: string, head: Buffer): Prom
   return textKind;
 }
 
-/** Pages of a file, known before its text is read (the limits need them at upload). */
-export async function countPages(kind: FileKind, file: string, size: number): Promise<number> {
+/** A page of text holds about 3,000 characters; a page of a sheet about 50 rows. */
+export const CHARS_PER_PAGE = 3000;
+export const ROWS_PER_PAGE = 50;
+const pagesOf = (chars: number, rows = 0) => Math.max(1, Math.ceil(chars / CHARS_PER_PAGE), Math.ceil(rows / ROWS_PER_PAGE));
+
+/** The elements whose text is counted, by the part of an office file that holds them. */
+const TEXT_PARTS: Record<'docx' | 'xlsx' | 'pptx', (name: string) => ReadonlySet<string> | null> = {
+  docx: (name) => (name === 'word/document.xml' ? new Set(['t']) : null),
+  pptx: (name) => (/^ppt\/slides\/slide\d+\.xml$/.test(name) ? new Set(['t']) : null),
+  xlsx: (name) => (/^xl\/worksheets\/[^/]+\.xml$/.test(name) ? new Set(['v', 't']) : name === 'xl/sharedStrings.xml' ? new Set(['t']) : null),
+};
+
+/** An office file checked against the caps (decision 045); its pages from its content, not from its own docProps. */
+function measureOffice(kind: 'docx' | 'xlsx' | 'pptx', zip: Uint8Array, caps: ZipCaps): number {
+  try {
+    const { counted, names } = measureZip(zip, caps, TEXT_PARTS[kind]);
+    const parts = [...counted.values()];
+    const chars = parts.reduce((n, p) => n + p.chars, 0);
+    if (kind === 'docx') {
+      if (!counted.has('word/document.xml')) throw new FileRejected('corrupted', 'The file is damaged and cannot be read');
+      return pagesOf(chars);
+    }
+    if (kind === 'pptx') return Math.max(names.filter((n) => /^ppt\/slides\/slide\d+\.xml$/.test(n)).length, pagesOf(chars));
+    return pagesOf(chars, parts.reduce((n, p) => n + p.rows, 0));
+  } catch (err) {
+    if (err instanceof ZipRefused) throw new FileRejected(err.reason, err.message);
+    throw err;
+  }
+}
+
+/** Characters past the cap are a refusal (413), not a truncation, before pages are counted. */
+function checkChars(text: string, caps: ZipCaps) {
+  if (text.length > caps.maxChars) throw new FileRejected('too_large', `The file has more than ${caps.maxChars.toLocaleString('en')} characters`);
+}
+
+/** Pages of a file, known before its text is read (the limits need them at upload), from its content. */
+export async function measureFile(kind: FileKind, file: string, caps: ZipCaps): Promise<number> {
   try {
     if (kind === 'pdf') {
       const pdf = await getDocumentProxy(new Uint8Array(await readFile(file)), { verbosity: 0 });
@@ -72,21 +106,15 @@ export async function countPages(kind: FileKind, file: string, size: number): Pr
       await pdf.cleanup();
       return n;
     }
-    if (kind === 'docx' || kind === 'pptx' || kind === 'xlsx') {
-      const zip = unzipSync(new Uint8Array(await readFile(file)), { filter: (f) => f.name === 'docProps/app.xml' || /^(ppt\/slides\/slide\d+\.xml|xl\/worksheets\/sheet\d+\.xml|word\/document\.xml)$/.test(f.name) });
-      if (kind === 'pptx') return Math.max(1, Object.keys(zip).filter((n) => n.startsWith('ppt/slides/')).length);
-      if (kind === 'xlsx') return Math.max(1, Object.keys(zip).filter((n) => n.startsWith('xl/worksheets/')).length);
-      if (!zip['word/document.xml']) throw new Error('no document part');
-      const app = zip['docProps/app.xml'] ? strFromU8(zip['docProps/app.xml']) : '';
-      const pages = Number(app.match(/<Pages>(\d+)<\/Pages>/)?.[1] ?? 0);
-      return pages > 0 ? pages : Math.max(1, Math.ceil(size / 20_000));
-    }
+    if (kind === 'docx' || kind === 'pptx' || kind === 'xlsx') return measureOffice(kind, new Uint8Array(await readFile(file)), caps);
     if (isImage(kind)) {
+      const { default: sharp } = await import('sharp');
       await sharp(file).metadata();
       return 1;
     }
-    // Text: a page is about 3,000 characters.
-    return Math.max(1, Math.ceil(size / 3000));
+    const text = decodeText(await readFile(file));
+    checkChars(text, caps);
+    return pagesOf(kind === 'html' ? text.replace(/<[^>]*>/g, '').length : text.length);
   } catch (err) {
     if (err instanceof FileRejected) throw err;
     throw new FileRejected('corrupted', 'The file is damaged and cannot be read');
@@ -117,7 +145,8 @@ export function decodeText(bytes: Buffer): string {
   }
 }
 
-function htmlToText(html: string): string {
+async function htmlToText(html: string): Promise<string> {
+  const { parse: parseHtml } = await import('node-html-parser');
   const root = parseHtml(html);
   root.querySelectorAll('script,style,noscript').forEach((n) => n.remove());
   for (const h of root.querySelectorAll('h1,h2,h3,h4,h5,h6')) h.set_content(`\n\n${'#'.repeat(Number(h.tagName[1]))} ${h.text.trim()}\n\n`);
@@ -141,12 +170,16 @@ function finish(text: string, pageCount: number, parsedPages: number, notes: str
   return { text: t, pageCount, parsedPages, status: t === '' ? 'no_text' : partial ? 'partial' : 'parsed', note: notes.length ? notes.join('; ') : null };
 }
 
-/** The file's text: PDF per page (a failing page makes it partial), office files, HTML, text. */
-export async function parseFile(kind: FileKind, bytes: Buffer, onPages?: (done: number, total: number) => Promise<void>): Promise<Parsed> {
+/**
+ * The file's text: PDF per page (a failing page makes it partial), office files, HTML, text. An
+ * office file is checked against the caps again before its library inflates it (a file stored
+ * before the caps, or under other ones); pages are counted as at upload.
+ */
+export async function parseFile(kind: FileKind, bytes: Uint8Array, caps: ZipCaps, onPages?: (done: number, total: number) => void): Promise<Parsed> {
   try {
     switch (kind) {
       case 'pdf': {
-        const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
+        const pdf = await getDocumentProxy(bytes, { verbosity: 0 });
         const pages: string[] = [];
         const failed: number[] = [];
         for (let i = 1; i <= pdf.numPages; i += 1) {
@@ -158,7 +191,7 @@ export async function parseFile(kind: FileKind, bytes: Buffer, onPages?: (done: 
             failed.push(i);
           }
           // Progress for GET /files/progress: every 10 pages.
-          if (onPages && i % 10 === 0 && i < pdf.numPages) await onPages(i, pdf.numPages);
+          if (onPages && i % 10 === 0 && i < pdf.numPages) onPages(i, pdf.numPages);
         }
         const n = pdf.numPages;
         await pdf.cleanup();
@@ -168,12 +201,17 @@ export async function parseFile(kind: FileKind, bytes: Buffer, onPages?: (done: 
         return result;
       }
       case 'docx': {
-        const { value } = await mammoth.convertToHtml({ buffer: bytes });
-        return finish(htmlToText(value), 1, 1, []);
+        const pages = measureOffice(kind, bytes, caps);
+        // Images are not read (an <img> without its bytes): only the text is kept.
+        const { default: mammoth } = await import('mammoth');
+        const { value } = await mammoth.convertToHtml({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }, { convertImage: mammoth.images.imgElement(() => Promise.resolve({ src: '' })) });
+        return finish(await htmlToText(value), pages, pages, []);
       }
       case 'xlsx': {
+        const pages = measureOffice(kind, bytes, caps);
+        const { default: ExcelJS } = await import('exceljs');
         const wb = new ExcelJS.Workbook();
-        await wb.xlsx.load(bytes as unknown as ArrayBuffer);
+        await wb.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ArrayBuffer);
         const parts: string[] = [];
         wb.eachSheet((sheet) => {
           const rows: string[] = [];
@@ -183,27 +221,34 @@ export async function parseFile(kind: FileKind, bytes: Buffer, onPages?: (done: 
           });
           parts.push(`# ${sheet.name}\n\n${rows.join('\n')}`);
         });
-        return finish(parts.join('\n\n'), parts.length, parts.length, []);
+        return finish(parts.join('\n\n'), pages, pages, []);
       }
       case 'pptx': {
-        const zip = unzipSync(new Uint8Array(bytes), { filter: (f) => /^ppt\/slides\/slide\d+\.xml$/.test(f.name) });
+        const pages = measureOffice(kind, bytes, caps);
+        const zip = unzipSync(bytes, { filter: (f) => /^ppt\/slides\/slide\d+\.xml$/.test(f.name) });
         const slides = Object.keys(zip).sort((a, b) => Number(a.match(/(\d+)\.xml$/)![1]) - Number(b.match(/(\d+)\.xml$/)![1]));
         const parts = slides.map((s, i) => `# Slide ${i + 1}\n\n${xmlText(strFromU8(zip[s]!)).join('\n')}`);
-        return finish(parts.join('\n\n'), slides.length, slides.length, []);
+        return finish(parts.join('\n\n'), pages, pages, []);
       }
-      case 'html':
-        return finish(htmlToText(decodeText(bytes)), 1, 1, []);
+      case 'html': {
+        const html = decodeText(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+        checkChars(html, caps);
+        const pages = pagesOf(html.replace(/<[^>]*>/g, '').length);
+        return finish(await htmlToText(html), pages, pages, []);
+      }
       case 'csv':
       case 'markdown':
       case 'text': {
-        const text = decodeText(bytes);
-        const pages = Math.max(1, Math.ceil(text.length / 3000));
+        const text = decodeText(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+        checkChars(text, caps);
+        const pages = pagesOf(text.length);
         return finish(text, pages, pages, []);
       }
       default:
         return { text: '', pageCount: 1, parsedPages: 1, status: 'parsed', note: null };
     }
-  } catch {
+  } catch (err) {
+    if (err instanceof FileRejected) throw err;
     throw new FileRejected('corrupted', 'The file is damaged and cannot be read');
   }
 }
