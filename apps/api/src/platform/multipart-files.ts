@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { AppError } from './errors';
 
@@ -8,8 +8,32 @@ export interface IncomingFile {
   stream: Readable;
 }
 
+/**
+ * The rest of an upload refused before its end (a file past the size limit, a bomb): read and
+ * dropped, so a client still sending reads the answer instead of a stalled or reset connection
+ * (chunked uploads have no length to refuse up front). Past the route's body limit nothing more
+ * is read: the connection is closed once the answer has gone.
+ */
+function discardRest(req: FastifyRequest, reply: FastifyReply) {
+  const raw = req.raw;
+  if (raw.readableEnded || raw.destroyed) return;
+  const limit = req.routeOptions.bodyLimit ?? Number.POSITIVE_INFINITY;
+  let read = 0;
+  const close = () => raw.socket?.destroy();
+  raw.unpipe();
+  raw.on('data', (chunk: Buffer) => {
+    read += chunk.length;
+    if (read <= limit) return;
+    raw.pause();
+    raw.removeAllListeners('data');
+    if (reply.raw.writableFinished) close();
+    else reply.raw.once('finish', close);
+  });
+  raw.resume();
+}
+
 /** The files of a multipart request as streams, in order; a busboy limit becomes the catalogue's error. */
-export async function* incomingFiles(req: FastifyRequest, maxBytes: number, maxFiles: number): AsyncGenerator<IncomingFile> {
+export async function* incomingFiles(req: FastifyRequest, reply: FastifyReply, maxBytes: number, maxFiles: number): AsyncGenerator<IncomingFile> {
   if (!req.isMultipart()) throw new AppError('unsupported_media_type', 'Send the files as multipart/form-data');
   try {
     // One more byte than the limit: the service's own count says 413 with the limit in MB.
@@ -21,6 +45,8 @@ export async function* incomingFiles(req: FastifyRequest, maxBytes: number, maxF
     const code = (err as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT') throw new AppError('too_many_files', undefined, { max: maxFiles });
     throw new AppError('bad_request', 'The upload could not be read');
+  } finally {
+    // Ended early (the consumer refused a file, or a limit): the rest of the body is not parsed.
+    discardRest(req, reply);
   }
 }
-

@@ -126,10 +126,10 @@ export function registerChatbotRoutes(app: FastifyInstance, deps: { chatbots: Ch
           response: { 200: chatbotDocumentsResponse, ...uploadErrors },
         },
       },
-      async (req) => {
+      async (req, reply) => {
         const ctx = memberCtx(req);
         await deps.chatbots.assertOwn(ctx, req.params.id);
-        return deps.chatbots.addDocuments(ctx, req.params.id, incomingFiles(req, CHATBOT_LIMITS.documentMaxBytes, CHATBOT_LIMITS.documentsMax));
+        return deps.chatbots.addDocuments(ctx, req.params.id, incomingFiles(req, reply, CHATBOT_LIMITS.documentMaxBytes, CHATBOT_LIMITS.documentsMax));
       },
     );
   });

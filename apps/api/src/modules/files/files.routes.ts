@@ -73,7 +73,7 @@ export function registerFileRoutes(app: FastifyInstance, deps: { files: FilesSer
         const q = req.query;
         const ctx = memberCtx(req);
         await deps.targets.check(ctx, { chatbotId: q.chatbot_id, sessionId: q.session_id, attachedFileIds: q.attached_file_ids });
-        const items = await deps.files.upload(ctx, incomingFiles(req, maxBytes, limits.maxFilesPerMessage), {
+        const items = await deps.files.upload(ctx, incomingFiles(req, reply, maxBytes, limits.maxFilesPerMessage), {
           shouldExpire: q.should_expire,
           accessLevel: q.access_level,
           attachedFileIds: q.attached_file_ids,

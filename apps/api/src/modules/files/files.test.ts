@@ -1,4 +1,6 @@
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -8,7 +10,7 @@ import { filePageUsage } from '../../db/schema/index';
 import { withTenant } from '../../db/tenant-scope';
 import { buildTestApp, type TestApp, type TestTenant } from '../../test/test-app';
 import { createFilesService, createStorage, type FilesService } from './files.service';
-import { makeDocx, makePdf, makePng, makePptx, makeXlsx, makeZip } from './test-fixtures';
+import { declareSize, makeDocx, makeDocxOf, makePdf, makePng, makePptx, makeXlsx, makeXlsxRows, makeZip } from './test-fixtures';
 
 // Files (issue 25): uploads, limits, parsing, signed links, expiry, knowledge documents and retrieval.
 let t: TestApp;
@@ -20,6 +22,8 @@ let bMember: string;
 let files: FilesService;
 
 const LIMITS = { maxMb: 1, maxPages: 5, maxFilesPerMessage: 3, pagesPerDay: 12, expireHours: 1 };
+/** Caps before inflating (decision 045), small enough for bombs made in a moment. */
+const PARSING = { maxEntryMb: 4, maxExpandedMb: 6, maxRows: 10_000, maxChars: 3_000_000 };
 
 type Upload = { name: string; bytes: Buffer; type?: string };
 function multipart(list: Upload[], field = 'files') {
@@ -37,7 +41,7 @@ const text = (name: string, body: string): Upload => ({ name, bytes: Buffer.from
 
 beforeAll(async () => {
   filesDir = mkdtempSync(path.join(tmpdir(), 'files-test-'));
-  t = await buildTestApp({ config: { storage: { kind: 'local', dir: filesDir }, fileLimits: LIMITS } });
+  t = await buildTestApp({ config: { storage: { kind: 'local', dir: filesDir }, fileLimits: LIMITS, fileParsing: PARSING } });
   [member, other, bMember] = await Promise.all([t.signIn(t.a, t.a.member.email), t.signIn(t.a, t.a.other.email), t.signIn(t.b, t.b.member.email)]);
   files = createFilesService(t.built.database.db, { owner: t.built.database.owner, storage: createStorage({ kind: 'local', dir: filesDir }), tmpDir: path.join(filesDir, 'tmp'), limits: LIMITS, secret: t.config.jwtSecret, log: () => {} });
 });
@@ -309,5 +313,163 @@ describe('S3-compatible storage', () => {
       await server.close();
     }
     expect(existsSync(dir)).toBe(true);
+  });
+});
+
+describe('bombs and caps (decision 045)', () => {
+  /** What is kept of uploads: file rows of every tenant, stored objects, temporary files. */
+  async function kept() {
+    const { files: filesTable } = await import('../../db/schema/index');
+    const objects = (dir: string): number => (existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? objects(path.join(dir, e.name)) : 1), 0) : 0);
+    return { rows: (await t.database.db.select().from(filesTable)).length, objects: objects(filesDir), tmp: objects(path.join(t.config.dataDir, 'tmp', 'uploads')) };
+  }
+  /** 20 MB of empty paragraphs: no text, far past the 4 MB a part may expand to. */
+  const bombBody = () => '<w:p/>'.repeat((20 * 1024 * 1024) / 6);
+
+  it('413 for a DOCX whose document expands past the cap, declared or not; nothing of it is kept', async () => {
+    const honest = makeDocxOf(bombBody());
+    const lying = declareSize(honest, 'word/document.xml', 1000);
+    expect(honest.length).toBeLessThan(100_000);
+    const before = await kept();
+    const declared = await upload(member, [{ name: 'bomb.docx', bytes: honest }]);
+    expect(declared.statusCode, declared.body).toBe(413);
+    expect(declared.json().error).toMatchObject({ code: 'file_too_large', details: { max_mb: 1, max_pages: 5 } });
+    expect(declared.json().error.message).toMatch(/^bomb\.docx: .*expands to 20 MB; the most is 4 MB/);
+    const actual = await upload(member, [{ name: 'liar.docx', bytes: lying }]);
+    expect(actual.statusCode, actual.body).toBe(413);
+    expect(actual.json().error.message).toMatch(/expands to more than 4 MB/);
+    // With a good file before it in the same upload: that one goes too.
+    const mixed = await upload(member, [text('fine.txt', 'fine'), { name: 'liar.docx', bytes: lying }]);
+    expect(mixed.statusCode).toBe(413);
+    expect(await kept()).toEqual(before);
+  });
+
+  it('counts pages from the content: a DOCX declaring 1 page with 2,000,000 characters, an XLSX by its rows', async () => {
+    const appXml = '<?xml version="1.0" encoding="UTF-8"?><Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties"><Pages>1</Pages></Properties>';
+    const before = await kept();
+    const long = await upload(member, [{ name: 'one-page.docx', bytes: makeDocxOf(`<w:p><w:r><w:t>${'a'.repeat(2_000_000)}</w:t></w:r></w:p>`, { 'docProps/app.xml': appXml }) }]);
+    expect(long.statusCode, long.body).toBe(413);
+    expect(long.json().error.details).toMatchObject({ max_mb: 1, max_pages: 5, pages: 667 });
+    // 600 rows on one sheet: 12 pages of 50 rows, not one page a sheet.
+    const sheet = await upload(member, [{ name: 'rows.xlsx', bytes: await makeXlsx({ Rows: Array.from({ length: 600 }, (_, i) => [i, 'row']) }) }]);
+    expect(sheet.statusCode, sheet.body).toBe(413);
+    expect(sheet.json().error.details).toMatchObject({ max_pages: 5, pages: 12 });
+    expect(await kept()).toEqual(before);
+    // Within the limit, the count is the one the parse keeps, and the day is charged with it.
+    const fits = await upload(member, [{ name: 'fits.docx', bytes: makeDocxOf(`<w:p><w:r><w:t>${'b'.repeat(7000)}</w:t></w:r></w:p>`, { 'docProps/app.xml': appXml }) }]);
+    expect(fits.statusCode, fits.body).toBe(200);
+    expect(fits.json().items[0].page_count).toBe(3);
+    await t.built.jobs.filesParsed();
+    expect((await call(member, 'GET', `/files/progress?file_ids=${fits.json().items[0].id}`)).json().items[0]).toMatchObject({ status: 'parsed', page_count: 3 });
+  });
+
+  it('413 past the rows cap for an XLSX of many rows; 400 for a damaged DOCX', async () => {
+    const before = await kept();
+    const rows = await upload(member, [{ name: 'rows.xlsx', bytes: makeXlsxRows(20_000) }]);
+    expect(rows.statusCode, rows.body).toBe(413);
+    expect(rows.json().error.message).toMatch(/more than 10,000 rows/);
+    // The end of central directory cut off: the parts are there, the zip is not.
+    const whole = makeDocx(['cut short']);
+    const cut = await upload(member, [{ name: 'cut.docx', bytes: whole.subarray(0, whole.length - 22) }]);
+    expect(cut.statusCode, cut.body).toBe(400);
+    expect(cut.json().error.code).toBe('file_corrupted');
+    expect(await kept()).toEqual(before);
+  });
+
+  it('refuses a bomb as a chatbot document too, keeping nothing', async () => {
+    const botId = (await call(member, 'POST', '/chatbots/')).json().id as number;
+    const before = await kept();
+    const res = await t.call(t.a, member, { method: 'POST', url: `/api/chatbots/${botId}/documents/`, ...multipart([{ name: 'liar.docx', bytes: declareSize(makeDocxOf(bombBody()), 'word/document.xml', 1000) }]) });
+    expect(res.statusCode, res.body).toBe(413);
+    expect(res.json().error.code).toBe('file_too_large');
+    expect(await kept()).toEqual(before);
+    expect((await call(member, 'GET', `/chatbots/${botId}/`)).json().documents).toEqual([]);
+  });
+
+  it('answers other requests while a heavy file parses on a parser thread', async () => {
+    // 20,000 empty paragraphs: one page, within every cap, and seconds of work for the DOCX library.
+    const heavy = makeDocxOf('<w:p><w:r><w:t></w:t></w:r></w:p>'.repeat(20_000));
+    const res = await upload(member, [{ name: 'heavy.docx', bytes: heavy }]);
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json().items[0].id as number;
+    const order: string[] = [];
+    const parsed = t.built.jobs.filesParsed().then(() => order.push('parsed'));
+    let status = 'queued';
+    while (status === 'queued') status = (await call(member, 'GET', `/files/progress?file_ids=${id}`)).json().items[0].status;
+    expect(status).toBe('parsing');
+    const health = await t.app.inject({ method: 'GET', url: '/api/health/' });
+    expect(health.statusCode).toBe(200);
+    order.push('health');
+    await parsed;
+    expect(order).toEqual(['health', 'parsed']);
+    expect((await call(member, 'GET', `/files/progress?file_ids=${id}`)).json().items[0].status).toBe('no_text');
+  });
+
+  it('answers 413 to a chunked upload past the size limit, reading the rest, instead of a stalled or dropped connection', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    /**
+     * A chunked upload of `mb` MB of one file, all of it sent whatever the server answers meanwhile
+     * (as curl does): the answer, and whether all of it was taken (`finished`) or the connection
+     * closed, once the answer has come and one of those happened (or 15 s went by).
+     */
+    const chunked = (mb: number) =>
+      new Promise<{ status: number; body: string; finished: boolean; closed: boolean }>((resolve) => {
+        const boundary = 'chunked-boundary';
+        const state = { status: 0, body: '', finished: false, closed: false };
+        let answered = false;
+        const settle = () => answered && (state.finished || state.closed) && resolve(state);
+        setTimeout(() => resolve(state), 15_000).unref();
+        const req = http.request({
+          host: '127.0.0.1',
+          port,
+          agent,
+          method: 'POST',
+          path: '/api/files/',
+          headers: { 'x-tenant-subdomain': t.a.subdomain, 'x-access-token': member, 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked' },
+        });
+        req.on('response', (r) => {
+          state.status = r.statusCode!;
+          r.setEncoding('utf8');
+          r.on('data', (d: string) => (state.body += d));
+          r.on('end', () => {
+            answered = true;
+            settle();
+          });
+        });
+        req.on('finish', () => {
+          state.finished = true;
+          settle();
+        });
+        req.on('socket', (s) => s.once('close', () => ((state.closed = true), settle())));
+        req.on('error', () => undefined);
+        req.write(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.txt"\r\nContent-Type: text/plain\r\n\r\n`);
+        const chunk = Buffer.alloc(64 * 1024, 'x');
+        let sent = 0;
+        const pump = () => {
+          while (sent < mb * 1024 * 1024 && !state.closed) {
+            sent += chunk.length;
+            if (!req.write(chunk)) return void req.once('drain', pump);
+          }
+          req.end(`\r\n--${boundary}--\r\n`);
+        };
+        pump();
+      });
+    const before = await kept();
+    try {
+      // 3.5 MB: past the file's 1 MB, within the route's body limit (4 MB): the rest is read and dropped.
+      const over = await chunked(3.5);
+      expect(over.status, over.body).toBe(413);
+      expect(JSON.parse(over.body).error).toMatchObject({ code: 'file_too_large', details: { max_mb: 1 } });
+      expect(over).toMatchObject({ finished: true, closed: false });
+      // 32 MB: past the body limit too: still the answer, then the connection is closed.
+      const far = await chunked(32);
+      expect(far.status, far.body).toBe(413);
+      expect(far.closed).toBe(true);
+      expect(await kept()).toEqual(before);
+    } finally {
+      agent.destroy();
+    }
   });
 });

@@ -40,6 +40,11 @@ export function makeDocx(lines: string[]): Buffer {
   const body = lines
     .map((l) => (l.startsWith('# ') ? `<w:p><w:pPr><w:pStyle w:val="Heading1"/></w:pPr><w:r><w:t>${esc(l.slice(2))}</w:t></w:r></w:p>` : `<w:p><w:r><w:t xml:space="preserve">${esc(l)}</w:t></w:r></w:p>`))
     .join('');
+  return makeDocxOf(body);
+}
+
+/** A DOCX of a body's XML as it is given (bombs and tricks), with other parts beside it (e.g. docProps/app.xml). */
+export function makeDocxOf(body: string, parts: Record<string, string> = {}): Buffer {
   return Buffer.from(
     zipSync({
       '[Content_Types].xml': strToU8(
@@ -49,6 +54,7 @@ export function makeDocx(lines: string[]): Buffer {
         '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
       ),
       'word/document.xml': strToU8(`<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`),
+      ...Object.fromEntries(Object.entries(parts).map(([name, xml]) => [name, strToU8(xml)])),
     }),
   );
 }
@@ -82,3 +88,42 @@ export const makePng = () => sharp({ create: { width: 8, height: 8, channels: 3,
 
 /** A plain zip (not an office file). */
 export const makeZip = () => Buffer.from(zipSync({ 'readme.txt': strToU8('just a zip') }));
+
+/** An XLSX of one sheet with `rows` rows of two cells, written as XML (a million rows in a moment). */
+export function makeXlsxRows(rows: number): Buffer {
+  const sheet: string[] = ['<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'];
+  for (let r = 1; r <= rows; r += 1) sheet.push(`<row r="${r}"><c r="A${r}"><v>${r}</v></c><c r="B${r}" t="inlineStr"><is><t>x</t></is></c></row>`);
+  sheet.push('</sheetData></worksheet>');
+  return Buffer.from(
+    zipSync({
+      '[Content_Types].xml': strToU8(
+        '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+      ),
+      '_rels/.rels': strToU8(
+        '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+      ),
+      'xl/workbook.xml': strToU8(
+        '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Rows" sheetId="1" r:id="rId1"/></sheets></workbook>',
+      ),
+      'xl/_rels/workbook.xml.rels': strToU8(
+        '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+      ),
+      'xl/worksheets/sheet1.xml': strToU8(sheet.join('')),
+    }, { level: 9 }),
+  );
+}
+
+/**
+ * The zip with `name`'s uncompressed size rewritten to `size` in its local and central headers: a
+ * bomb that declares a small part and inflates to a large one.
+ */
+export function declareSize(zip: Buffer, name: string, size: number): Buffer {
+  const out = Buffer.from(zip);
+  const wanted = Buffer.from(name);
+  for (let i = 0; i + 46 < out.length; i += 1) {
+    const sig = out.readUInt32LE(i);
+    if (sig === 0x04034b50 && out.subarray(i + 30, i + 30 + out.readUInt16LE(i + 26)).equals(wanted)) out.writeUInt32LE(size, i + 22);
+    if (sig === 0x02014b50 && out.subarray(i + 46, i + 46 + out.readUInt16LE(i + 28)).equals(wanted)) out.writeUInt32LE(size, i + 24);
+  }
+  return out;
+}
