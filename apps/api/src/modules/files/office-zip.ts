@@ -94,46 +94,83 @@ export function zipEntries(zip: Uint8Array): Entry[] {
   return entries;
 }
 
-/** Counts the characters of text elements and the rows of an XML part as it streams by. */
+const LT = 0x3c;
+const GT = 0x3e;
+const SLASH = 0x2f;
+const COLON = 0x3a;
+const AMP = 0x26;
+const SEMI = 0x3b;
+
+/**
+ * Counts the characters of text elements and the rows of an XML part as it streams by, byte by
+ * byte without allocating (a bomb is millions of tags): an element's local name is kept as its
+ * length and first three bytes, enough for `row` and the one-letter text elements (`t`, `v`).
+ */
 class XmlCounter {
   chars = 0;
   rows = 0;
+  private readonly text: Uint8Array;
   private inTag = false;
   private inEntity = false;
   private inText = false;
-  private tag: number[] = [];
-  constructor(private readonly textNames: ReadonlySet<string>) {}
+  private tagPos = 0;
+  private closing = false;
+  private special = false;
+  private nameDone = false;
+  private localLen = 0;
+  private l0 = 0;
+  private l1 = 0;
+  private l2 = 0;
+  private prev = 0;
+  constructor(textNames: ReadonlySet<string>) {
+    this.text = new Uint8Array(256);
+    for (const n of textNames) this.text[n.charCodeAt(0)] = 1;
+  }
 
   push(bytes: Uint8Array) {
     for (let i = 0; i < bytes.length; i += 1) {
       const b = bytes[i]!;
       if (this.inTag) {
-        if (b === 0x3e) this.endTag();
-        else if (this.tag.length < 64) this.tag.push(b);
-      } else if (b === 0x3c) {
+        if (b === GT) this.endTag();
+        else this.tagByte(b);
+      } else if (b === LT) {
         this.inTag = true;
-        this.tag = [];
+        this.tagPos = 0;
+        this.closing = this.special = this.nameDone = false;
+        this.localLen = this.prev = 0;
       } else if (this.inText) {
-        if (this.inEntity) this.inEntity = b !== 0x3b;
+        if (this.inEntity) this.inEntity = b !== SEMI;
         // One character per UTF-8 lead byte; an entity (&amp;) is one character.
         else if ((b & 0xc0) !== 0x80) {
           this.chars += 1;
-          this.inEntity = b === 0x26;
+          this.inEntity = b === AMP;
         }
       }
     }
   }
 
+  private tagByte(b: number) {
+    if (this.tagPos === 0 && b === SLASH) this.closing = true;
+    else if (this.tagPos === 0 && (b === 0x3f || b === 0x21)) this.special = true;
+    else if (!this.nameDone) {
+      if (b === SLASH || b <= 0x20) this.nameDone = true;
+      else if (b === COLON) this.localLen = 0;
+      else {
+        if (this.localLen === 0) this.l0 = b;
+        else if (this.localLen === 1) this.l1 = b;
+        else if (this.localLen === 2) this.l2 = b;
+        this.localLen += 1;
+      }
+    }
+    this.prev = b;
+    this.tagPos += 1;
+  }
+
   private endTag() {
     this.inTag = false;
-    const raw = String.fromCharCode(...this.tag);
-    if (raw.startsWith('?') || raw.startsWith('!')) return;
-    const closing = raw.startsWith('/');
-    const selfClosing = raw.endsWith('/');
-    const name = (closing ? raw.slice(1) : raw).split(/[\s/]/)[0] ?? '';
-    const local = name.slice(name.indexOf(':') + 1);
-    if (local === 'row' && !closing) this.rows += 1;
-    if (this.textNames.has(local) && !selfClosing) this.inText = !closing;
+    if (this.special) return;
+    if (!this.closing && this.localLen === 3 && this.l0 === 0x72 && this.l1 === 0x6f && this.l2 === 0x77) this.rows += 1;
+    if (this.localLen === 1 && this.text[this.l0] && this.prev !== SLASH) this.inText = !this.closing;
   }
 }
 
