@@ -3,7 +3,7 @@ import { Inflate } from 'fflate';
 /**
  * Office files (DOCX, XLSX, PPTX) are zips: read with caps before anything inflates them
  * (decision 045). The central directory's declared sizes are checked first; then every entry is
- * inflated in 64 KB steps with a byte counter, so one that lies about its size stops at the cap.
+ * inflated in small steps with a byte counter, so one that lies about its size stops at the cap.
  * The parts that hold the text are counted on the way (characters, rows) without being kept.
  */
 export interface ZipCaps {
@@ -37,6 +37,11 @@ interface Entry {
 /** More entries than any office file has: a directory of a million tiny entries is refused too. */
 const MAX_ENTRIES = 20_000;
 const STEP = 64 * 1024;
+/**
+ * Compressed bytes given to the inflater at a time: deflate expands at most about 1,032 times, so a
+ * step's output (allocated whole before the counter sees it) stays near 1 MB.
+ */
+const INFLATE_STEP = 1024;
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 100) / 100;
 
 /** The central directory's entries (ZIP64 sizes included), or a ZipRefused. */
@@ -226,7 +231,7 @@ export function measureZip(zip: Uint8Array, caps: ZipCaps, count: (name: string)
     } else {
       const inflate = new Inflate((chunk) => take(chunk));
       try {
-        for (let i = 0; i < data.length; i += STEP) inflate.push(data.subarray(i, i + STEP), i + STEP >= data.length);
+        for (let i = 0; i < data.length; i += INFLATE_STEP) inflate.push(data.subarray(i, i + INFLATE_STEP), i + INFLATE_STEP >= data.length);
         if (data.length === 0) inflate.push(new Uint8Array(0), true);
       } catch (err) {
         if (err instanceof ZipRefused) throw err;
