@@ -63,7 +63,7 @@ const health = () =>
   });
 const upload = async (f: { name: string; bytes: Buffer }) => {
   const form = new FormData();
-  form.append('files', new Blob([f.bytes]), f.name);
+  form.append('files', new Blob([new Uint8Array(f.bytes)]), f.name);
   const start = performance.now();
   const res = await fetch(`${base}/api/files/?should_expire=true`, { method: 'POST', headers: platform.headers, body: form });
   const body = (await res.json()) as { items?: Array<{ id: number }>; error?: { code: string; message: string } };
