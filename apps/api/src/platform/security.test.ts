@@ -59,8 +59,9 @@ describe('security headers and the refresh cookie', () => {
     const form = await t.call(t.a, admin, { method: 'POST', url: '/api/admin/announcements/', payload: { title: 't', content: big(300 * 1024) } });
     expect(form.statusCode).toBe(413);
     expect(form.json().error.code).toBe('payload_too_large');
-    // 600 KB of chat text is read (and refused for another reason: the chatbot does not exist).
-    const chat = await t.call(t.a, admin, { method: 'POST', url: '/api/chatbots/999999/chat/', payload: { text: big(190_000) + '가'.repeat(4000) } });
+    // 285 KB of chat text within its 100,000 characters is read (and refused for another reason:
+    // the chatbot does not exist).
+    const chat = await t.call(t.a, admin, { method: 'POST', url: '/api/chatbots/999999/chat/', payload: { text: '가'.repeat(95_000) } });
     expect(chat.statusCode).not.toBe(413);
     const tooBig = await t.call(t.a, admin, { method: 'POST', url: '/api/chatbots/999999/chat/', payload: { text: big(1100 * 1024) } });
     expect(tooBig.statusCode).toBe(413);

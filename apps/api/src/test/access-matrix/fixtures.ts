@@ -12,7 +12,18 @@ import { type HttpResponse, send } from './http';
  * random marker, so a response that leaks one is found by a plain substring search.
  */
 export interface Fixtures {
-  tokens: { aAdmin: string; aMember: string; aOther: string; bAdmin: string };
+  tokens: {
+    aAdmin: string;
+    aMember: string;
+    aOther: string;
+    bAdmin: string;
+    /**
+     * Sessions of their own for the public routes' callers: `POST /auth/sign-out/` ends the session
+     * of the token it is called with, and must not end the ones the rest of the matrix calls with.
+     */
+    aMemberSpare: string;
+    aAdminSpare: string;
+  };
   markers: {
     /** What only the member who owns it may see (not another member of the same tenant). */
     memberPrivate: string[];
@@ -50,6 +61,8 @@ export interface Fixtures {
   /** The member's uploaded file and the token of its signed link (issue 25). */
   fileId: number;
   fileToken: string;
+  /** The member's open request for credits (decision 048). */
+  billingRequestId: number;
   /** Tenant B's objects, for the fields of tenant A's requests that name objects (issue 38 item 6). */
   foreign: { chatbotId: number; sessionHash: string; modelId: number };
 }
@@ -63,11 +76,13 @@ async function ok(res: Promise<HttpResponse>, what: string): Promise<HttpRespons
 export async function createFixtures(t: TestApp): Promise<Fixtures> {
   const mark = randomBytes(5).toString('hex');
   const m = (label: string) => `mx${mark}-${label}`;
-  const [aAdmin, aMember, aOther, bAdmin] = await Promise.all([
+  const [aAdmin, aMember, aOther, bAdmin, aMemberSpare, aAdminSpare] = await Promise.all([
     t.signIn(t.a, t.a.admin.email),
     t.signIn(t.a, t.a.member.email),
     t.signIn(t.a, t.a.other.email),
     t.signIn(t.b, t.b.admin.email),
+    t.signIn(t.a, t.a.member.email),
+    t.signIn(t.a, t.a.admin.email),
   ]);
   const asAdmin = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => ok(send(t, t.a, aAdmin, { method, url, payload }), `${method} ${url}`);
   const asMember = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => ok(send(t, t.a, aMember, { method, url, payload }), `${method} ${url}`);
@@ -137,6 +152,9 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
   const [plan] = await t.database.owner.insert(memberBillingPlans).values({ tenantId: t.a.id, koName: m('plan-ko'), enName: m('plan-en'), krwMonthPrice: 9900, creditUnits: 100_000_000_000n }).returning();
   const [card] = await t.database.owner.insert(paymentMethods).values({ tenantId: t.a.id, memberId: t.a.member.id, provider: 'payple', cardName: m('card'), maskedCardNumber: '1234-****-****-5678' }).returning();
 
+  // The member's request for credits, waiting for an administrator (no payment provider: decision 048).
+  const billingRequest = (await asMember('POST', '/api/billing-requests/', { kind: 'credits', credit: 10 })).json();
+
   // A finished export task of the admin's.
   const task = (await asAdmin('GET', '/api/admin/members/export-task/')).json();
   for (let i = 0; i < 200; i += 1) {
@@ -178,7 +196,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     own.hash_id as string,
   ];
   return {
-    tokens: { aAdmin, aMember, aOther, bAdmin },
+    tokens: { aAdmin, aMember, aOther, bAdmin, aMemberSpare, aAdminSpare },
     markers: { memberPrivate, tenant },
     chatbotId,
     sessionHash: meta.session_hash_id,
@@ -204,6 +222,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     paymentMethodId: card!.id,
     fileId: file.id,
     fileToken: file.url.split('/').filter(Boolean).pop()!,
+    billingRequestId: billingRequest.id,
     foreign: { chatbotId: bBot, sessionHash: bSession, modelId: bModel },
   };
 }

@@ -50,6 +50,9 @@ const pathResolvers: Record<string, (f: Fixtures, t: TestApp) => ParamValue> = {
   '/api/payment-methods/{id}': (f) => ({ value: f.paymentMethodId, private: true }),
   // Issue 25: the member's file; its signed link is a global key (an <img> sends no tenant header).
   '/api/files/{id}': (f) => ({ value: f.fileId, private: true }),
+  // Decision 048: the member's request for credits, decided by an administrator.
+  '/api/billing-requests/{id}': (f) => ({ value: f.billingRequestId, private: true }),
+  '/api/admin/billing-requests/{id}': (f) => ({ value: f.billingRequestId, private: true }),
   '/api/public/files/{token}': (f) => ({ value: f.fileToken, private: false, global: true }),
   // Public by design (spec §6): a public chatbot, its image, a shared session.
   '/api/public/chatbots/{hash}': (f) => ({ value: f.publicHash, private: false }),

@@ -31,10 +31,12 @@ export interface MatrixResult {
 }
 
 function callersFor(access: Access, t: TestApp, f: Fixtures): Caller[] {
-  const owner = access === 'member' ? f.tokens.aMember : f.tokens.aAdmin;
+  // A public route's callers hold sessions of their own (a sign-out ends the caller's session).
+  const spare = access === 'none';
+  const owner = access === 'member' ? f.tokens.aMember : spare ? f.tokens.aAdminSpare : f.tokens.aAdmin;
   return [
     { label: 'a', tenant: t.a, token: null },
-    { label: 'b', tenant: t.a, token: access === 'member' ? f.tokens.aOther : f.tokens.aMember },
+    { label: 'b', tenant: t.a, token: access === 'member' ? f.tokens.aOther : spare ? f.tokens.aMemberSpare : f.tokens.aMember },
     { label: 'c', tenant: t.b, token: f.tokens.bAdmin },
     { label: 'd', tenant: t.b, token: owner },
   ];
@@ -200,6 +202,16 @@ export async function runMatrix(t: TestApp, f: Fixtures, routes: Route[]): Promi
         failures.push(`${route.key} as (${caller.label}) with a bad body: expected ${status} without details, got ${res.statusCode} ${res.body.slice(0, 160)}`);
       }
     }
+  }
+  // The sessions the matrix calls with lived through it: a refusal seen above was the route's, not
+  // an ended session's.
+  for (const [who, token, url] of [
+    ['member', f.tokens.aMember, `/api/members/${t.a.member.id}/`],
+    ['other member', f.tokens.aOther, `/api/members/${t.a.other.id}/`],
+    ['admin', f.tokens.aAdmin, '/api/admin/members/'],
+  ] as const) {
+    const res = await t.call(t.a, token, { method: 'GET', url });
+    if (res.statusCode !== 200) failures.push(`the ${who}'s session the matrix calls with ended during the run (${res.statusCode} ${res.body.slice(0, 120)})`);
   }
   return { failures, calls, snapshotUrls: view.size, snapshots: { count: view.count, ms: view.ms } };
 }
