@@ -51,6 +51,8 @@ test.describe('axe: no serious or critical violations', () => {
   });
 
   test('every admin page and the announcement form', async ({ page }) => {
+    // Every console page in turn, each checked with axe: well past one page's minute.
+    test.slow();
     await signInAs(page, E2E_ADMIN, 'en');
     await page.goto('/admin');
     await expect(page.getByTestId('admin-nav')).toBeVisible();

@@ -81,6 +81,8 @@ for (const size of ['desktop', 'phone'] as const) {
     const small = size === 'phone';
 
     test('admin URLs, another member’s session, unknown chatbots and sessions: the restricted-access page', async ({ page }) => {
+      // Eleven pages in two languages, screenshots and axe: past one page's minute on a busy machine.
+      test.slow();
       await signInAs(page, E2E_MEMBER, 'en');
       const cases: Array<[string, string, keyof typeof EN_REASONS]> = [
         ['admin-members', '/admin/members', 'admin'],
