@@ -149,6 +149,8 @@ for (const size of ['desktop', 'phone'] as const) {
     });
 
     test('admin console: every area and the announcement form', async ({ page }) => {
+      // Every console area in two languages, each with its screenshot: past one page's minute.
+      test.slow();
       await signInAs(page, E2E_ADMIN, 'en');
       for (const lang of ['ko', 'en'] as const) {
         await setLanguage(page, lang);
