@@ -1,11 +1,11 @@
 import type { BillingRequest, BillingRequestStatus } from '@app/contracts/billing';
-import { Badge, Button, Center, Group, Modal, Pagination, Paper, SegmentedControl, Skeleton, Stack, Table, Text, Textarea, Tooltip } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Badge, Button, Center, Group, Pagination, Paper, SegmentedControl, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconInbox, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReasonModal } from '../../../components/reason-modal';
 import { formatCredits, formatPrice } from '../../../lib/format';
 import { localizedName } from '../../../lib/localized-name';
 import { errorMessage } from '../../../lib/status-messages';
@@ -20,25 +20,15 @@ const processErrors = { 409: 'admin-credits:requests.alreadyDecided' };
 /** Rejecting needs a reason (as for member requests, spec §5); it is mailed to the member. */
 function RejectModal({ request, item, loading, onReject, onClose }: { request: BillingRequest; item: string; loading: boolean; onReject: (reason: string) => void; onClose: () => void }) {
   const { t } = useTranslation('admin-credits');
-  const form = useForm({ initialValues: { reason: '' }, validateInputOnBlur: true, validate: { reason: (v) => (v.trim() ? null : t('requests.rejectRequired')) } });
-  return (
-    <Modal opened onClose={onClose} title={t('requests.rejectTitle')} centered closeButtonProps={{ 'aria-label': t('requests.close') }} data-testid="billing-reject-modal">
-      <form onSubmit={form.onSubmit((v) => onReject(v.reason.trim()))} noValidate>
-        <Stack>
-          <Text size="sm">{t('requests.rejectBody', { name: request.member.name, item })}</Text>
-          <Textarea label={t('requests.reason')} withAsterisk autosize minRows={3} maxRows={8} maxLength={2000} data-testid="billing-reject-reason" {...form.getInputProps('reason')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('requests.cancel')}
-            </Button>
-            <Button type="submit" color="red" loading={loading} data-testid="billing-reject-confirm">
-              {t('requests.reject')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
+  const texts = {
+    title: t('requests.rejectTitle'),
+    body: t('requests.rejectBody', { name: request.member.name, item }),
+    reason: t('requests.reason'),
+    required: t('requests.rejectRequired'),
+    cancel: t('requests.cancel'),
+    confirm: t('requests.reject'),
+  };
+  return <ReasonModal texts={texts} testId="billing-reject" loading={loading} onConfirm={onReject} onClose={onClose} />;
 }
 
 /**
