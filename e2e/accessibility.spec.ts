@@ -105,13 +105,14 @@ test.describe('axe: no serious or critical violations', () => {
     for (const id of groups) await admin.send('DELETE', `/admin/member-groups/${id}/`);
   });
 
-  test('the Buy credits button and a document\'s Ready badge read at 4.5:1', async ({ page }) => {
+  test('the Buy (here Request) credits button and a document\'s Ready badge read at 4.5:1', async ({ page }) => {
     // Two pages, each checked with axe, and their setting up.
     test.slow();
     await signInAs(page, E2E_MEMBER, 'en');
     await page.goto('/dashboard/settings');
-    const buy = page.getByTestId('billing-section').getByRole('button', { name: 'Buy credits' });
-    await expect(buy).toBeVisible();
+    // The lane's server has no payment provider: the same filled button asks an administrator.
+    const buy = page.getByTestId('billing-buy');
+    await expect(buy).toHaveText('Request credits');
     await expectAccessible(page, 'the settings page with the Buy credits button');
 
     const headers = { 'x-access-token': await accessToken(page) };

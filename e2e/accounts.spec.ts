@@ -216,6 +216,8 @@ test('an admin rejects two requests with a reason in one go, approves the visito
 });
 
 test('an invited person accepts through the mailed link and temporary password and lands in the dashboard', async ({ page, browser }) => {
+  // Two people, three browsers, mail twice, screenshots in two languages: more than a minute on a busy machine.
+  test.slow();
   await signInAs(page, E2E_ADMIN, 'en');
   await page.goto('/admin/invitations');
   await expect(page.getByRole('tab', { name: 'Invited members', selected: true })).toBeVisible();

@@ -123,10 +123,12 @@ test('a member creates an API key, copies its secret once, calls /v1 with it, re
   expect(((await completion.json()) as { choices: Array<{ message: { content: string } }> }).choices[0]!.message.content).not.toBe('');
 
   // Counted on the key (its use is recorded as the answer ends).
+  // Each try reloads and waits for the list itself; a busy machine may take seconds to draw it.
   await expect(async () => {
     await page.reload();
+    await expect(page.getByTestId(`api-key-last-used-${key.id}`)).toBeVisible({ timeout: 10_000 });
     await expect(page.getByTestId(`api-key-last-used-${key.id}`)).toHaveAttribute('data-used', 'true', { timeout: 2000 });
-  }).toPass({ timeout: 10_000 });
+  }).toPass({ timeout: 40_000 });
   await expect(page.getByTestId(`api-key-last-used-${key.id}`)).not.toHaveText('Never');
   await expect(page.getByTestId(`api-key-requests-${key.id}`)).toHaveText('1 request');
 

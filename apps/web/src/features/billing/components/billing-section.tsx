@@ -282,7 +282,7 @@ export function BillingSection() {
               {manual ? t('descriptionRequests') : t('description')}
             </Text>
           </div>
-          <Button variant="filled" onClick={() => setBuying(true)}>
+          <Button variant="filled" onClick={() => setBuying(true)} data-testid="billing-buy">
             {manual ? t('purchase.openRequest') : t('purchase.open')}
           </Button>
         </Group>
