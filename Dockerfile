@@ -32,6 +32,7 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data \
     WEB_DIST=/app/apps/web/dist \
+    MALLOC_ARENA_MAX=2 \
     npm_config_update_notifier=false
 WORKDIR /app
 COPY --from=build /app /app

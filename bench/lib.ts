@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { API_NODE_FLAGS } from '../scripts/lib.mjs';
+import { API_NODE_FLAGS, apiEnv } from '../scripts/lib.mjs';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -17,9 +17,9 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  * stderr. `cpus` (a `taskset` list such as "1" or "1-3") confines it to those CPUs; `nodeFlags`
  * go to its `node` command line after `BENCH_NODE_FLAGS`.
  */
-export function startChild(script: string, args: string[], opts: { ulimit?: number; cpus?: string; nodeFlags?: string } = {}): Promise<{ child: ChildProcess; line: string }> {
+export function startChild(script: string, args: string[], opts: { ulimit?: number; cpus?: string; nodeFlags?: string; env?: NodeJS.ProcessEnv } = {}): Promise<{ child: ChildProcess; line: string }> {
   const cmd = `${opts.ulimit ? `ulimit -n ${opts.ulimit}; ` : ''}exec ${opts.cpus ? `taskset -c ${opts.cpus} ` : ''}${JSON.stringify(process.execPath)} ${process.env.BENCH_NODE_FLAGS ?? ''} ${opts.nodeFlags ?? ''} --import tsx ${script} ${args.map((a) => JSON.stringify(a)).join(' ')}`;
-  const child = spawn('bash', ['-c', cmd], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn('bash', ['-c', cmd], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: opts.env ?? process.env });
   return new Promise((resolve, reject) => {
     let answered = false;
     createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -83,7 +83,7 @@ export interface BenchPlatform {
 export async function startPlatform(upstream: string, databaseUrl: string | undefined, opts: Parameters<typeof startChild>[2] = {}, args: string[] = []): Promise<BenchPlatform> {
   // The platform runs with the Node flags `npm start` gives it.
   const nodeFlags = [...API_NODE_FLAGS, opts.nodeFlags ?? ''].join(' ');
-  const { child, line } = await startChild('bench/platform-server.ts', ['--upstream', upstream, ...(process.env.BENCH_MEMORY ? ['--memory'] : []), ...(databaseUrl ? ['--database-url', databaseUrl] : []), ...args], { ...opts, nodeFlags });
+  const { child, line } = await startChild('bench/platform-server.ts', ['--upstream', upstream, ...(process.env.BENCH_MEMORY ? ['--memory'] : []), ...(databaseUrl ? ['--database-url', databaseUrl] : []), ...args], { ...opts, nodeFlags, env: apiEnv() });
   const { port, subdomain, token, chatbotId, chatbotHash, apiKey, pid } = JSON.parse(line) as { port: number; subdomain: string; token: string; chatbotId: number; chatbotHash: string; apiKey: string; pid: number };
   return {
     child,

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { API_NODE_FLAGS } from '../../../scripts/lib.mjs';
+import { API_ENV, API_NODE_FLAGS } from '../../../scripts/lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -52,7 +52,9 @@ describe('deployment files', () => {
     const dockerfile = read('Dockerfile');
     const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
     expect(cmd).toEqual(['node', ...(API_NODE_FLAGS as string[]), '--import', 'tsx', 'apps/api/src/main.ts']);
-    expect(read('scripts/start.mjs')).toContain("[...API_NODE_FLAGS, '--import', 'tsx', 'apps/api/src/main.ts']");
+    expect(read('scripts/start.mjs')).toContain("[...API_NODE_FLAGS, '--import', 'tsx', 'apps/api/src/main.ts'], { stdio: 'inherit', cwd: root, env: apiEnv() }");
+    // The process environment npm start gives it (malloc arenas, decision 045) is the image's too.
+    for (const [name, value] of Object.entries(API_ENV)) expect(dockerfile).toContain(`${name}=${value}`);
     expect(/^USER (\S+)$/m.exec(dockerfile)?.[1]).toBe('node');
     expect(dockerfile).toMatch(/^RUN npm ci /m);
     expect(dockerfile).toMatch(/DATA_DIR=\/data/);
