@@ -48,7 +48,17 @@ export async function closeChat(
     totals = await closeAnswer({
       tenantId: ctx.tenantId,
       period,
-      answer: { id: run.assistantMessageId, text, reasoning: relay.answer.storedReasoning, status, inputTokens, outputTokens, units },
+      answer: {
+        id: run.assistantMessageId,
+        text,
+        reasoning: relay.answer.storedReasoning,
+        status,
+        inputTokens,
+        outputTokens,
+        units,
+        // An answer with tools (decision 050) writes its calls, sources and notice; the text path, nothing more.
+        ...(relay.answer.agent && { agent: { toolCalls: relay.answer.agent.toolCalls, sources: relay.answer.agent.sources, notice: relay.answer.agent.notice } }),
+      },
       charge,
       chatbotId: run.chatbotId,
     });
