@@ -66,6 +66,15 @@ const waitFor = async (ok: () => boolean, ms = 5000) => {
   }
 };
 
+/** The session of the answer streaming now (a stream's meta comes with its end). */
+async function streamingHash(): Promise<string> {
+  const [row] = await queryRows<{ hash_id: string }>(
+    t.database.db,
+    sql`select s.hash_id from chat_sessions s join chat_messages m on m.session_id = s.id and m.tenant_id = s.tenant_id where m.status = 'streaming' and s.tenant_id = ${t.a.id} order by m.id desc limit 1`,
+  );
+  return row!.hash_id;
+}
+
 beforeAll(async () => {
   fake = await startFakeLlm({ scenario: { reply: 'Plain answer.', tokenDelayMs: 1 } });
   t = await buildTestApp({
@@ -172,7 +181,7 @@ describe('the agent loop', () => {
     const events: ChatEvent[] = [];
     const pending = streamChat(t, t.a, token, bot, { text: 'Compute' }, { onEvent: (e) => events.push(e) });
     await waitFor(() => runner.signals.length === 1);
-    const hash = await waitForHash();
+    const hash = await streamingHash();
     // A returning reader: its first event is the snapshot (it reads on until the answer closes).
     const seen: ChatEvent[] = [];
     const again = reattach(t, t.a, token, hash, { onEvent: (e) => seen.push(e) });
@@ -195,14 +204,20 @@ describe('the agent loop', () => {
     expect(h.items[1]).toMatchObject({ status: 'stopped', text: 'Let me compute.' });
     expect(h.items[1].tool_calls[0]).toMatchObject({ status: 'stopped' });
     expect(await usageRows(h.items[1].id)).toHaveLength(1);
+  });
 
-    async function waitForHash(): Promise<string> {
-      const [row] = await queryRows<{ hash_id: string }>(
-        t.database.db,
-        sql`select s.hash_id from chat_sessions s join chat_messages m on m.session_id = s.id and m.tenant_id = s.tenant_id where m.status = 'streaming' and s.tenant_id = ${t.a.id} order by m.id desc limit 1`,
-      );
-      return row!.hash_id;
-    }
+  it('Stop while the second request streams cancels the upstream within a second', async () => {
+    fake.set({ tokenDelayMs: 200, script: [{ toolCalls: [{ name: 'current_time', arguments: {} }] }, { text: 'one two three four five six seven eight nine ten' }] });
+    const events: ChatEvent[] = [];
+    const pending = streamChat(t, t.a, token, bot, { text: 'Slow answer' }, { onEvent: (e) => events.push(e) });
+    await waitFor(() => events.some((e) => e.type === 'text'));
+    const started = Date.now();
+    expect((await stop(await streamingHash())).json()).toEqual({ stopped: true });
+    await waitFor(() => fake.aborted === 1, 1000);
+    expect(Date.now() - started).toBeLessThan(1000);
+    const r = await pending;
+    expect(r.events.at(-1)).toEqual({ type: 'end', status: 'stopped' });
+    expect(fake.requests).toHaveLength(2);
   });
 
   it('a crash mid-step leaves the answer interrupted with its steps so far, charged once', async () => {
