@@ -341,4 +341,23 @@ describe('chatbot tool settings', () => {
     expect((await setTools(bot, { tools: [] }, otherToken)).statusCode).toBe(403);
     await setTools(bot, { tools: ['knowledge_search', 'current_time', 'code_interpreter'], max_tool_steps: 4 });
   });
+
+  it("another member's chat uses the approved release's tools, not the draft's", async () => {
+    const id = await newBot(token);
+    const named = { ko_name: '도구', en_name: 'Tools', ko_key_features: '시간', en_key_features: 'Time', tools: ['current_time'], max_tool_steps: 2 };
+    expect((await setTools(id, named)).statusCode).toBe(200);
+    expect((await t.call(t.a, token, { method: 'PATCH', url: `/api/chatbots/${id}/access/`, payload: { is_public: true, member_group_ids: [t.a.defaultGroupId] } })).statusCode).toBe(200);
+    expect((await t.call(t.a, adminToken, { method: 'POST', url: `/api/admin/chatbots/${id}/process-publish-request/`, payload: { approve: true } })).statusCode).toBe(200);
+    // The draft changes; the release keeps what the admin approved, and says a change is pending.
+    const draft = (await setTools(id, { tools: [] })).json();
+    expect(draft).toMatchObject({ tools: [], has_unreleased_changes: true });
+    const seen = (await t.call(t.a, otherToken, { method: 'GET', url: `/api/chatbots/${id}/` })).json();
+    expect(seen).toMatchObject({ tools: ['current_time'], max_tool_steps: 2 });
+    fake.set({ reply: 'ok' });
+    await streamChat(t, t.a, otherToken, id, { text: 'What time is it?' });
+    expect(body(0).tools!.map((x) => x.function.name)).toEqual(['current_time']);
+    fake.reset();
+    await streamChat(t, t.a, token, id, { text: 'What time is it?' });
+    expect(body(0).tools).toBeUndefined();
+  });
 });
