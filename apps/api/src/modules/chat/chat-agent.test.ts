@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ChatEvent } from '@app/contracts/chat';
+import { TOOL_LIMITS } from '@app/contracts/tools';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../../../../tools/fake-llm/server';
@@ -27,6 +28,16 @@ const runner = {
   run(input: Parameters<CodeRunner['run']>[0]) {
     this.signals.push(input.signal);
     return this.impl!(input);
+  },
+};
+/** The read-a-page tool's fetch, scripted: the addresses asked for and the page to answer with. */
+const pages = {
+  urls: [] as string[],
+  contentType: 'text/html',
+  body: '',
+  fetch(url: string) {
+    pages.urls.push(url);
+    return Promise.resolve({ url, contentType: pages.contentType, body: Buffer.from(pages.body) });
   },
 };
 /** A sandbox that runs until it is stopped. */
@@ -80,7 +91,7 @@ beforeAll(async () => {
   t = await buildTestApp({
     providers: { openaiCompatible: { baseUrl: fake.url, models: ['fake-model'] } },
     config: { storage: { kind: 'local', dir: mkdtempSync(path.join(tmpdir(), 'agent-files-')) } },
-    tools: { codeRunner: runner },
+    tools: { codeRunner: runner, fetchPage: pages.fetch },
   });
   token = await t.signIn(t.a, t.a.member.email);
   otherToken = await t.signIn(t.a, t.a.other.email);
@@ -276,6 +287,52 @@ describe('the agent loop', () => {
     expect(h.items[1].tool_calls[0].files).toEqual([expect.objectContaining({ id: result.files[0]!.id, name: 'out.csv', url: expect.any(String) })]);
     // Another member cannot read it.
     expect((await t.call(t.a, otherToken, { method: 'GET', url: `/api/files/${result.files[0]!.id}/` })).statusCode).toBe(403);
+  });
+});
+
+describe('reading a web page', () => {
+  const words = (list: string[]) =>
+    t.call(t.a, adminToken, { method: 'POST', url: '/api/admin/restricted-words/', payload: { restricted_words: list, block_personal_info: false, mask_personal_info: false } });
+  const readPage = (url: string) => fake.set({ script: [{ toolCalls: [{ name: 'read_web_page', arguments: { url } }] }, { text: 'Read.' }] });
+
+  it("reads the page's text, screens the address, refuses what is not http(s), and cuts the result for the model", async () => {
+    await setTools(bot, { tools: ['read_web_page'] });
+    pages.urls = [];
+    pages.contentType = 'text/html';
+    pages.body = '<html><body><nav>Menu Home About</nav><article><p>The launch is on Friday.</p></article></body></html>';
+    readPage('https://example.com/news');
+    let r = await streamChat(t, t.a, token, bot, { text: 'When is the launch?' });
+    const result = ofType(r.events, 'tool_result')[0]!;
+    expect(result.status).toBe('done');
+    expect(result.output).toContain('The launch is on Friday.');
+    expect(result.output).not.toContain('Menu Home');
+    expect(ofType(r.events, 'source')[0]).toMatchObject({ kind: 'web', url: 'https://example.com/news' });
+    expect(pages.urls).toEqual(['https://example.com/news']);
+
+    // A restricted word in the address: the platform does not send it out; the model is told.
+    expect((await words(['classified'])).statusCode).toBe(200);
+    readPage('https://example.com/classified-report');
+    r = await streamChat(t, t.a, token, bot, { text: 'Read the report' });
+    expect(ofType(r.events, 'tool_result')[0]).toMatchObject({ status: 'error' });
+    expect(pages.urls).toHaveLength(1);
+    await words([]);
+
+    readPage('file:///etc/passwd');
+    r = await streamChat(t, t.a, token, bot, { text: 'Read the file' });
+    expect(ofType(r.events, 'tool_result')[0]).toMatchObject({ status: 'error' });
+    expect(pages.urls).toHaveLength(1);
+
+    // A long page: the model gets at most TOOL_LIMITS.resultMaxChars of it, the card a preview.
+    pages.contentType = 'text/plain';
+    pages.body = 'word '.repeat(10_000);
+    fake.reset();
+    readPage('https://example.com/long');
+    r = await streamChat(t, t.a, token, bot, { text: 'Read the long page' });
+    const sent = String(body(1).messages.find((m) => m.role === 'tool')!.content);
+    expect(sent.length).toBeLessThanOrEqual(TOOL_LIMITS.resultMaxChars + 10);
+    expect(sent).toContain('[cut]');
+    expect(ofType(r.events, 'tool_result')[0]!.output.length).toBe(TOOL_LIMITS.outputPreviewChars);
+    await setTools(bot, { tools: ['knowledge_search', 'current_time', 'code_interpreter'], max_tool_steps: 4 });
   });
 });
 
