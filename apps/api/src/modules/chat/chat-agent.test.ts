@@ -6,8 +6,9 @@ import { TOOL_LIMITS } from '@app/contracts/tools';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../../../../tools/fake-llm/server';
+import { startFakeSearch, type FakeSearch } from '../../../../../tools/fake-search/server';
 import { queryRows } from '../../db/client';
-import { chatMessages, creditLedger } from '../../db/schema/index';
+import { chatMessages, creditLedger, llmModels } from '../../db/schema/index';
 import { reattach, streamChat, textOf } from '../../test/chat-client';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import type { CodeRunner } from '../tools/tools.service';
@@ -15,6 +16,7 @@ import type { CodeRunner } from '../tools/tools.service';
 // The agent loop (decision 050) through the real app on PGlite, the model scripted by the fake
 // upstream: tool calls, their results in the next request, sources, limits, stop, reattach, crash.
 let fake: FakeLlm;
+let search: FakeSearch;
 let t: TestApp;
 let token: string;
 let otherToken: string;
@@ -88,9 +90,13 @@ async function streamingHash(): Promise<string> {
 
 beforeAll(async () => {
   fake = await startFakeLlm({ scenario: { reply: 'Plain answer.', tokenDelayMs: 1 } });
+  search = await startFakeSearch({ recordRequests: true });
   t = await buildTestApp({
     providers: { openaiCompatible: { baseUrl: fake.url, models: ['fake-model'] } },
-    config: { storage: { kind: 'local', dir: mkdtempSync(path.join(tmpdir(), 'agent-files-')) } },
+    config: {
+      storage: { kind: 'local', dir: mkdtempSync(path.join(tmpdir(), 'agent-files-')) },
+      webSearch: { provider: { kind: 'searxng', url: search.url, apiKey: null }, maxResults: 3, fetchPages: 0 },
+    },
     tools: { codeRunner: runner, fetchPage: pages.fetch },
   });
   token = await t.signIn(t.a, t.a.member.email);
@@ -102,6 +108,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await fake.close();
+  await search.close();
 });
 afterEach(() => {
   fake.reset();
@@ -287,6 +294,25 @@ describe('the agent loop', () => {
     expect(h.items[1].tool_calls[0].files).toEqual([expect.objectContaining({ id: result.files[0]!.id, name: 'out.csv', url: expect.any(String) })]);
     // Another member cannot read it.
     expect((await t.call(t.a, otherToken, { method: 'GET', url: `/api/files/${result.files[0]!.id}/` })).statusCode).toBe(403);
+  });
+});
+
+describe('web search', () => {
+  it('searches with the model\'s query, cites the results and charges the search with the answer', async () => {
+    await t.database.db.update(llmModels).set({ webSearchCostE4: 50_000n }).where(and(eq(llmModels.tenantId, t.a.id), eq(llmModels.modelName, 'fake-model')));
+    await setTools(bot, { tools: ['web_search'] });
+    search.reset();
+    fake.set({ script: [{ toolCalls: [{ name: 'web_search', arguments: { query: 'platform release notes' } }] }, { text: 'See [1].' }] });
+    const r = await streamChat(t, t.a, token, bot, { text: 'What is new?' });
+    expect(search.requests.at(-1)!.query).toBe('platform release notes');
+    expect(ofType(r.events, 'tool_result')[0]).toMatchObject({ status: 'done' });
+    expect(ofType(r.events, 'source')[0]).toMatchObject({ index: 1, kind: 'web', url: expect.stringMatching(/^https:\/\//) });
+    const [row] = await usageRows(r.meta!.assistant_message_id);
+    expect(row!.webSearchCount).toBe(1);
+    expect(row!.webSearchUnits).toBeGreaterThan(0n);
+    const h = await history(r.meta!.session_hash_id);
+    expect(h.items[1].sources[0]).toMatchObject({ index: 1, kind: 'web' });
+    await setTools(bot, { tools: ['knowledge_search', 'current_time', 'code_interpreter'], max_tool_steps: 4 });
   });
 });
 
