@@ -41,6 +41,9 @@ export const BUILTIN_DEFINITIONS: Record<BuiltinTool, ToolDefinition> = {
   },
 };
 
+/** Day names by `getUTCDay()`: `toLocaleDateString` builds a formatter per call (a millisecond each, bench/agent-steps.ts). */
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
 /** Knowledge excerpts one search gives the model. */
 const KNOWLEDGE_CHUNKS = 5;
 /** A page the read tool takes: its size and time. */
@@ -94,9 +97,9 @@ const EXECUTE: Record<Exclude<BuiltinTool, 'code_interpreter' | 'generate_image'
   },
 
   /** The platform keeps no member or tenant time zone: UTC, said so. */
-  async current_time() {
+  current_time() {
     const now = new Date();
-    return { iso: now.toISOString(), time_zone: 'UTC', weekday: now.toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' }) };
+    return Promise.resolve({ iso: now.toISOString(), time_zone: 'UTC', weekday: WEEKDAYS[now.getUTCDay()]! });
   },
 };
 
