@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerNoticeSchema, toolCallRecordSchema, toolEventSchemas, toolFileSchema } from './tools';
 
 /**
  * The longest question one message takes, in characters (spec §8: 413 "exceeded input limit —
@@ -55,13 +56,20 @@ export const chatSourceSchema = z.object({
 export type ChatSource = z.infer<typeof chatSourceSchema>;
 
 /** A file of a message as the history and the stream show it (spec §3: id, url, type, name); `url` is a signed link. */
-export const chatFileSchema = z.object({ id: z.number().int(), url: z.string(), type: z.string(), name: z.string() });
+export const chatFileSchema = toolFileSchema;
 export type ChatFile = z.infer<typeof chatFileSchema>;
 
 /** One SSE `data:` line. */
 export const chatEventSchema = z.discriminatedUnion('type', [
   /** First event of a reattached stream (`GET /sessions/{hash}/stream/`): the answer so far; deltas follow. */
-  z.object({ type: z.literal('snapshot'), text: z.string(), reasoning: z.string() }),
+  z.object({
+    type: z.literal('snapshot'),
+    text: z.string(),
+    reasoning: z.string(),
+    /** The answer's tool calls so far (agent steps), with their results where they ended. */
+    tool_calls: z.array(toolCallRecordSchema).default([]),
+    notice: answerNoticeSchema.nullable().default(null),
+  }),
   z.object({ type: z.literal('text'), text: z.string() }),
   z.object({ type: z.literal('reasoning'), text: z.string() }),
   z.object({ type: z.literal('source') }).extend(chatSourceSchema.shape),
@@ -77,6 +85,8 @@ export const chatEventSchema = z.discriminatedUnion('type', [
     remaining_credit: z.number().int(),
   }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
+  // Agent steps (decision 050): a tool call's start, arguments and result, a step's end, a notice.
+  ...toolEventSchemas,
   // `interrupted`: the server shut down before the answer finished (its grace ran out, decision 040).
   z.object({ type: z.literal('end'), status: z.enum(['completed', 'stopped', 'failed', 'interrupted']) }),
 ]);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paginated, queryBoolean } from './common';
 import { categorySchema } from './categories';
+import { builtinToolSchema, chatbotToolSettingsSchema } from './tools';
 
 export const chatbotModelSchema = z.object({
   id: z.number().int(),
@@ -95,6 +96,10 @@ export const chatbotSchema = z.object({
   member_groups: z.array(namedGroupSchema),
   /** Knowledge documents (the creator's view; empty for others). */
   documents: z.array(chatbotDocumentSchema),
+  /** Built-in tools switched on (decision 050); a member whose groups may not use one chats without it. */
+  tools: z.array(builtinToolSchema),
+  /** Model requests one answer may make (agent steps). */
+  max_tool_steps: z.number().int(),
   message_count: z.number().int(),
   token_count: z.number().int(),
   month_message_count: z.number().int(),
@@ -152,6 +157,8 @@ export const updateChatbotBody = z
     top_p: z.number().min(CHATBOT_LIMITS.topPMin).max(CHATBOT_LIMITS.topPMax),
     category_ids: z.array(id).max(CHATBOT_LIMITS.categoriesMax),
     is_hidden: z.boolean(),
+    tools: chatbotToolSettingsSchema.shape.tools,
+    max_tool_steps: chatbotToolSettingsSchema.shape.max_tool_steps,
   })
   .partial()
   .strict();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { chatSourceSchema } from './chat';
+import { answerNoticeSchema, toolCallRecordSchema } from './tools';
 import { paginated } from './common';
 
 export const sessionSchema = z.object({
@@ -47,6 +48,10 @@ export const historyMessageSchema = z.object({
   files: z.array(z.object({ id: z.number().int(), url: z.string(), type: z.string(), name: z.string() })),
   /** An answer's sources, cited by their index (web results, knowledge excerpts). */
   sources: z.array(chatSourceSchema).default([]),
+  /** An answer's tool calls (agent steps, decision 050), in order, each placed in the text by its `text_offset`. */
+  tool_calls: z.array(toolCallRecordSchema).default([]),
+  /** Why the answer ended early (the step limit), shown under it. */
+  notice: answerNoticeSchema.nullable().default(null),
 });
 export type HistoryMessage = z.infer<typeof historyMessageSchema>;
 
