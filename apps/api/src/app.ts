@@ -52,6 +52,8 @@ import { registerDashboardRoutes } from './modules/dashboards/dashboards.routes'
 import { createDashboardsService, USAGE_EXPORT_TASK } from './modules/dashboards/dashboards.service';
 import { createCreditsService } from './modules/credits/credits.service';
 import { registerLlmModelRoutes } from './modules/llm-models/llm-models.routes';
+import { registerToolRoutes } from './modules/tools/tools.routes';
+import { createToolsService, type ToolsDeps } from './modules/tools/tools.service';
 import { createLlmModelsService } from './modules/llm-models/llm-models.service';
 import { registerInvitationRoutes } from './modules/invitations/invitations.routes';
 import { createInvitationsService } from './modules/invitations/invitations.service';
@@ -118,7 +120,11 @@ export interface BuiltApp {
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** The only way to make a server: tests, `npm start` and benchmarks all come through here. */
-export async function buildApp(config: AppConfig, opts: { database?: Database } = {}): Promise<BuiltApp> {
+/**
+ * `tools`: the code interpreter's sandbox (none: the tool is not offered) and, for tests, the
+ * read-a-page tool's fetch (default: the SSRF guard's).
+ */
+export async function buildApp(config: AppConfig, opts: { database?: Database; tools?: Pick<ToolsDeps, 'codeRunner' | 'fetchPage'> } = {}): Promise<BuiltApp> {
   const database = opts.database ?? (await openDatabase(config.database));
   const { db } = database;
   const webDist = config.webDist ?? defaultWebDist;
@@ -230,7 +236,17 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
   // Web search for chats (decision 035): the tenant's provider or the server's; result pages through the SSRF guard.
   const webSearch = createWebSearchService(db, caches, { config: config.webSearch, secret: config.jwtSecret, log: (line) => app.log.warn(line) });
   const taskModes = createTaskModesService(db, { exists: async (ctx, id) => !!(await llmModels.enabledModel(ctx, id).catch(() => null)) });
-  const chat = createChatService(database, { chatbots, models: llmModels, sessions, credits, governance, registry, members, taskModes, files, webSearch });
+  // Built-in tools (decision 050): group access like model access; the agent loop runs them in the chat.
+  const tools = createToolsService(db, caches, {
+    models: llmModels,
+    groups,
+    files,
+    webSearch,
+    governance,
+    codeRunner: opts.tools?.codeRunner ?? null,
+    fetchPage: opts.tools?.fetchPage,
+  });
+  const chat = createChatService(database, { chatbots, models: llmModels, sessions, credits, governance, registry, members, taskModes, files, webSearch, tools });
   // Several instances (issue 30): live answers' reattach and stop cross instances through Redis (decision 041).
   if (redis) {
     const channel = await chat.shareThrough(redis, await databaseName(database, config));
@@ -310,6 +326,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
       registerCreditRoutes(api, { credits });
       registerDashboardRoutes(api, { dashboards, startExport: (ctx, params) => tasks.enqueue(ctx, USAGE_EXPORT_TASK, params) });
       registerLlmModelRoutes(api, { llmModels });
+      registerToolRoutes(api, { tools });
       registerCategoryRoutes(api, { categories: createCategoriesService(db) });
       registerChatbotRoutes(api, { chatbots, publishing, limits });
       registerSessionRoutes(api, { sessions });

@@ -99,3 +99,9 @@ export type AdminToolList = z.infer<typeof adminToolListResponse>;
 export const toolGroupParams = z.object({ tool: builtinToolSchema, group: z.coerce.number().int().positive().max(2147483647) });
 export const patchToolGroupAccessBody = z.object({ is_available: z.boolean() }).strict();
 export type PatchToolGroupAccessBody = z.infer<typeof patchToolGroupAccessBody>;
+
+/** `GET /api/admin/dashboards/tools/`: tool calls per month and tool over a range of months (the usage range's query). */
+export const toolCallsDashboardSchema = z.object({
+  items: z.array(z.object({ month: z.string(), tool: z.string(), calls: z.number().int() })),
+});
+export type ToolCallsDashboard = z.infer<typeof toolCallsDashboardSchema>;

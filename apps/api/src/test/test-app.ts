@@ -121,11 +121,11 @@ async function makeTenant(database: Database, config: AppConfig, subdomain: stri
   };
 }
 
-export async function buildTestApp(opts: { providers?: ProvidersConfig; config?: Partial<AppConfig> } = {}): Promise<TestApp> {
+export async function buildTestApp(opts: { providers?: ProvidersConfig; config?: Partial<AppConfig>; tools?: NonNullable<Parameters<typeof buildApp>[1]>['tools'] } = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   const mail = await startMailCatcher();
   const config = { ...testConfig(opts.providers, mail.url), ...opts.config };
-  const built = await buildApp(config, { database });
+  const built = await buildApp(config, { database, tools: opts.tools });
   const a = await makeTenant(database, config, 'acme');
   const b = await makeTenant(database, config, 'globex');
   const call: TestApp['call'] = async (tenant, token, o) => {

@@ -33,6 +33,10 @@ export const chatbots = pgTable(
     systemInstructions: text().notNull().default(''),
     temperature: doublePrecision().notNull().default(1),
     topP: doublePrecision().notNull().default(1),
+    /** Built-in tools switched on (decision 050), each once; a member whose groups may not use one chats without it. */
+    tools: jsonb().$type<string[]>().notNull().default([]),
+    /** Model requests one answer may make (agent steps) before it ends with a notice. */
+    maxToolSteps: integer().notNull().default(10),
     isPublic: boolean().notNull().default(false),
     isDefault: boolean().notNull().default(false),
     waitingPublish: boolean().notNull().default(false),
@@ -93,6 +97,8 @@ export const chatbotReleases = pgTable(
     systemInstructions: text().notNull(),
     temperature: doublePrecision().notNull(),
     topP: doublePrecision().notNull(),
+    tools: jsonb().$type<string[]>().notNull().default([]),
+    maxToolSteps: integer().notNull().default(10),
     releasedAt: createdAt(),
   },
   (t) => [

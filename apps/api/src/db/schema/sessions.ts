@@ -55,6 +55,10 @@ export const chatMessages = pgTable(
      * charges it (decision 046); the close clears it.
      */
     pendingCharge: jsonb().$type<Record<string, unknown>>(),
+    /** An answer's tool calls (agent steps, decision 050): the contract's ToolCallRecord[], flushed while it streams. */
+    toolCalls: jsonb().$type<Array<Record<string, unknown>>>().notNull().default([]),
+    /** Why an answer with tools ended early (`tool_step_limit`, `tool_credits_depleted`). */
+    notice: text(),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },

@@ -4,6 +4,7 @@ import { imageCostUnits } from './chat.images';
 import type { ChatRun } from './chat.open';
 import { estimateTokens } from './chat.prepare';
 import type { PendingCharge } from './chat.repo';
+import type { AgentProgress } from './turn-writer';
 
 /**
  * An answer's charge, the ledger row its close writes: the tokens — the provider's report, else
@@ -49,6 +50,9 @@ export function answerCharge(
  * crash's recovery charges it (decision 046). The running token counts are estimates — upstreams
  * report usage only at the end — made as the close makes them for an answer cut short.
  */
-export function pendingCharge(run: ChatRun, answer: { text: string; reasoning: string }, at: Date): PendingCharge {
-  return { period: periodStart(at, run.ctx.tenant.billingDay), chatbotId: run.chatbotId, charge: answerCharge(run, answer, {}, 0, true) };
+export function pendingCharge(run: ChatRun, answer: { text: string; reasoning: string; agent: AgentProgress | null }, at: Date): PendingCharge {
+  // An answer with tools: its steps' tokens so far, and the current step's text estimated (decision 050).
+  const a = answer.agent;
+  const reported = a ? { input: a.tokens.input, output: a.tokens.output + estimateTokens(answer.text.slice(a.stepTextStart)) } : {};
+  return { period: periodStart(at, run.ctx.tenant.billingDay), chatbotId: run.chatbotId, charge: answerCharge(run, answer, reported, 0, true) };
 }

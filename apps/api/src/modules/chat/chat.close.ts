@@ -38,7 +38,8 @@ export async function closeChat(
 
   // An answer that failed before the model answered costs nothing but the masking, charged for the
   // question whatever became of the answer; without a usage report (stopped, failed) the tokens are estimated.
-  const answered = !(status === 'failed' && !text);
+  // An answer with tools that called some before failing was answered: its steps cost tokens.
+  const answered = !(status === 'failed' && !text && !relay.answer.agent?.toolCalls.length);
   const charge = answerCharge(run, relay.answer, reported, relay.imageCount, answered);
   const { inputTokens, outputTokens, units } = charge;
   if (answered && reported.output !== undefined) outputs.record(model.id, outputTokens);
@@ -48,7 +49,17 @@ export async function closeChat(
     totals = await closeAnswer({
       tenantId: ctx.tenantId,
       period,
-      answer: { id: run.assistantMessageId, text, reasoning: relay.answer.storedReasoning, status, inputTokens, outputTokens, units },
+      answer: {
+        id: run.assistantMessageId,
+        text,
+        reasoning: relay.answer.storedReasoning,
+        status,
+        inputTokens,
+        outputTokens,
+        units,
+        // An answer with tools (decision 050) writes its calls, sources and notice; the text path, nothing more.
+        ...(relay.answer.agent && { agent: { toolCalls: relay.answer.agent.toolCalls, sources: relay.answer.agent.sources, notice: relay.answer.agent.notice } }),
+      },
       charge,
       chatbotId: run.chatbotId,
     });

@@ -1,5 +1,7 @@
 import type { ChatMeta, ChatSource } from '@app/contracts/chat';
-import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3Prompt, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import type { BuiltinTool } from '@app/contracts/tools';
+import { toolCallOptions } from '../../llm/tools';
 import type { LlmRegistry } from '../../llm/registry';
 import type { MemberContext } from '../../platform/context';
 import { newHashId } from '../../platform/tokens';
@@ -35,6 +37,19 @@ export interface ChatRun {
   call: Promise<{ stream: ReadableStream<LanguageModelV3StreamPart> }>;
   /** An image model's answer (chat.images.ts): the images requested; the run has no text stream then. */
   images?: Promise<Uint8Array[]>;
+  /** An answer with tools (chat.agent.ts): what its next steps send. Absent on the plain text path. */
+  agent?: AgentRun;
+}
+
+/** What an answer with tools keeps for its next model requests (decision 050): the prompt, which grows by each step. */
+export interface AgentRun {
+  tools: BuiltinTool[];
+  maxSteps: number;
+  provider: LanguageModelV3;
+  /** The first request's options but the prompt and signal: every step sends the same. */
+  options: Omit<LanguageModelV3CallOptions, 'prompt' | 'abortSignal'>;
+  prompt: LanguageModelV3Prompt;
+  attachedFileIds: number[];
 }
 
 /** An image run's `call`: it has no text stream (read by mistake, it fails like a provider call). */
@@ -67,16 +82,18 @@ export async function openChat(
   // small in memory and cheap per token (bench/streams.ts).
   // An image model's question goes to its images API instead (decision 038).
   const images = plan.imageModel ? requestImages(plan.imageModel, plan.messages[plan.messages.length - 1]!.content, abort.signal) : undefined;
-  const call = images ? NO_TEXT_STREAM() : Promise.resolve(
-    plan.provider.doStream({
-      prompt: toPrompt(plan.system, plan.messages),
-      temperature: plan.temperature,
-      topP: plan.topP === 1 ? undefined : plan.topP,
-      abortSignal: abort.signal,
-      providerOptions: model.supportsThinking ? registry.thinkingOptions(ref, plan.thinking) : undefined,
-      includeRawChunks: false,
-    }),
-  );
+  const options: Omit<LanguageModelV3CallOptions, 'prompt' | 'abortSignal'> = {
+    temperature: plan.temperature,
+    topP: plan.topP === 1 ? undefined : plan.topP,
+    providerOptions: model.supportsThinking ? registry.thinkingOptions(ref, plan.thinking) : undefined,
+    includeRawChunks: false,
+  };
+  const prompt = toPrompt(plan.system, plan.messages);
+  // An answer with tools offers them from its first request and keeps the prompt for the next (decision 050).
+  const agent: AgentRun | undefined = plan.agent
+    ? { ...plan.agent, provider: plan.provider, options: { ...options, ...toolCallOptions(plan.agent.definitions) }, prompt, attachedFileIds: plan.fileIds }
+    : undefined;
+  const call = images ? NO_TEXT_STREAM() : Promise.resolve(plan.provider.doStream({ ...(agent?.options ?? options), prompt, abortSignal: abort.signal }));
   call.catch(() => undefined); // read in the stream phase; never an unhandled rejection meanwhile
   let turn;
   try {
@@ -116,6 +133,7 @@ export async function openChat(
     inputEstimate: plan.inputEstimate,
     call,
     ...(images && { images }),
+    ...(agent && { agent }),
     sessionId: turn.sessionId,
     assistantMessageId: turn.assistantMessageId,
     meta: {

@@ -13,8 +13,11 @@ import type { LlmModelRow, LlmModelsService } from '../llm-models/llm-models.ser
 import type { SessionRow, SessionsService } from '../sessions/sessions.service';
 import { titleFrom } from '../sessions/sessions.service';
 import type { LlmRegistry } from '../../llm/registry';
+import type { ToolDefinition } from '../../llm/tools';
 import type { FilesService } from '../files/files.service';
 import type { WebSearchService } from '../web-search/web-search.service';
+import type { AgentTools } from '../tools/tools.service';
+import type { BuiltinTool } from '@app/contracts/tools';
 import { IMAGES_PER_ANSWER, imageCostUnits } from './chat.images';
 
 export type ChatInput = z.output<typeof chatBody>;
@@ -34,6 +37,8 @@ export interface ChatDeps {
   /** The web search switch (issue 27 item 1). */
   webSearch: Pick<WebSearchService, 'enabledFor' | 'run' | 'promptBlock' | 'costUnits'>;
   registry: LlmRegistry;
+  /** Built-in tools (decision 050): a chatbot with tools answers through the agent loop (chat.agent.ts). */
+  tools?: AgentTools;
 }
 
 export interface ChatTurn {
@@ -104,6 +109,10 @@ export interface ChatPlan {
   temperature: number;
   topP: number;
   thinking: boolean;
+  /** The tools the answer offers the model and its step limit (decision 050); null: the plain text path. */
+  agent: { tools: BuiltinTool[]; definitions: ToolDefinition[]; maxSteps: number } | null;
+  /** The question's attached files (a tool's input). */
+  fileIds: number[];
 }
 
 /**
@@ -199,7 +208,10 @@ export async function prepareChat(
     blocks.push(deps.webSearch.promptBlock(found.sources));
     for (const r of found.sources) sources.push({ index: r.index, kind: 'web', title: r.title, url: r.url, snippet: r.snippet.slice(0, 300), score: null });
   }
-  if (!chatbot.isDefault) {
+  // Tools (decision 050): only a member's or visitor's chat with a text model; the chatbot's tools the member's groups may use.
+  const agent = await agentOf(deps, ctx, chatbot, model, !api && !model.supportsImageGeneration);
+  // With the knowledge search tool the model decides when and what to search.
+  if (!chatbot.isDefault && !agent?.tools.includes('knowledge_search')) {
     const chunks = await deps.files.retrieve(ctx, chatbot.id, text, KNOWLEDGE_CHUNKS);
     const first = sources.length + 1;
     blocks.push(knowledgeBlock(chunks, first));
@@ -279,5 +291,19 @@ export async function prepareChat(
     temperature: chatbot.temperature,
     topP: chatbot.topP,
     thinking: input.thinking,
+    agent,
+    fileIds: (attached?.files ?? []).map((f) => f.id),
   };
+}
+
+/**
+ * The tools an answer offers and its step limit, or null: the chatbot has none (one property
+ * check: the plain text path pays nothing more), the caller takes no tools (the developer API, an
+ * image model), the model cannot be offered tools, or the member's groups may use none of them.
+ */
+async function agentOf(deps: ChatDeps, ctx: MemberContext, chatbot: ChatChatbot, model: LlmModelRow, takesTools: boolean): Promise<ChatPlan['agent']> {
+  if (chatbot.tools.length === 0 || !takesTools || !deps.tools) return null;
+  if (!deps.registry.supportsTools({ provider: model.provider, modelName: model.modelName })) return null;
+  const tools = await deps.tools.offered(ctx, chatbot.tools);
+  return tools.length > 0 ? { tools, definitions: deps.tools.definitions(tools), maxSteps: chatbot.maxToolSteps } : null;
 }

@@ -22,6 +22,9 @@ export interface FlushedAnswer {
   text: string;
   reasoning: string | null;
   charge?: PendingCharge | null;
+  /** An answer with tools: its calls and sources so far (absent: the row keeps what it has). */
+  toolCalls?: unknown[];
+  sources?: ChatSource[];
 }
 
 /**
@@ -32,8 +35,9 @@ export interface FlushedAnswer {
 export async function flushAnswers(db: RawExecutor, tenantId: number, answers: FlushedAnswer[]) {
   await db.raw(FLUSH_MANY_SQL, [tenantId, JSON.stringify(answers, bigintAsText)]);
 }
-const FLUSH_MANY_SQL = statement('chat_flush_many', `update chat_messages m set text = v.text, reasoning = v.reasoning, pending_charge = v.charge, updated_at = now()
-  from json_to_recordset($2::json) as v(id int, text text, reasoning text, charge jsonb)
+const FLUSH_MANY_SQL = statement('chat_flush_many', `update chat_messages m set text = v.text, reasoning = v.reasoning, pending_charge = v.charge,
+    tool_calls = coalesce(v."toolCalls", m.tool_calls), sources = coalesce(v.sources, m.sources), updated_at = now()
+  from json_to_recordset($2::json) as v(id int, text text, reasoning text, charge jsonb, "toolCalls" jsonb, sources jsonb)
   where m.tenant_id = $1 and m.id = v.id and m.status = 'streaming'`);
 
 /** Credit units are bigints: JSON has them as strings. */
@@ -266,6 +270,8 @@ export interface ClosedAnswer {
   inputTokens: number;
   outputTokens: number;
   units: bigint;
+  /** An answer with tools (decision 050): its calls, every source, why it ended early. Absent: the row keeps what it has. */
+  agent?: { toolCalls: unknown[]; sources: ChatSource[]; notice: string | null };
 }
 
 /**
@@ -293,6 +299,7 @@ export function closeAnswersCall(tenantId: number, answers: ClosedAnswer[]): Sta
         input_tokens: a.inputTokens,
         output_tokens: a.outputTokens,
         units: a.units.toString(),
+        ...(a.agent && { tool_calls: a.agent.toolCalls, sources: a.agent.sources, notice: a.agent.notice }),
       })),
     ),
     ],
@@ -300,8 +307,9 @@ export function closeAnswersCall(tenantId: number, answers: ClosedAnswer[]): Sta
 }
 const CLOSE_MANY_SQL = statement('chat_close_many', `update chat_messages m
   set text = v.text, reasoning = v.reasoning, status = v.status, input_tokens = v.input_tokens, output_tokens = v.output_tokens, credit_units = v.units,
+    tool_calls = coalesce(v.tool_calls, m.tool_calls), sources = coalesce(v.sources, m.sources), notice = coalesce(v.notice, m.notice),
     pending_charge = null, updated_at = now()
-  from json_to_recordset($2::json) as v(id int, text text, reasoning text, status text, input_tokens int, output_tokens int, units bigint)
+  from json_to_recordset($2::json) as v(id int, text text, reasoning text, status text, input_tokens int, output_tokens int, units bigint, tool_calls jsonb, sources jsonb, notice text)
   where m.tenant_id = $1 and m.id = v.id`);
 
 /** An answer's files (an image model's images, decision 038): the history lists them with the answer. */

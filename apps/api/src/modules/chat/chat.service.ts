@@ -8,6 +8,7 @@ import { type ChatDeps, type ChatInput, type ChatTurn, createOutputEstimates, pr
 import { type ImageStore, streamImages } from './chat.images';
 import { setAnswerFiles } from './chat.repo';
 import { type AnswerRelay, streamChat } from './chat.stream';
+import { streamAgent } from './chat.agent';
 import { createAnswerCloser, createAnswerFlusher, createTurnOpener, recoverInterrupted, type TrackedAnswer } from './turn-writer';
 import { createLiveAnswers, LiveAnswer, type LiveReading } from './live-answers';
 import { createLiveChannel, type LiveChannel } from './live-channel';
@@ -37,8 +38,14 @@ export function createChatService(database: Database, deps: ChatDeps) {
 
   // The image path (decision 038): taken only by image models' runs, so the text path stays as measured.
   const images: ImageStore = { files: deps.files, attach: (tenantId, id, files) => setAnswerFiles(database, tenantId, id, files) };
+  // The agent loop (decision 050): taken only by runs with tools, so the text path pays one property read more.
+  const agentDeps = deps.tools ? { credits: deps.credits, webSearch: deps.webSearch, tools: deps.tools } : null;
   const relayOf = (run: ChatRun, signal: AbortSignal, emit: (e: ChatEvent) => void, tracked: TrackedAnswer): Promise<AnswerRelay> =>
-    run.images ? streamImages(run, signal, emit, tracked, images) : streamChat(run, signal, emit, tracked);
+    run.images
+      ? streamImages(run, signal, emit, tracked, images)
+      : run.agent && agentDeps
+        ? streamAgent(run, signal, emit, tracked, agentDeps, outputs)
+        : streamChat(run, signal, emit, tracked);
 
   // Answers generating in this process, by session: readers come and go, only a stop aborts.
   const live = createLiveAnswers();

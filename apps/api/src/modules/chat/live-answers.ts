@@ -59,7 +59,8 @@ export class LiveAnswer implements LiveReading {
 
   /** A reader that came back: the text so far, then what follows. */
   attach(write: (frame: string) => void): void {
-    write(frameOf({ type: 'snapshot', text: this.answer?.text ?? '', reasoning: this.answer?.reasoning ?? '' }));
+    const agent = this.answer?.agent;
+    write(frameOf({ type: 'snapshot', text: this.answer?.text ?? '', reasoning: this.answer?.reasoning ?? '', tool_calls: agent?.toolCalls ?? [], notice: agent?.notice ?? null }));
     this.readers.push(write);
   }
 

@@ -1,3 +1,5 @@
+import type { ChatSource } from '@app/contracts/chat';
+import type { AnswerNotice, ToolCallRecord } from '@app/contracts/tools';
 import { groupCommit } from '../../db/group-commit';
 import type { ChatbotsService } from '../chatbots/chatbots.service';
 import type { ChargedTotals, CreditsService, UsageCharge } from '../credits/credits.service';
@@ -66,6 +68,18 @@ export function createAnswerCloser(db: RawExecutor, parts: CloseParts) {
   return (item: AnswerClose) => submit(`${item.tenantId}:${item.period}`, item);
 }
 
+/** What an answer with tools adds to its row as it streams (decision 050). */
+export interface AgentProgress {
+  toolCalls: ToolCallRecord[];
+  /** Every source of the answer: the run's, then those its tools found. */
+  sources: ChatSource[];
+  notice: AnswerNotice | null;
+  /** Tokens of the steps so far (reported, else estimated) and the current step's input, for a crash's charge. */
+  tokens: { input: number; output: number };
+  /** Where the current step's text starts: its output is estimated from what follows. */
+  stepTextStart: number;
+}
+
 /**
  * An open answer: its text and reasoning so far, the one copy the stream keeps, written at the
  * flusher's next tick with what the answer would be charged (its `run`'s costs; none without a
@@ -75,6 +89,11 @@ export class TrackedAnswer {
   text = '';
   reasoning = '';
   changed = false;
+  /**
+   * An answer with tools (chat.agent.ts): its tool calls, the sources its tools found, why it ended
+   * early, and the tokens of its finished steps. Null on the plain text path, which writes none of them.
+   */
+  agent: AgentProgress | null = null;
 
   constructor(
     readonly tenantId: number,
@@ -127,7 +146,13 @@ export function createAnswerFlusher(db: RawExecutor, everyMs: number) {
       a.changed = false;
       let rows = byTenant.get(a.tenantId);
       if (!rows) byTenant.set(a.tenantId, (rows = []));
-      rows.push({ id: a.id, text: a.text, reasoning: a.storedReasoning, charge: a.run && pendingCharge(a.run, a, now) });
+      rows.push({
+        id: a.id,
+        text: a.text,
+        reasoning: a.storedReasoning,
+        charge: a.run && pendingCharge(a.run, a, now),
+        ...(a.agent && { toolCalls: a.agent.toolCalls, sources: a.agent.sources }),
+      });
     }
     if (byTenant.size === 0) return;
     // A failed write is retried with the next change; the answer's close writes it whole anyway.

@@ -323,6 +323,8 @@ export const chatColumns = {
   systemInstructions: chatbots.systemInstructions,
   temperature: chatbots.temperature,
   topP: chatbots.topP,
+  tools: chatbots.tools,
+  maxToolSteps: chatbots.maxToolSteps,
 };
 
 /**
@@ -334,7 +336,7 @@ export async function findChatbotForChat(db: Executor, tenantId: number, id: num
     .select({
       chatbot: chatColumns,
       model: llmModels,
-      release: { systemInstructions: releases.systemInstructions, temperature: releases.temperature, topP: releases.topP, llmModelId: releases.llmModelId },
+      release: { systemInstructions: releases.systemInstructions, temperature: releases.temperature, topP: releases.topP, llmModelId: releases.llmModelId, tools: releases.tools, maxToolSteps: releases.maxToolSteps },
       releaseModel: releaseModels,
       groupIds: groupIdsOfChatbot,
     })

@@ -23,11 +23,21 @@ export const REVIEWED_FIELDS = [
   'llmModelId',
   'temperature',
   'topP',
+  'tools',
+  'maxToolSteps',
 ] as const;
-export type Reviewed = { [K in (typeof REVIEWED_FIELDS)[number]]: K extends 'profileImageUrl' ? string | null : K extends 'llmModelId' | 'temperature' | 'topP' ? number : string };
+export type Reviewed = {
+  [K in (typeof REVIEWED_FIELDS)[number]]: K extends 'profileImageUrl' ? string | null : K extends 'llmModelId' | 'temperature' | 'topP' | 'maxToolSteps' ? number : K extends 'tools' ? string[] : string;
+};
+
+/** Two reviewed values alike: the tools as a set (their order is not a change). */
+function sameValue(a: Reviewed[keyof Reviewed], b: Reviewed[keyof Reviewed]): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((t) => b.includes(t));
+  return a === b;
+}
 
 export function releaseDiffers(draft: Reviewed, release: Reviewed): boolean {
-  return REVIEWED_FIELDS.some((f) => draft[f] !== release[f]);
+  return REVIEWED_FIELDS.some((f) => !sameValue(draft[f], release[f]));
 }
 
 /** The reviewed fields of a draft: what a request asks to publish. */

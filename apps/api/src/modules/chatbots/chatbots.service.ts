@@ -101,6 +101,8 @@ function toChatbot(v: ViewOf, profile: AccessProfile | null, cats: Categories, e
     system_instructions: v.own || c.isDefault ? shown.systemInstructions : '',
     temperature: shown.temperature,
     top_p: shown.topP,
+    tools: shown.tools as Chatbot['tools'],
+    max_tool_steps: shown.maxToolSteps,
     is_public: c.isPublic,
     is_default: c.isDefault,
     waiting_publish: c.waitingPublish,
@@ -151,7 +153,7 @@ export function createChatbotsService(database: Database, caches: CacheHub, mode
     if (version === 'draft' || !found.release || !found.releaseModel) return { chatbot: found.chatbot, model: found.model };
     const r = found.release;
     return {
-      chatbot: { ...found.chatbot, llmModelId: r.llmModelId, systemInstructions: r.systemInstructions, temperature: r.temperature, topP: r.topP },
+      chatbot: { ...found.chatbot, llmModelId: r.llmModelId, systemInstructions: r.systemInstructions, temperature: r.temperature, topP: r.topP, tools: r.tools, maxToolSteps: r.maxToolSteps },
       model: found.releaseModel,
     };
   }
@@ -251,6 +253,8 @@ export function createChatbotsService(database: Database, caches: CacheHub, mode
         if (!m) throw new AppError('model_not_found');
         if (!m.is_available) throw new AppError('model_not_allowed');
       }
+      // Image generation is not a tool yet (decision 050): refused rather than saved and never offered.
+      if (body.tools?.includes('generate_image')) throw new AppError('validation_error', 'Image generation is not available as a tool yet');
       const categoryIds = body.category_ids ? [...new Set(body.category_ids)] : undefined;
       if (categoryIds && (await countCategories(db, ctx.tenantId, categoryIds)) !== categoryIds.length) {
         throw new AppError('validation_error', 'Choose existing categories');
@@ -265,6 +269,8 @@ export function createChatbotsService(database: Database, caches: CacheHub, mode
           llmModelId: body.llm_model_id,
           temperature: body.temperature,
           topP: body.top_p,
+          tools: body.tools,
+          maxToolSteps: body.max_tool_steps,
           isHidden: body.is_hidden,
         });
         if (categoryIds) await replaceCategories(tx, ctx.tenantId, id, categoryIds);

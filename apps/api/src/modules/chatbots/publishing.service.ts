@@ -1,5 +1,6 @@
 import type { adminChatbotsQuery, PublishRequest, PublishRequestList } from '@app/contracts/chatbot-publishing';
 import { CHATBOT_LIMITS, type Chatbot, type chatbotAccessBody } from '@app/contracts/chatbots';
+import { TOOL_LIMITS } from '@app/contracts/tools';
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -15,7 +16,8 @@ import { deleteRelease, findChatbotFull, findGroupsByIds, replaceGroups, updateC
 import { monthKey, type Reviewed, snapshotOf } from './chatbots.rules';
 
 /** A request's snapshot: the reviewed fields, with the model's name as it was. */
-type Snapshot = Reviewed & { llmModelName: string };
+/** A request's snapshot; those made before tools existed (decision 050) have no tool settings. */
+type Snapshot = Omit<Reviewed, 'tools' | 'maxToolSteps'> & Partial<Pick<Reviewed, 'tools' | 'maxToolSteps'>> & { llmModelName: string };
 
 const reviewers = alias(members, 'reviewer');
 
@@ -133,6 +135,9 @@ export function createPublishingService(db: Db, deps: PublishingDeps) {
           systemInstructions: s.systemInstructions,
           temperature: s.temperature,
           topP: s.topP,
+          // Requests made before tools existed (decision 050) publish none.
+          tools: s.tools ?? [],
+          maxToolSteps: s.maxToolSteps ?? TOOL_LIMITS.stepsDefault,
         });
         const live = await findGroupsByIds(tx, ctx.tenantId, pending.memberGroupIds);
         await replaceGroups(tx, ctx.tenantId, chatbotId, live.map((g) => g.id));

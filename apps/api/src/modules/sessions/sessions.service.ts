@@ -1,4 +1,5 @@
 import type { ChatSource } from '@app/contracts/chat';
+import type { AnswerNotice, ToolCallRecord } from '@app/contracts/tools';
 import type { History, MessageStatus, PatchSessionBody, Session, SessionList } from '@app/contracts/sessions';
 import type { listSessionsQuery, historyQuery } from '@app/contracts/sessions';
 import type { z } from 'zod';
@@ -53,13 +54,24 @@ function toHistoryMessage(m: MessageRow, links: ReadonlyMap<number, string> = NO
     credits: unitsToExact(m.creditUnits),
     input_tokens: m.inputTokens,
     output_tokens: m.outputTokens,
-    files: m.attachments.flatMap((f) => {
-      const url = links.get(f.id);
-      return url ? [{ id: f.id, url, type: f.type, name: f.name }] : [];
-    }),
+    files: withLinks(m.attachments, links),
     sources: m.sources as ChatSource[],
+    // Tool calls' files get their links as the message's do (the stored records keep none: links expire).
+    tool_calls: (m.toolCalls as unknown as ToolCallRecord[]).map((c) => ({ ...c, files: withLinks(c.files, links) })),
+    notice: m.notice as AnswerNotice | null,
   };
 }
+
+/** Files with the links `links` has for them; one without a link is left out. */
+function withLinks(files: ReadonlyArray<{ id: number; type: string; name: string }>, links: ReadonlyMap<number, string>) {
+  return files.flatMap((f) => {
+    const url = links.get(f.id);
+    return url ? [{ id: f.id, url, type: f.type, name: f.name }] : [];
+  });
+}
+
+/** Every file a message lists: its own, and those its tool calls made. */
+const fileIdsOf = (m: MessageRow) => [...m.attachments.map((f) => f.id), ...(m.toolCalls as unknown as ToolCallRecord[]).flatMap((c) => c.files.map((f) => f.id))];
 
 /** Title from the first question: its first line, cut at a word near 40 characters. */
 export function titleFrom(text: string): string {
@@ -138,7 +150,7 @@ export function createSessionsService(db: Db, chatbots: Pick<ChatbotsService, 'a
       const rows = await findMessagesBefore(db, ctx.tenantId, s.id, q.first_id, q.size + 1);
       const hasMore = rows.length > q.size;
       const page = rows.slice(0, q.size).reverse();
-      const ids = page.flatMap((m) => m.attachments.map((f) => f.id));
+      const ids = page.flatMap(fileIdsOf);
       const links = ids.length > 0 && files ? await files.linksFor(ctx, ids) : NO_LINKS;
       return { items: page.map((m) => toHistoryMessage(m, links)), has_more: hasMore };
     },

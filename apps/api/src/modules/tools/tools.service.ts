@@ -1,0 +1,148 @@
+import type { ChatSource } from '@app/contracts/chat';
+import type { UsageRangeQuery } from '@app/contracts/dashboards';
+import { type AdminToolList, BUILTIN_TOOLS, type BuiltinTool, type MemberToolList, type ToolCallsDashboard } from '@app/contracts/tools';
+import type { Db } from '../../db/client';
+import type { Tool, ToolDefinition } from '../../llm/tools';
+import type { CacheHub } from '../../platform/cache';
+import type { MemberContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { addMonths, firstDay, resolveRange } from '../dashboards/dashboards.service';
+import type { FilesService } from '../files/files.service';
+import type { GovernanceService } from '../governance/governance.service';
+import type { LlmModelsService } from '../llm-models/llm-models.service';
+import type { WebSearchService } from '../web-search/web-search.service';
+import { BUILTIN_DEFINITIONS, createBuiltinTool } from './builtin-tools';
+import type { CodeRunner } from './code-interpreter-tool';
+import { countToolCalls, listToolAccess, upsertToolAccess } from './tools.repo';
+
+export type { CodeRunner };
+
+/**
+ * What a tool of one answer may do besides its work (decision 050), given by the agent loop
+ * (chat.agent.ts): who asks and for which chatbot and session, and the answer's shares — sources
+ * to cite, searches and masking to charge, files it made.
+ */
+export interface ToolScope {
+  ctx: MemberContext;
+  chatbotId: number;
+  /** The answer's session: a tool's files are files of it. */
+  sessionHash: string;
+  /** The question's attached files (the member's own, checked by the prepare phase). */
+  attachedFileIds: readonly number[];
+  /** Numbers what a tool found as the answer's sources (sent as `source` events, stored on the answer); their indexes. */
+  cite(found: Array<Omit<ChatSource, 'index'>>): number[];
+  /** Web searches made: charged with the answer, as today. */
+  searched(count: number): void;
+  /** Personal data masked out of a tool's input: charged like the question's masking. */
+  masked(units: bigint): void;
+  /** Files a call made, shown on its card. */
+  madeFiles(toolCallId: string, files: Array<{ id: number; url: string; type: string; name: string }>): void;
+}
+
+/** What the tools need of other modules. `codeRunner` null: the code interpreter is not offered. */
+export interface ToolsDeps {
+  models: Pick<LlmModelsService, 'profileOf'>;
+  groups: { all(tenantId: number): Promise<Array<{ id: number; koName: string; enName: string }>> };
+  files: Pick<FilesService, 'retrieve' | 'readOwn' | 'saveToolFile'>;
+  webSearch: Pick<WebSearchService, 'enabledFor' | 'run'>;
+  governance: Pick<GovernanceService, 'screen'>;
+  codeRunner: CodeRunner | null;
+  /** The read-a-page tool's fetch (the SSRF guard; tests pass one that allows the fake's loopback). */
+  fetchPage?: (url: string, signal: AbortSignal) => Promise<{ url: string; contentType: string; body: Buffer }>;
+}
+
+/** Tools not offered whatever a chatbot says: image generation is not a tool yet (a chatbot cannot switch it on). */
+const NOT_OFFERED: ReadonlySet<BuiltinTool> = new Set(['generate_image']);
+
+/**
+ * The built-in tools (decision 050): which a member's groups may use (like model access: every
+ * tool is allowed to every group unless an admin switched it off for the group; a member may use a
+ * tool when one of their groups may), the admin's switches, and the tools of one answer.
+ */
+export function createToolsService(db: Db, caches: CacheHub, deps: ToolsDeps) {
+  // Per process and tenant: the groups each tool is switched off for; dropped by the table's trigger (decision 009).
+  const denied = caches.scoped<{ byTool: Map<string, Set<number>> }>();
+  const deniedOf = async (tenantId: number) =>
+    (await caches.through(denied, tenantId, 'tools', async () => {
+      const byTool = new Map<string, Set<number>>();
+      for (const r of await listToolAccess(db, tenantId)) {
+        if (r.isAvailable) continue;
+        let set = byTool.get(r.tool);
+        if (!set) byTool.set(r.tool, (set = new Set()));
+        set.add(r.memberGroupId);
+      }
+      return { byTool };
+    }))!.byTool;
+
+  /** The built-in tools the member's groups may use. */
+  async function allowedFor(ctx: MemberContext): Promise<Set<BuiltinTool>> {
+    const [{ groupIds }, off] = await Promise.all([deps.models.profileOf(ctx), deniedOf(ctx.tenantId)]);
+    return new Set(BUILTIN_TOOLS.filter((t) => groupIds.some((g) => !off.get(t)?.has(g))));
+  }
+
+  /** A tool the platform can run at all here (its dependency is configured). */
+  const runnable = (t: BuiltinTool) => !NOT_OFFERED.has(t) && (t !== 'code_interpreter' || deps.codeRunner !== null);
+
+  return {
+    /** `GET /tools/`: which built-in tools the member's groups may use. */
+    async memberList(ctx: MemberContext): Promise<MemberToolList> {
+      const allowed = await allowedFor(ctx);
+      return { items: BUILTIN_TOOLS.map((tool) => ({ tool, is_available: allowed.has(tool) && runnable(tool) })) };
+    },
+
+    /** `GET /admin/tools/`: each tool with its availability per group (no row: available). */
+    async adminList(ctx: MemberContext): Promise<AdminToolList> {
+      const [rows, groups] = await Promise.all([listToolAccess(db, ctx.tenantId), deps.groups.all(ctx.tenantId)]);
+      const off = new Set(rows.filter((r) => !r.isAvailable).map((r) => `${r.tool}:${r.memberGroupId}`));
+      return {
+        items: BUILTIN_TOOLS.map((tool) => ({
+          tool,
+          member_groups: groups.map((g) => ({ member_group_id: g.id, ko_name: g.koName, en_name: g.enName, is_available: !off.has(`${tool}:${g.id}`) })),
+        })),
+      };
+    },
+
+    /** Switches a tool on or off for a group of the tenant (404 for another tenant's group); audited by the table's trigger. */
+    async setGroupAccess(ctx: MemberContext, tool: BuiltinTool, groupId: number, isAvailable: boolean): Promise<void> {
+      if (!(await deps.groups.all(ctx.tenantId)).some((g) => g.id === groupId)) throw new AppError('group_not_found');
+      await upsertToolAccess(db, ctx.tenantId, tool, groupId, isAvailable);
+      caches.invalidate(ctx.tenantId);
+    },
+
+    /** `GET /admin/dashboards/tools/`: tool calls per month and tool over the usage range (default the last 12 months). */
+    async callsPerMonth(ctx: MemberContext, q: UsageRangeQuery): Promise<ToolCallsDashboard> {
+      const { start, end } = resolveRange(q);
+      const items = await countToolCalls(db, ctx.tenantId, new Date(`${firstDay(start)}T00:00:00Z`), new Date(`${firstDay(addMonths(end, 1))}T00:00:00Z`));
+      return { items };
+    },
+
+    /**
+     * The tools one answer offers the model, in the chatbot's order: those switched on for it, that
+     * the member's groups may use, that can run here, and web search only while the tenant's search
+     * is on. Empty: the answer takes the plain text path.
+     */
+    async offered(ctx: MemberContext, tools: readonly string[]): Promise<BuiltinTool[]> {
+      const allowed = await allowedFor(ctx);
+      const out: BuiltinTool[] = [];
+      for (const t of tools as readonly BuiltinTool[]) {
+        if (!allowed.has(t) || !runnable(t)) continue;
+        if (t === 'web_search' && !(await deps.webSearch.enabledFor(ctx, { supportsWebSearch: true }))) continue;
+        out.push(t);
+      }
+      return out;
+    },
+
+    /** What the model is told about the tools: names, descriptions, input schemas. */
+    definitions(tools: readonly BuiltinTool[]): ToolDefinition[] {
+      return tools.map((t) => BUILTIN_DEFINITIONS[t]);
+    },
+
+    /** The tools of one answer, bound to its scope. */
+    create(tools: readonly BuiltinTool[], scope: ToolScope): Tool[] {
+      return tools.map((t) => createBuiltinTool(t, scope, deps));
+    },
+  };
+}
+export type ToolsService = ReturnType<typeof createToolsService>;
+/** What the chat path needs of the tools (ChatDeps). */
+export type AgentTools = Pick<ToolsService, 'offered' | 'definitions' | 'create'>;
