@@ -13,7 +13,7 @@ const call = (over: Partial<ToolCallRecord>): ToolCallRecord => ({
   step: 1,
   name: 'current_time',
   input: { timezone: 'UTC' },
-  output: '2026-11-28T10:00:00Z',
+  output: '{"iso":"2026-11-28T10:00:00Z"}',
   status: 'done',
   duration_ms: 1250,
   text_offset: 0,
@@ -64,7 +64,8 @@ describe('an answer with tool calls', () => {
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(within(card).getByTestId('tool-call-input').textContent).toBe('{\n  "timezone": "UTC"\n}');
-    expect(within(card).getByTestId('tool-call-output').textContent).toBe('2026-11-28T10:00:00Z');
+    // A JSON result pretty-printed too.
+    expect(within(card).getByTestId('tool-call-output').textContent).toBe('{\n  "iso": "2026-11-28T10:00:00Z"\n}');
   });
 
   it('names a running call and a failed one, and links the files a tool made', async () => {

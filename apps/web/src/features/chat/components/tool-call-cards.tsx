@@ -10,6 +10,16 @@ function shownInput(input: unknown): string {
   return typeof input === 'string' ? input : JSON.stringify(input, null, 2);
 }
 
+/** A result that is JSON (most tools answer so) pretty-printed too; any other text as it is. */
+function shownOutput(output: string): string {
+  if (!/^\s*[[{]/.test(output)) return output;
+  try {
+    return JSON.stringify(JSON.parse(output), null, 2);
+  } catch {
+    return output;
+  }
+}
+
 function StatusIcon({ status }: { status: ToolCallRecord['status'] }) {
   if (status === 'running') return <Loader size={14} aria-hidden />;
   if (status === 'done') return <IconCircleCheck size={16} color="var(--mantine-color-teal-7)" aria-hidden />;
@@ -68,7 +78,7 @@ function ToolCallCard({ call }: { call: ToolCallRecord }) {
       <Collapse expanded={open}>
         <Stack gap="xs" pt="xs" id={bodyId} data-testid="tool-call-body">
           {call.input !== null && call.input !== undefined ? <Block label={t('tools.input')} text={shownInput(call.input)} testId="tool-call-input" /> : null}
-          {call.output !== null ? <Block label={call.status === 'error' ? t('tools.error') : t('tools.output')} text={call.output || t('tools.noOutput')} testId="tool-call-output" /> : null}
+          {call.output !== null ? <Block label={call.status === 'error' ? t('tools.error') : t('tools.output')} text={call.output ? shownOutput(call.output) : t('tools.noOutput')} testId="tool-call-output" /> : null}
         </Stack>
       </Collapse>
       {call.files.length > 0 ? (
