@@ -70,7 +70,7 @@ async function memberOn(browser: Browser, options: Parameters<Browser['newContex
 
 test.afterEach(() => setFakeLlm(null));
 
-test('a chatbot with a tool answers with a step card placed in its text; opened, accessible, in ko and en', async ({ page }) => {
+test('a chatbot with a tool answers with a step card placed in its text; opened, accessible, in ko and en, shared too', async ({ page, browser }) => {
   await signInAs(page, E2E_MEMBER, 'en');
   const api = await memberApi(page);
   const bot = await api.chatbot('Clock bot', ['current_time']);
@@ -87,10 +87,11 @@ test('a chatbot with a tool answers with a step card placed in its text; opened,
     const text = (await answer.textContent()) ?? '';
     expect(text.indexOf('Let me check the clock.')).toBeLessThan(text.indexOf('Checked the time'));
     expect(text.indexOf('Checked the time')).toBeLessThan(text.indexOf('It is morning in UTC'));
-    // The model was offered the tool, and its result went back in the second request.
-    const sent = (await fakeLlmReceived()).filter((r) => 'messages' in r);
-    expect(JSON.stringify(sent.at(-2)?.tools)).toContain('current_time');
-    expect(JSON.stringify(sent.at(-1)?.messages)).toContain('"role":"tool"');
+    // The model was offered the tool, and its result went back in the next request (the session's title request may come between).
+    const sent = (await fakeLlmReceived()).filter((r) => 'tools' in r);
+    expect(sent).toHaveLength(2);
+    expect(JSON.stringify(sent[0]?.tools)).toContain('current_time');
+    expect(JSON.stringify(sent[1]?.messages)).toContain('"role":"tool"');
 
     // Collapsed: a button with the tool's name and how it went; opened, the input and the result.
     const toggle = card.getByRole('button', { name: /Checked the time/ });
@@ -115,6 +116,19 @@ test('a chatbot with a tool answers with a step card placed in its text; opened,
     await page.getByTestId('chat-input').focus();
     await shot(page, 'agent-tools-chat', 'ko', false);
     await setLanguage(page, 'en');
+
+    // Shared, the session reads the same, signed out and read-only.
+    await page.getByTestId('chat-share').click();
+    await page.getByTestId('share-create').click();
+    const link = await page.getByTestId('share-link').inputValue();
+    const reader = await (await browser.newContext()).newPage();
+    await reader.goto(link);
+    const shared = reader.getByTestId('read-only-messages').getByTestId('tool-call');
+    await expect(shared).toHaveCount(1);
+    await expect(shared.getByRole('button', { name: /Checked the time/ })).toHaveAttribute('aria-expanded', 'false');
+    await shared.getByTestId('tool-call-toggle').click();
+    await expect(shared.getByTestId('tool-call-output')).toContainText('UTC');
+    await reader.context().close();
   } finally {
     await api.remove(bot.id);
   }
