@@ -200,7 +200,7 @@ test('on a phone the step cards fit the width, closed and opened', async ({ brow
   }
 });
 
-test('the studio saves the tool switches and the step limit', async ({ page }) => {
+test('the studio saves the tool switches and the step limit', async ({ page, browser }) => {
   await signInAs(page, E2E_MEMBER, 'en');
   const api = await memberApi(page);
   const bot = await api.chatbot('Toolbox bot', []);
@@ -215,7 +215,7 @@ test('the studio saves the tool switches and the step limit', async ({ page }) =
     await flip(page.getByTestId('chatbot-tool-knowledge_search'));
     await page.getByTestId('chatbot-max-tool-steps').fill('30');
     await page.getByTestId('chatbot-max-tool-steps').blur();
-    await expect(page.getByText('Between 1 and 25')).toBeVisible();
+    await expect(page.getByTestId('chatbot-max-tool-steps-error')).toHaveText('Between 1 and 25');
     await page.getByTestId('chatbot-max-tool-steps').fill('5');
     const saved = page.waitForResponse((r) => r.url().includes(`/api/chatbots/${bot.id}/`) && r.request().method() === 'PATCH');
     await page.getByTestId('chatbot-save').click();
@@ -238,6 +238,21 @@ test('the studio saves the tool switches and the step limit', async ({ page }) =
     }
     await expect(page.getByTestId('chatbot-tools')).toContainText('현재 시각');
     await setLanguage(page, 'en');
+
+    // On a phone the section fits the width.
+    const phone = await memberOn(browser, PHONE);
+    await phone.goto(`/dashboard/studio/${bot.id}`);
+    await phone.getByTestId('chatbot-tools').scrollIntoViewIfNeeded();
+    await expect(phone.getByTestId('chatbot-tool-current_time')).toBeChecked();
+    await expectNoSideScroll(phone);
+    for (const lang of ['en', 'ko'] as const) {
+      await setLanguage(phone, lang);
+      await toastsGone(phone);
+      await phone.getByTestId('chatbot-tools').scrollIntoViewIfNeeded();
+      await phone.screenshot({ path: `e2e/screenshots/agent-tools-studio-phone-${lang}.png`, animations: 'disabled' });
+    }
+    await setLanguage(phone, 'en');
+    await phone.context().close();
   } finally {
     await api.remove(bot.id);
   }

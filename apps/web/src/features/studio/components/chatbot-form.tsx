@@ -300,21 +300,36 @@ export function ChatbotForm({
               {errorOf('tools')}
             </Text>
           ) : null}
-          <NumberInput
-            label={t('form.tools.steps')}
-            description={t('form.tools.stepsHint', { min: TOOL_LIMITS.stepsMin, max: TOOL_LIMITS.stepsMax, default: TOOL_LIMITS.stepsDefault })}
-            min={TOOL_LIMITS.stepsMin}
-            max={TOOL_LIMITS.stepsMax}
-            step={1}
-            allowDecimal={false}
-            clampBehavior="none"
-            w={{ base: '100%', xs: 260 }}
-            value={values.max_tool_steps}
-            onChange={(v) => set('max_tool_steps', v)}
-            onBlur={() => touch('max_tool_steps')}
-            error={errorOf('max_tool_steps')}
-            data-testid="chatbot-max-tool-steps"
-          />
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <div>
+              <Text size="sm" fw={500} component="label" htmlFor="chatbot-max-tool-steps">
+                {t('form.tools.steps')}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t('form.tools.stepsHint', { min: TOOL_LIMITS.stepsMin, max: TOOL_LIMITS.stepsMax, default: TOOL_LIMITS.stepsDefault })}
+              </Text>
+            </div>
+            <NumberInput
+              id="chatbot-max-tool-steps"
+              w={92}
+              min={TOOL_LIMITS.stepsMin}
+              max={TOOL_LIMITS.stepsMax}
+              step={1}
+              allowDecimal={false}
+              clampBehavior="none"
+              value={values.max_tool_steps}
+              onChange={(v) => set('max_tool_steps', v)}
+              onBlur={() => touch('max_tool_steps')}
+              error={Boolean(errorOf('max_tool_steps'))}
+              aria-describedby={errorOf('max_tool_steps') ? 'chatbot-max-tool-steps-error' : undefined}
+              data-testid="chatbot-max-tool-steps"
+            />
+          </Group>
+          {errorOf('max_tool_steps') ? (
+            <Text size="xs" c="red" id="chatbot-max-tool-steps-error" data-testid="chatbot-max-tool-steps-error">
+              {errorOf('max_tool_steps')}
+            </Text>
+          ) : null}
         </Section>
         {after}
         <Paper
