@@ -28,14 +28,14 @@ function StatusIcon({ status }: { status: ToolCallRecord['status'] }) {
 }
 
 /** Monospace text that scrolls inside the card rather than widening the chat (a phone's 375 px). */
-function Block({ label, text, testId }: { label: string; text: string; testId: string }) {
+function Block({ label, name, text, testId }: { label: string; name: string; text: string; testId: string }) {
   return (
     <Stack gap={2}>
       <Text size="xs" fw={600} c="dimmed">
         {label}
       </Text>
-      {/* A scrolling region is reached by the keyboard too (axe: scrollable-region-focusable), and named. */}
-      <Code block tabIndex={0} role="region" aria-label={label} mah={240} style={{ overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} data-testid={testId}>
+      {/* A scrolling region is reached by the keyboard too (axe: scrollable-region-focusable), and named after its call. */}
+      <Code block tabIndex={0} role="region" aria-label={name} mah={240} style={{ overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} data-testid={testId}>
         {text}
       </Code>
     </Stack>
@@ -52,6 +52,7 @@ function ToolCallCard({ call }: { call: ToolCallRecord }) {
   const bodyId = useId();
   const name = t(`tools.names.${call.name}`, { defaultValue: call.name });
   const status = t(`tools.status.${call.status}`);
+  const outputLabel = call.status === 'error' ? t('tools.error') : t('tools.output');
   const ms = call.duration_ms;
   const duration =
     ms === null ? null : ms < 1000 ? t('tools.ms', { value: ms.toLocaleString(i18n.language) }) : t('tools.seconds', { value: (ms / 1000).toLocaleString(i18n.language, { maximumFractionDigits: 1 }) });
@@ -77,8 +78,8 @@ function ToolCallCard({ call }: { call: ToolCallRecord }) {
       </UnstyledButton>
       <Collapse expanded={open}>
         <Stack gap="xs" pt="xs" id={bodyId} data-testid="tool-call-body">
-          {call.input !== null && call.input !== undefined ? <Block label={t('tools.input')} text={shownInput(call.input)} testId="tool-call-input" /> : null}
-          {call.output !== null ? <Block label={call.status === 'error' ? t('tools.error') : t('tools.output')} text={call.output ? shownOutput(call.output) : t('tools.noOutput')} testId="tool-call-output" /> : null}
+          {call.input !== null && call.input !== undefined ? <Block label={t('tools.input')} name={`${name}: ${t('tools.input')}`} text={shownInput(call.input)} testId="tool-call-input" /> : null}
+          {call.output !== null ? <Block label={outputLabel} name={`${name}: ${outputLabel}`} text={call.output ? shownOutput(call.output) : t('tools.noOutput')} testId="tool-call-output" /> : null}
         </Stack>
       </Collapse>
       {call.files.length > 0 ? (
