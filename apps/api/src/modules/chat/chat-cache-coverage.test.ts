@@ -2,7 +2,7 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { chatbotMemberGroups, creditGrants, chatbotReleases, llmModelGroupAccess, llmModels, memberGroupMemberships, memberGroups, members, tenants } from '../../db/schema/index';
+import { chatbotMemberGroups, creditGrants, chatbotReleases, llmModelGroupAccess, llmModels, memberGroupMemberships, memberGroups, members, tenants, toolGroupAccess } from '../../db/schema/index';
 import { chatColumns } from '../chatbots/chatbots.service';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 
@@ -28,6 +28,8 @@ const readByChat: Array<{ table: string; columns: string[]; events: string[] }> 
   { table: 'chatbot_member_groups', columns: allColumns(chatbotMemberGroups), events: ['INSERT', 'UPDATE', 'DELETE'] },
   // The developer API's key (issue 28): what `/v1` checks on every request.
   { table: 'api_keys', columns: ['tenant_id', 'id', 'member_id', 'secret_hash', 'chatbot_ids', 'expires_at'], events: ['UPDATE', 'DELETE'] },
+  // Which built-in tools a member's groups may use (decision 050).
+  { table: 'tool_group_access', columns: allColumns(toolGroupAccess), events: ['INSERT', 'UPDATE', 'DELETE'] },
   // The chatbot's or picked model: the whole row.
   { table: 'llm_models', columns: allColumns(llmModels), events: ['UPDATE', 'DELETE'] },
   // The acting member (request context) and the tenant: whole rows.

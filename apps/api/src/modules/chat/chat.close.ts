@@ -42,7 +42,8 @@ export async function closeChat(
   const answered = !(status === 'failed' && !text && !relay.answer.agent?.toolCalls.length);
   const charge = answerCharge(run, relay.answer, reported, relay.imageCount, answered);
   const { inputTokens, outputTokens, units } = charge;
-  if (answered && reported.output !== undefined) outputs.record(model.id, outputTokens);
+  // An answer with tools sums several requests: it would skew the estimate of one answer's output.
+  if (answered && reported.output !== undefined && !relay.answer.agent) outputs.record(model.id, outputTokens);
   const period = periodStart(new Date(), ctx.tenant.billingDay);
   let totals;
   try {

@@ -35,6 +35,9 @@ const pathResolvers: Record<string, (f: Fixtures, t: TestApp) => ParamValue> = {
   '/api/admin/announcements/{id}': (f) => ({ value: f.announcementId, private: true }),
   '/api/admin/llm-models/{model}': (f) => ({ value: f.modelId, private: true }),
   '/api/admin/llm-models/{model}/member-groups/{group}': (f) => ({ value: f.groupId, private: true }),
+  // Decision 050: a built-in tool (a name, not a tenant's object) and its access for the tenant's group.
+  '/api/admin/tools/{tool}': () => ({ value: 'web_search', private: false }),
+  '/api/admin/tools/{tool}/member-groups/{group}': (f) => ({ value: f.groupId, private: true }),
   '/api/tasks/{id}': (f) => ({ value: f.taskId, private: true }),
   // Issue 23: the member's own chatbot's document; the publish queue's request; categories.
   '/api/chatbots/{id}/documents/{document_id}': (f) => ({ value: f.documentId, private: true }),
