@@ -5,6 +5,8 @@ export const queryKeys = {
   creditCheck: (memberId: number) => ['credit-check', memberId] as const,
   usage: (memberId: number) => ['usage', memberId] as const,
   llmModels: ['llm-models'] as const,
+  /** The built-in tools the member's groups may use (the studio's tool switches). */
+  tools: ['tools'] as const,
   categories: ['categories'] as const,
   chatbots: (params: object = {}) => ['chatbots', params] as const,
   chatbot: (id: number) => ['chatbot', id] as const,
@@ -22,6 +24,8 @@ export const queryKeys = {
   /** The console's group list, the model-per-group matrix and this month's usage per group. */
   adminMemberGroups: ['admin-member-groups'] as const,
   adminLlmModels: ['admin-llm-models'] as const,
+  /** The tool-per-group matrix (decision 050). */
+  adminTools: ['admin-tools'] as const,
   memberGroupUsage: ['member-group-usage'] as const,
   /** The rows per request of a bulk-invite file. */
   bulkInviteSettings: ['bulk-invite-settings'] as const,

@@ -1,9 +1,11 @@
-import { Badge, Box, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Box, Paper, Stack, Text } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { lazy, memo, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Markdown } from '../../../components/markdown/markdown';
 import { shownCredits } from '../lib/chatbot-texts';
 import type { BubbleMessage } from '../lib/live-turn';
+import { answerSegments } from '../lib/tool-calls';
 
 // Only thinking-mode answers have reasoning: the accordion stays out of the chat's initial load.
 const Reasoning = lazy(() => import('./reasoning'));
@@ -12,6 +14,26 @@ const Reasoning = lazy(() => import('./reasoning'));
 const MessageFiles = lazy(() => import('./message-files').then((m) => ({ default: m.MessageFiles })));
 const AnswerImages = lazy(() => import('./answer-images').then((m) => ({ default: m.AnswerImages })));
 const AnswerSources = lazy(() => import('./answer-sources').then((m) => ({ default: m.AnswerSources })));
+// Tool call cards load with the first answer that made calls (agent steps, decision 050).
+const ToolCallCards = lazy(() => import('./tool-call-cards'));
+
+/** An answer's text with its tool calls' cards where they were made: text before, the cards, text after. */
+function AnswerBody({ m }: { m: BubbleMessage }) {
+  if (m.toolCalls.length === 0) return <Markdown text={m.text} />;
+  return (
+    <>
+      {answerSegments(m.text, m.toolCalls).map((s) =>
+        s.kind === 'text' ? (
+          <Markdown key={s.key} text={s.text} />
+        ) : (
+          <Suspense key={s.key} fallback={null}>
+            <ToolCallCards calls={s.calls} />
+          </Suspense>
+        ),
+      )}
+    </>
+  );
+}
 
 /** Under a finished answer, quietly: the model that wrote it and the credits it cost (spec §3). */
 function AnswerMeta({ m, modelNames, showCredits }: { m: BubbleMessage; modelNames: ReadonlyMap<number, string>; showCredits: boolean }) {
@@ -64,9 +86,8 @@ export const MessageBubble = memo(function MessageBubble({
           <Reasoning text={m.reasoning} open={live} />
         </Suspense>
       ) : null}
-      {m.text ? (
-        <Markdown text={m.text} />
-      ) : live ? (
+      {m.text || m.toolCalls.length > 0 ? <AnswerBody m={m} /> : null}
+      {m.text ? null : live && !m.toolCalls.some((c) => c.status === 'running') ? (
         <Text c="dimmed" data-testid="answer-waiting">
           {m.modelId !== null && imageModelIds?.has(m.modelId) ? t('images.generating') : t('thinking')}
         </Text>
@@ -75,6 +96,11 @@ export const MessageBubble = memo(function MessageBubble({
         <Suspense fallback={null}>
           <AnswerImages files={m.files} />
         </Suspense>
+      ) : null}
+      {m.notice ? (
+        <Alert variant="light" color="yellow" p="xs" mt={6} icon={<IconInfoCircle size={16} />} data-testid="answer-notice" data-notice={m.notice}>
+          {t(`notice.${m.notice}`)}
+        </Alert>
       ) : null}
       {m.status === 'stopped' ? (
         <Badge variant="light" color="gray" mt={4}>

@@ -4,13 +4,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageFile } from '../lib/live-turn';
 
-/** A question's files (spec §3 history message files): images as thumbnails that open larger, others as links. */
-export function MessageFiles({ files }: { files: readonly MessageFile[] }) {
+/**
+ * A question's files (spec §3 history message files), or the files a tool made: images as
+ * thumbnails that open larger, others as links. A question's sit on the right, a tool's on the left.
+ */
+export function MessageFiles({ files, justify = 'flex-end' }: { files: readonly MessageFile[]; justify?: 'flex-start' | 'flex-end' }) {
   const { t } = useTranslation('chat');
   const [open, setOpen] = useState<MessageFile | null>(null);
   if (files.length === 0) return null;
   return (
-    <Group gap={6} justify="flex-end" wrap="wrap" data-testid="message-files">
+    <Group gap={6} justify={justify} wrap="wrap" data-testid="message-files">
       {files.map((f) =>
         f.type.startsWith('image/') ? (
           <UnstyledButton key={f.id} onClick={() => setOpen(f)} aria-label={t('files.openImage', { name: f.name })} data-testid="message-image">

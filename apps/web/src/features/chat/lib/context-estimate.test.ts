@@ -15,6 +15,8 @@ const msg = (speaker: HistoryMessage['speaker_type'], text: string, input = 0, o
   output_tokens: output,
   files: [],
   sources: [],
+  tool_calls: [],
+  notice: null,
 });
 
 describe('context usage estimate', () => {

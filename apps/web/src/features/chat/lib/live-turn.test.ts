@@ -63,6 +63,8 @@ const row = (id: number, speaker: HistoryMessage['speaker_type'], text: string, 
   output_tokens: 0,
   files: [],
   sources: [],
+  tool_calls: [],
+  notice: null,
 });
 
 beforeEach(() => {
@@ -104,6 +106,31 @@ describe('live turn', () => {
     expect(cb.onRefused).not.toHaveBeenCalled();
     expect(cb.onStreamError).not.toHaveBeenCalled();
     expect(JSON.parse(String(requests[0]?.body))).toMatchObject({ text: 'Hi', thinking: true });
+  });
+
+  it('keeps the tool calls as they stream, the text before a call released first, and the notice', async () => {
+    const turns = createLiveTurns();
+    const s = streamReply(meta(10));
+    const done = turns.send(7, { text: 'Time?' }, callbacks());
+    await vi.waitFor(() => expect(turns.get()[0]?.status).toBe('streaming'));
+    s.send({ type: 'text', text: 'Checking.' });
+    s.send({ type: 'tool_call', id: 'c1', step: 1, name: 'current_time', text_offset: 9 });
+    await vi.waitFor(() => expect(turns.get()[0]?.toolCalls).toHaveLength(1));
+    expect(turns.get()[0]).toMatchObject({ text: 'Checking.', toolCalls: [{ id: 'c1', status: 'running', text_offset: 9 }] });
+    s.send({ type: 'tool_input', id: 'c1', input: { timezone: 'UTC' } });
+    s.send({ type: 'tool_result', id: 'c1', status: 'done', output: '10:00', duration_ms: 4, files: [] });
+    s.send({ type: 'step_end', step: 1 });
+    s.send({ type: 'text', text: ' Ten.' });
+    s.send({ type: 'notice', code: 'tool_step_limit' });
+    s.send({ type: 'end', status: 'completed' });
+    s.close();
+    await done;
+    expect(turns.get()[0]).toMatchObject({
+      text: 'Checking. Ten.',
+      notice: 'tool_step_limit',
+      toolCalls: [{ id: 'c1', input: { timezone: 'UTC' }, output: '10:00', status: 'done', duration_ms: 4 }],
+    });
+    expect(chatMessages([], turns.get()).at(-1)).toMatchObject({ notice: 'tool_step_limit', toolCalls: [{ id: 'c1' }] });
   });
 
   it('stop asks the server, which ends the stream as stopped; the text received so far stays', async () => {
@@ -196,12 +223,13 @@ describe('live turn', () => {
     const done = turns.reattach(7, 'hash-1', 'Tell me', cb);
     await vi.waitFor(() => expect(turns.get()).toHaveLength(1));
     expect(urls[0]).toContain('/sessions/hash-1/stream/');
-    s.send({ type: 'snapshot', text: 'one two ', reasoning: '' });
+    const step = { id: 'c1', step: 1, name: 'current_time', input: {}, output: '10:00', status: 'done' as const, duration_ms: 3, text_offset: 4, files: [] };
+    s.send({ type: 'snapshot', text: 'one two ', reasoning: '', tool_calls: [step], notice: null });
     s.send({ type: 'text', text: 'three' });
     s.send({ type: 'end', status: 'completed' });
     s.close();
     expect(await done).toBe(true);
-    expect(turns.get()).toMatchObject([{ question: 'Tell me', text: 'one two three', status: 'completed', meta: meta(10) }]);
+    expect(turns.get()).toMatchObject([{ question: 'Tell me', text: 'one two three', status: 'completed', meta: meta(10), toolCalls: [step] }]);
     expect(cb.onDone).toHaveBeenCalledTimes(1);
 
     replies.push(async () => new Response(null, { status: 204 }));
@@ -240,7 +268,7 @@ describe('live turn', () => {
 });
 
 describe('chat messages: history with the turns over it', () => {
-  const stopped: LiveTurn = { id: 1, chatbotId: 7, meta: meta(10), question: 'Count', text: 'one two', reasoning: '', status: 'stopped', credits: 0.25, sources: [], files: [], images: [] };
+  const stopped: LiveTurn = { id: 1, chatbotId: 7, meta: meta(10), question: 'Count', text: 'one two', reasoning: '', status: 'stopped', credits: 0.25, sources: [], files: [], images: [], toolCalls: [], notice: null };
   const earlier = [row(8, 'member', 'Before', 'completed'), row(9, 'chatbot', 'Earlier answer', 'completed')];
 
   it('keeps the stopped answer’s own text while the history still has its row streaming', () => {

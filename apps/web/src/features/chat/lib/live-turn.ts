@@ -1,9 +1,11 @@
 import type { ChatBody, ChatEvent, ChatMeta, ChatSource } from '@app/contracts/chat';
 import type { HistoryMessage } from '@app/contracts/sessions';
+import type { AnswerNotice, ToolCallRecord } from '@app/contracts/tools';
 import { useSyncExternalStore } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { type ChatMode, reattachChat, sendChat, stopAnswer } from '../api/send-chat';
 import { createSmoother } from './smoothing';
+import { isToolEvent, withToolEvent } from './tool-calls';
 
 export type LiveStatus = 'sending' | 'streaming' | 'completed' | 'stopped' | 'failed' | 'interrupted';
 
@@ -25,6 +27,10 @@ export interface LiveTurn {
   files: MessageFile[];
   /** An image model's answer: the images generated (the stream's image events), files of the session. */
   images: MessageFile[];
+  /** The tool calls the answer made so far (agent steps), with their results where they ended. */
+  toolCalls: ToolCallRecord[];
+  /** Why the answer ended early (the step limit, credits run out between steps). */
+  notice: AnswerNotice | null;
 }
 
 /** A file shown with a message (spec §3 history message files). */
@@ -103,10 +109,16 @@ export function createLiveTurns() {
     let final: LiveStatus = 'completed';
     try {
       for await (const e of events) {
-        if (e.type === 'snapshot') update(id, { text: e.text, reasoning: e.reasoning });
+        if (e.type === 'snapshot') update(id, { text: e.text, reasoning: e.reasoning, toolCalls: e.tool_calls, notice: e.notice });
         else if (e.type === 'text') text.push(e.text);
         else if (e.type === 'reasoning') reasoning.push(e.text);
         else if (e.type === 'usage') update(id, { credits: e.credits });
+        else if (isToolEvent(e)) {
+          // The text before a call shows before its card: what is queued is released first.
+          if (e.type === 'tool_call') text.flush();
+          update(id, { toolCalls: withToolEvent(find(id)?.toolCalls ?? [], e) });
+        }
+        else if (e.type === 'notice') update(id, { notice: e.code });
         else if (e.type === 'image') update(id, { images: [...(find(id)?.images ?? []), e.file] });
         else if (e.type === 'source') {
           const { type: _type, ...source } = e;
@@ -147,7 +159,7 @@ export function createLiveTurns() {
       if (previous && inFlight(previous) && previous.meta?.session_hash_id === body.session_hash_id) update(previous.id, { status: 'stopped' });
       const own = beginReading(mode);
       const { id } = own;
-      set([...turns, { id, chatbotId, meta: null, question: body.text ?? '', text: '', reasoning: '', status: 'sending', credits: null, sources: [], files, images: [] }]);
+      set([...turns, { id, chatbotId, meta: null, question: body.text ?? '', text: '', reasoning: '', status: 'sending', credits: null, sources: [], files, images: [], toolCalls: [], notice: null }]);
       try {
         const { meta, events } = await sendChat(chatbotId, body, own.controller.signal, mode);
         // Mask mode: the question shows as it was stored, its personal data masked.
@@ -183,7 +195,7 @@ export function createLiveTurns() {
       try {
         const found = await reattachChat(hash, own.controller.signal);
         if (!found) return false;
-        set([...turns, { id, chatbotId, meta: found.meta, question, text: '', reasoning: '', status: 'streaming', credits: null, sources: [], files: [], images: [] }]);
+        set([...turns, { id, chatbotId, meta: found.meta, question, text: '', reasoning: '', status: 'streaming', credits: null, sources: [], files: [], images: [], toolCalls: [], notice: null }]);
         update(id, { status: await consume(own, found.events, cb) });
       } catch (err) {
         if (!find(id)) return false;
@@ -242,6 +254,10 @@ export interface BubbleMessage {
   sources: readonly ChatSource[];
   /** Questions: their attachments; answers: the images an image model generated. */
   files: readonly MessageFile[];
+  /** Answers: their tool calls (agent steps), each shown as a card where it was made in the text. */
+  toolCalls: readonly ToolCallRecord[];
+  /** Answers: why they ended early. */
+  notice: AnswerNotice | null;
 }
 
 // One bubble per history row object, so unchanged rows keep their (memoised) bubbles while an answer streams.
@@ -261,6 +277,8 @@ function bubbleOf(row: HistoryMessage): BubbleMessage {
       credits: answer && row.status !== 'streaming' ? row.credits : null,
       sources: row.sources ?? [],
       files: row.files,
+      toolCalls: row.tool_calls ?? [],
+      notice: row.notice ?? null,
     };
     rowBubbles.set(row, b);
   }
@@ -270,7 +288,7 @@ function bubbleOf(row: HistoryMessage): BubbleMessage {
 function bubblesOf(turn: LiveTurn): BubbleMessage[] {
   const [q, a] = turn.meta ? [`m${turn.meta.user_message_id}`, `m${turn.meta.assistant_message_id}`] : [`t${turn.id}q`, `t${turn.id}a`];
   return [
-    { key: q, role: 'member', text: turn.question, reasoning: null, status: 'completed', modelId: null, modelName: null, credits: null, sources: [], files: turn.files },
+    { key: q, role: 'member', text: turn.question, reasoning: null, status: 'completed', modelId: null, modelName: null, credits: null, sources: [], files: turn.files, toolCalls: [], notice: null },
     {
       key: a,
       role: 'chatbot',
@@ -282,6 +300,8 @@ function bubblesOf(turn: LiveTurn): BubbleMessage[] {
       credits: turn.credits,
       sources: turn.sources,
       files: turn.images,
+      toolCalls: turn.toolCalls,
+      notice: turn.notice,
     },
   ];
 }

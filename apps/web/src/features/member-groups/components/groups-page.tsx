@@ -1,18 +1,20 @@
 import { Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconChartBar, IconLock, IconUsersGroup } from '@tabler/icons-react';
+import { IconChartBar, IconLock, IconTool, IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { GroupUsage } from './group-usage';
 import { GroupsTable } from './groups-table';
 import { ModelPermissions } from './model-permissions';
+import { ToolPermissions } from './tool-permissions';
 
 const TABS = [
   { value: 'groups', path: '', icon: IconUsersGroup },
   { value: 'models', path: 'models', icon: IconLock },
+  { value: 'tools', path: 'tools', icon: IconTool },
   { value: 'usage', path: 'usage', icon: IconChartBar },
 ] as const;
 
-/** Console "Groups": the groups, which models each may use, and this month's credits per group; the tab is in the URL. */
+/** Console "Groups": the groups, which models and tools each may use, and this month's credits per group; the tab is in the URL. */
 export function GroupsPage() {
   const { t } = useTranslation('member-groups');
   const navigate = useNavigate();
@@ -39,6 +41,9 @@ export function GroupsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="models" pt="md">
           <ModelPermissions />
+        </Tabs.Panel>
+        <Tabs.Panel value="tools" pt="md">
+          <ToolPermissions />
         </Tabs.Panel>
         <Tabs.Panel value="usage" pt="md">
           <GroupUsage />

@@ -1,6 +1,7 @@
 import { type Chatbot, CHATBOT_LIMITS } from '@app/contracts/chatbots';
 import type { LlmModel } from '@app/contracts/llm-models';
-import { Alert, Button, Group, MultiSelect, NumberInput, Paper, Select, SimpleGrid, Slider, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { BUILTIN_TOOLS, type BuiltinTool, TOOL_LIMITS } from '@app/contracts/tools';
+import { Alert, Button, Group, MultiSelect, NumberInput, Paper, Select, SimpleGrid, Slider, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -10,6 +11,7 @@ import { ApiError } from '../../../lib/api-client';
 import { localizedName } from '../../../lib/localized-name';
 import { errorMessage } from '../../../lib/status-messages';
 import { useCategories } from '../api/list-categories';
+import { useTools } from '../api/list-tools';
 import { useUpdateChatbot } from '../api/update-chatbot';
 import { type ChatbotField, chatbotFormErrors, chatbotFormValues, type ChatbotFormValues, chatbotPatch, rebaseFormValues } from '../lib/chatbot-form';
 
@@ -30,7 +32,7 @@ const counter = (value: string, max: number) => `${value.length.toLocaleString()
 
 /**
  * The chatbot's settings (PATCH /chatbots/{id}/ with what changed): names, key features, system
- * instructions, model, temperature, top_p, categories. Each changed field is checked by the
+ * instructions, model, temperature, top_p, categories, tools and the step limit. Each changed field is checked by the
  * contract's schema; errors show once a field was left or on a save attempt. `before` and `after`
  * frame it with the parts that save on their own (image, publishing, documents).
  */
@@ -59,6 +61,7 @@ export function ChatbotForm({
   const [attempted, setAttempted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<ChatbotField, string>>>({});
   const categories = useCategories();
+  const tools = useTools();
   const update = useUpdateChatbot();
 
   const patch = chatbotPatch(values, chatbot);
@@ -186,6 +189,13 @@ export function ChatbotForm({
     );
   };
 
+  /** Until the member's tools are known every switch works; the server has the last word on a save. */
+  const mayUse = (tool: BuiltinTool) => tools.data?.items.find((x) => x.tool === tool)?.is_available ?? true;
+  const setTool = (tool: BuiltinTool, on: boolean) => {
+    set('tools', BUILTIN_TOOLS.filter((x) => (x === tool ? on : values.tools.includes(x))));
+    touch('tools');
+  };
+
   return (
     <form onSubmit={save} noValidate data-testid="chatbot-form">
       <Stack gap="md">
@@ -260,6 +270,66 @@ export function ChatbotForm({
             error={errorOf('category_ids')}
             data-testid="chatbot-categories"
           />
+        </Section>
+        <Section title={t('form.tools.title')}>
+          <Text size="sm" c="dimmed">
+            {t('form.tools.description')}
+          </Text>
+          <Stack gap="sm" data-testid="chatbot-tools">
+            {BUILTIN_TOOLS.map((tool) => {
+              const on = values.tools.includes(tool);
+              const allowed = mayUse(tool);
+              const hint = t(`form.tools.hints.${tool}`);
+              return (
+                <Switch
+                  key={tool}
+                  label={t(`form.tools.names.${tool}`)}
+                  description={allowed ? hint : `${hint} ${t('form.tools.notAllowed')}`}
+                  checked={on}
+                  // A tool the member may no longer use can still be switched off, not on.
+                  disabled={!allowed && !on}
+                  onChange={(e) => setTool(tool, e.currentTarget.checked)}
+                  data-testid={`chatbot-tool-${tool}`}
+                  data-allowed={allowed}
+                />
+              );
+            })}
+          </Stack>
+          {errorOf('tools') ? (
+            <Text size="xs" c="red" data-testid="chatbot-tools-error">
+              {errorOf('tools')}
+            </Text>
+          ) : null}
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <div>
+              <Text size="sm" fw={500} component="label" htmlFor="chatbot-max-tool-steps">
+                {t('form.tools.steps')}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t('form.tools.stepsHint', { min: TOOL_LIMITS.stepsMin, max: TOOL_LIMITS.stepsMax, default: TOOL_LIMITS.stepsDefault })}
+              </Text>
+            </div>
+            <NumberInput
+              id="chatbot-max-tool-steps"
+              w={92}
+              min={TOOL_LIMITS.stepsMin}
+              max={TOOL_LIMITS.stepsMax}
+              step={1}
+              allowDecimal={false}
+              clampBehavior="none"
+              value={values.max_tool_steps}
+              onChange={(v) => set('max_tool_steps', v)}
+              onBlur={() => touch('max_tool_steps')}
+              error={Boolean(errorOf('max_tool_steps'))}
+              aria-describedby={errorOf('max_tool_steps') ? 'chatbot-max-tool-steps-error' : undefined}
+              data-testid="chatbot-max-tool-steps"
+            />
+          </Group>
+          {errorOf('max_tool_steps') ? (
+            <Text size="xs" c="red" id="chatbot-max-tool-steps-error" data-testid="chatbot-max-tool-steps-error">
+              {errorOf('max_tool_steps')}
+            </Text>
+          ) : null}
         </Section>
         {after}
         <Paper

@@ -31,6 +31,8 @@ const chatbot = (over: Partial<Chatbot> = {}): Chatbot => ({
   ],
   member_groups: [],
   documents: [],
+  tools: [],
+  max_tool_steps: 10,
   message_count: 0,
   token_count: 0,
   month_message_count: 0,
@@ -54,6 +56,17 @@ describe('chatbot form', () => {
     const c = chatbot();
     const v = { ...chatbotFormValues(c), ko_name: ' 도우미 ', en_name: 'Helper', system_instructions: ' Be brief. ', llm_model_id: '5', temperature: 0.4, top_p: '0.9' };
     expect(chatbotPatch(v, c)).toEqual({ ko_name: '도우미', en_name: 'Helper', system_instructions: ' Be brief. ', llm_model_id: 5, temperature: 0.4, top_p: 0.9 });
+  });
+
+  it('sends the tools switched on in the platform’s order and the step limit; checks the limit’s range', () => {
+    const c = chatbot({ tools: ['current_time'], max_tool_steps: 10 });
+    const v = chatbotFormValues(c);
+    expect(chatbotPatch({ ...v, tools: ['current_time'] }, c)).toEqual({});
+    expect(chatbotPatch({ ...v, tools: ['knowledge_search', 'current_time'], max_tool_steps: 4 }, c)).toEqual({ tools: ['knowledge_search', 'current_time'], max_tool_steps: 4 });
+    expect(chatbotPatch({ ...v, tools: [] }, c)).toEqual({ tools: [] });
+    expect(chatbotFormErrors({ ...v, max_tool_steps: 26 }, c)).toEqual({ max_tool_steps: { key: 'form.errors.range', values: { min: 1, max: 25 } } });
+    expect(chatbotFormErrors({ ...v, max_tool_steps: '' }, c)).toHaveProperty('max_tool_steps');
+    expect(chatbotFormErrors({ ...v, max_tool_steps: 25 }, c)).toEqual({});
   });
 
   it('a change undone, or spaces only around a saved name, is no change', () => {

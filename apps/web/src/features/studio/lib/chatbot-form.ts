@@ -1,4 +1,5 @@
 import { type Chatbot, CHATBOT_LIMITS, updateChatbotBody, type UpdateChatbotBody } from '@app/contracts/chatbots';
+import { BUILTIN_TOOLS, type BuiltinTool, TOOL_LIMITS } from '@app/contracts/tools';
 
 /** The editor's fields. Numbers are '' while their input is empty; the model and categories are Select values (strings). */
 export interface ChatbotFormValues {
@@ -11,6 +12,9 @@ export interface ChatbotFormValues {
   temperature: number | string;
   top_p: number | string;
   category_ids: string[];
+  /** The built-in tools switched on, in the platform's order. */
+  tools: BuiltinTool[];
+  max_tool_steps: number | string;
 }
 export type ChatbotField = keyof ChatbotFormValues;
 
@@ -25,6 +29,8 @@ export function chatbotFormValues(c: Chatbot): ChatbotFormValues {
     temperature: c.temperature,
     top_p: c.top_p,
     category_ids: c.categories.map((x) => String(x.id)),
+    tools: BUILTIN_TOOLS.filter((x) => c.tools.includes(x)),
+    max_tool_steps: c.max_tool_steps,
   };
 }
 
@@ -58,6 +64,9 @@ export function chatbotPatch(v: ChatbotFormValues, c: Chatbot): UpdateChatbotBod
   if (topP !== c.top_p) body.top_p = topP;
   const categories = v.category_ids.map(Number);
   if (!sameSet(categories, c.categories.map((x) => x.id))) body.category_ids = categories;
+  if (v.tools.length !== c.tools.length || v.tools.some((x) => !c.tools.includes(x))) body.tools = v.tools;
+  const steps = num(v.max_tool_steps);
+  if (steps !== c.max_tool_steps) body.max_tool_steps = steps;
   return body;
 }
 
@@ -77,6 +86,8 @@ const bodyField: Partial<Record<keyof UpdateChatbotBody, ChatbotField>> = {
   temperature: 'temperature',
   top_p: 'top_p',
   category_ids: 'category_ids',
+  tools: 'tools',
+  max_tool_steps: 'max_tool_steps',
 };
 
 function messageFor(field: ChatbotField, code: string): FieldError {
@@ -97,6 +108,10 @@ function messageFor(field: ChatbotField, code: string): FieldError {
       return { key: 'form.errors.categories', values: { max: CHATBOT_LIMITS.categoriesMax } };
     case 'llm_model_id':
       return { key: 'form.errors.model' };
+    case 'tools':
+      return { key: 'form.errors.tools' };
+    case 'max_tool_steps':
+      return { key: 'form.errors.range', values: { min: TOOL_LIMITS.stepsMin, max: TOOL_LIMITS.stepsMax } };
   }
 }
 

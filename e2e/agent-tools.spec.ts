@@ -1,0 +1,323 @@
+import type { Chatbot } from '@app/contracts/chatbots';
+import type { AdminToolList, BuiltinTool, MemberToolList } from '@app/contracts/tools';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { expectAccessible, shot, toastsGone } from './accounts';
+import { adminApi, E2E_ADMIN, E2E_MEMBER, expectNoSideScroll, fakeLlmReceived, setFakeLlm, setLanguage, signInAs } from './fixtures';
+
+// Tools and agents (decision 050), the web side: a chatbot with a tool on answers with a step card
+// where the model called it (the fake upstream's script makes the model call `current_time`, then
+// answer); a reload mid-answer keeps the steps; the step limit ends an answer with a notice; the
+// studio's tool switches and step limit save; an admin switches a tool off for a group and the
+// member's studio shows it unavailable. Screenshots in ko and en, desktop and phone.
+
+/** A phone narrower than the other tests' (the brief's 375 px). */
+const PHONE = { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true } as const;
+
+/** Long enough that the answer's last step is still being written when the page reloads. */
+const WORDS = Array.from({ length: 90 }, (_, i) => `word${i}`).join(' ');
+
+/** The model asks for the time first, then answers with what the tool gave it. */
+const clockScript = (answer: string) => [
+  { text: 'Let me check the clock.', toolCalls: [{ name: 'current_time', arguments: {} }] },
+  { text: answer },
+];
+
+interface Member {
+  id: number;
+  access_token: string;
+  default_member_group_id: number | null;
+  member_group_ids: number[];
+}
+
+/** The member's API with the page's own session (refresh gives the member and a token). */
+async function memberApi(page: Page) {
+  const res = await page.request.post('/api/auth/refresh/', { data: {} });
+  expect(res.ok()).toBe(true);
+  const me = (await res.json()) as Member;
+  const call = async <T>(method: string, path: string, data?: unknown): Promise<T> => {
+    const r = await page.request.fetch(`/api${path}`, { method, headers: { 'x-access-token': me.access_token }, data });
+    expect(r.ok(), `${method} ${path}: ${r.status()} ${await r.text()}`).toBe(true);
+    return (await r.json()) as T;
+  };
+  return {
+    me,
+    call,
+    /** A named chatbot with these tool settings, as the studio would have saved it. */
+    async chatbot(en: string, tools: BuiltinTool[], maxSteps = 10): Promise<Chatbot> {
+      const draft = await call<Chatbot>('POST', '/chatbots/');
+      return call<Chatbot>('PATCH', `/chatbots/${draft.id}/`, { ko_name: `${en} 봇`, en_name: en, tools, max_tool_steps: maxSteps });
+    },
+    remove: (id: number) => page.request.fetch(`/api/chatbots/${id}/`, { method: 'DELETE', headers: { 'x-access-token': me.access_token } }),
+  };
+}
+
+async function ask(page: Page, question: string): Promise<Locator> {
+  await page.getByTestId('chat-input').fill(question);
+  await page.getByTestId('chat-send').click();
+  return page.getByTestId('chat-message-assistant').last();
+}
+
+/** Clicks a Mantine switch where a person would: its label. */
+async function flip(sw: Locator) {
+  await sw.locator('xpath=ancestor::label[1]').click();
+}
+
+async function memberOn(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
+  const page = await (await browser.newContext(options)).newPage();
+  await signInAs(page, E2E_MEMBER, 'en');
+  return page;
+}
+
+test.afterEach(() => setFakeLlm(null));
+
+test('a chatbot with a tool answers with a step card placed in its text; opened, accessible, in ko and en, shared too', async ({ page, browser }) => {
+  await signInAs(page, E2E_MEMBER, 'en');
+  const api = await memberApi(page);
+  const bot = await api.chatbot('Clock bot', ['current_time']);
+  try {
+    await setFakeLlm({ script: clockScript('It is morning in UTC, a fine time to start.'), tokenDelayMs: 10 });
+    await page.goto(`/dashboard/chat/${bot.id}`);
+    const answer = await ask(page, 'What time is it?');
+    const card = answer.getByTestId('tool-call');
+    await expect(card).toHaveCount(1);
+    await expect(answer).toHaveAttribute('data-status', 'completed');
+    await expect(card).toHaveAttribute('data-status', 'done');
+    await expect(card).toHaveAttribute('data-tool', 'current_time');
+    // Text before the card, the card, text after.
+    const text = (await answer.textContent()) ?? '';
+    expect(text.indexOf('Let me check the clock.')).toBeLessThan(text.indexOf('Checked the time'));
+    expect(text.indexOf('Checked the time')).toBeLessThan(text.indexOf('It is morning in UTC'));
+    // The model was offered the tool, and its result went back in the next request (the session's title request may come between).
+    const sent = (await fakeLlmReceived()).filter((r) => 'tools' in r);
+    expect(sent).toHaveLength(2);
+    expect(JSON.stringify(sent[0]?.tools)).toContain('current_time');
+    expect(JSON.stringify(sent[1]?.messages)).toContain('"role":"tool"');
+
+    // Collapsed: a button with the tool's name and how it went; opened, the input and the result.
+    const toggle = card.getByRole('button', { name: /Checked the time/ });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(toggle).toContainText('Done');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(card.getByTestId('tool-call-input')).toHaveText('{}');
+    await expect(card.getByTestId('tool-call-output')).toContainText('UTC');
+    await expectAccessible(page, 'an answer with a step card');
+    await page.getByTestId('chat-input').focus();
+    await shot(page, 'agent-tools-chat', 'en', false);
+
+    // The history keeps the card, in Korean too.
+    await page.reload();
+    await setLanguage(page, 'ko');
+    const kept = page.getByTestId('chat-message-assistant').last();
+    await expect(kept.getByTestId('tool-call')).toHaveCount(1);
+    await expect(kept.getByRole('button', { name: /현재 시각 확인/ })).toContainText('완료');
+    await kept.getByTestId('tool-call-toggle').click();
+    await expect(kept.getByTestId('tool-call-output')).toContainText('UTC');
+    await page.getByTestId('chat-input').focus();
+    await shot(page, 'agent-tools-chat', 'ko', false);
+    await setLanguage(page, 'en');
+
+    // Shared, the session reads the same, signed out and read-only.
+    await page.getByTestId('chat-share').click();
+    await page.getByTestId('share-create').click();
+    const link = await page.getByTestId('share-link').inputValue();
+    const reader = await (await browser.newContext()).newPage();
+    await reader.goto(link);
+    const shared = reader.getByTestId('read-only-messages').getByTestId('tool-call');
+    await expect(shared).toHaveCount(1);
+    await expect(shared.getByRole('button', { name: /Checked the time/ })).toHaveAttribute('aria-expanded', 'false');
+    await shared.getByTestId('tool-call-toggle').click();
+    await expect(shared.getByTestId('tool-call-output')).toContainText('UTC');
+    await reader.context().close();
+  } finally {
+    await api.remove(bot.id);
+  }
+});
+
+test('a reload mid-answer keeps the steps; the step limit ends an answer with a notice', async ({ page }) => {
+  await signInAs(page, E2E_MEMBER, 'en');
+  const api = await memberApi(page);
+  const bot = await api.chatbot('Slow clock bot', ['current_time']);
+  const limited = await api.chatbot('One step bot', ['current_time'], 1);
+  try {
+    // The last step is written slowly: the page reloads while it is.
+    await setFakeLlm({ script: clockScript(WORDS), tokenDelayMs: 70 });
+    await page.goto(`/dashboard/chat/${bot.id}`);
+    const answer = await ask(page, 'Count after the time');
+    await expect(answer.getByTestId('tool-call')).toHaveAttribute('data-status', 'done');
+    await expect(answer).toContainText('word3');
+    await expect(page).toHaveURL(/\/dashboard\/chat\/\d+\/[\w-]{16,}$/);
+    await page.reload();
+    const again = page.getByTestId('chat-message-assistant').last();
+    // The snapshot brought the card back; the answer goes on to its end.
+    await expect(again.getByTestId('tool-call')).toHaveAttribute('data-status', 'done');
+    await expect(again).toHaveAttribute('data-status', 'streaming');
+    await expect(again).toContainText('word89', { timeout: 20_000 });
+    await expect(again).toHaveAttribute('data-status', 'completed');
+    await expect(again.getByTestId('tool-call')).toHaveCount(1);
+
+    // One step allowed: the model's call is its last request; the answer says why it stopped.
+    await setFakeLlm({ script: [{ text: 'Checking.', toolCalls: [{ name: 'current_time', arguments: {} }] }, { text: 'Never sent.' }], tokenDelayMs: 5 });
+    await page.goto(`/dashboard/chat/${limited.id}`);
+    const cut = await ask(page, 'What time is it?');
+    await expect(cut.getByTestId('answer-notice')).toHaveText("The answer stopped after the chatbot's step limit.");
+    await expect(cut).not.toContainText('Never sent.');
+    await page.reload();
+    await expect(page.getByTestId('chat-message-assistant').last().getByTestId('answer-notice')).toHaveAttribute('data-notice', 'tool_step_limit');
+    await setLanguage(page, 'ko');
+    await expect(page.getByTestId('chat-message-assistant').last().getByTestId('answer-notice')).toHaveText('챗봇의 단계 한도에 도달해 답변이 멈췄습니다.');
+    await setLanguage(page, 'en');
+  } finally {
+    await api.remove(bot.id);
+    await api.remove(limited.id);
+  }
+});
+
+test('on a phone the step cards fit the width, closed and opened', async ({ browser }) => {
+  const page = await memberOn(browser, PHONE);
+  const api = await memberApi(page);
+  const bot = await api.chatbot('Phone clock bot', ['current_time']);
+  try {
+    await setFakeLlm({ script: clockScript('It is morning in UTC.'), tokenDelayMs: 5 });
+    await page.goto(`/dashboard/chat/${bot.id}`);
+    const answer = await ask(page, 'What time is it?');
+    await expect(answer).toHaveAttribute('data-status', 'completed');
+    await expectNoSideScroll(page);
+    await answer.getByTestId('tool-call-toggle').click();
+    await expect(answer.getByTestId('tool-call-output')).toBeVisible();
+    await expectNoSideScroll(page);
+    const box = await answer.getByTestId('tool-call').boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    for (const lang of ['en', 'ko'] as const) {
+      await setLanguage(page, lang);
+      await toastsGone(page);
+      await page.screenshot({ path: `e2e/screenshots/agent-tools-chat-phone-${lang}.png`, animations: 'disabled' });
+    }
+    await setLanguage(page, 'en');
+  } finally {
+    await api.remove(bot.id);
+    await page.context().close();
+  }
+});
+
+test('the studio saves the tool switches and the step limit', async ({ page, browser }) => {
+  await signInAs(page, E2E_MEMBER, 'en');
+  const api = await memberApi(page);
+  const bot = await api.chatbot('Toolbox bot', []);
+  try {
+    await page.goto(`/dashboard/studio/${bot.id}`);
+    const tools = page.getByTestId('chatbot-tools');
+    await tools.scrollIntoViewIfNeeded();
+    await expect(tools).toContainText('Current time');
+    await expect(tools).toContainText('Tells the current date and time.');
+    await expect(page.getByTestId('chatbot-max-tool-steps')).toHaveValue('10');
+    await flip(page.getByTestId('chatbot-tool-current_time'));
+    await flip(page.getByTestId('chatbot-tool-knowledge_search'));
+    await page.getByTestId('chatbot-max-tool-steps').fill('30');
+    await page.getByTestId('chatbot-max-tool-steps').blur();
+    await expect(page.getByTestId('chatbot-max-tool-steps-error')).toHaveText('Between 1 and 25');
+    await page.getByTestId('chatbot-max-tool-steps').fill('5');
+    const saved = page.waitForResponse((r) => r.url().includes(`/api/chatbots/${bot.id}/`) && r.request().method() === 'PATCH');
+    await page.getByTestId('chatbot-save').click();
+    const res = await saved;
+    expect(res.status()).toBe(200);
+    expect(res.request().postDataJSON()).toEqual({ tools: ['knowledge_search', 'current_time'], max_tool_steps: 5 });
+    await expect(page.getByTestId('chatbot-dirty')).toHaveAttribute('data-dirty', 'false');
+    const stored = await api.call<Chatbot>('GET', `/chatbots/${bot.id}/`);
+    expect(stored).toMatchObject({ tools: ['knowledge_search', 'current_time'], max_tool_steps: 5 });
+
+    await page.reload();
+    await expect(page.getByTestId('chatbot-tool-current_time')).toBeChecked();
+    await expect(page.getByTestId('chatbot-tool-web_search')).not.toBeChecked();
+    await expect(page.getByTestId('chatbot-max-tool-steps')).toHaveValue('5');
+    await expectAccessible(page, 'the studio with its tools');
+    for (const lang of ['en', 'ko'] as const) {
+      await setLanguage(page, lang);
+      await page.getByTestId('chatbot-tools').scrollIntoViewIfNeeded();
+      await shot(page, 'agent-tools-studio', lang, false);
+    }
+    await expect(page.getByTestId('chatbot-tools')).toContainText('현재 시각');
+    await setLanguage(page, 'en');
+
+    // On a phone the section fits the width.
+    const phone = await memberOn(browser, PHONE);
+    await phone.goto(`/dashboard/studio/${bot.id}`);
+    await phone.getByTestId('chatbot-tools').scrollIntoViewIfNeeded();
+    await expect(phone.getByTestId('chatbot-tool-current_time')).toBeChecked();
+    await expectNoSideScroll(phone);
+    for (const lang of ['en', 'ko'] as const) {
+      await setLanguage(phone, lang);
+      await toastsGone(phone);
+      await phone.getByTestId('chatbot-tools').scrollIntoViewIfNeeded();
+      await phone.screenshot({ path: `e2e/screenshots/agent-tools-studio-phone-${lang}.png`, animations: 'disabled' });
+    }
+    await setLanguage(phone, 'en');
+    await phone.context().close();
+  } finally {
+    await api.remove(bot.id);
+  }
+});
+
+test('an admin switches a tool off for a group; the member’s studio shows it unavailable', async ({ page, browser, request }) => {
+  const admin = await adminApi(request);
+  const member = await memberOn(browser);
+  const mine = await memberApi(member);
+  const groupIds = [...new Set([mine.me.default_member_group_id, ...mine.me.member_group_ids])].filter((g): g is number => g !== null);
+  const bot = await mine.chatbot('Search bot', []);
+  try {
+    await signInAs(page, E2E_ADMIN, 'en');
+    await page.goto('/admin/member-groups');
+    await page.getByTestId('groups-tab-tools').click();
+    await expect(page).toHaveURL(/\/admin\/member-groups\/tools$/);
+    await expect(page.getByTestId('tools-matrix')).toBeVisible();
+    await expect(page.getByTestId('matrix-tool-web_search')).toContainText('Web search');
+    // Off for every group the member is in: one switch each.
+    for (const g of groupIds) {
+      const cell = page.getByTestId(`tool-access-web_search-${g}`);
+      await expect(cell).toBeChecked();
+      const saved = page.waitForResponse((r) => r.url().includes(`/api/admin/tools/web_search/member-groups/${g}/`) && r.request().method() === 'PATCH');
+      await flip(cell);
+      expect((await saved).status()).toBe(200);
+      await expect(cell).not.toBeChecked();
+    }
+    await page.reload();
+    for (const g of groupIds) await expect(page.getByTestId(`tool-access-web_search-${g}`)).not.toBeChecked();
+    await expectAccessible(page, 'the tool access matrix');
+    for (const lang of ['en', 'ko'] as const) {
+      await setLanguage(page, lang);
+      await shot(page, 'agent-tools-console', lang, false);
+    }
+    await setLanguage(page, 'en');
+
+    // The member: the tool is listed unavailable, its switch disabled with the reason.
+    const list = await mine.call<MemberToolList>('GET', '/tools/');
+    expect(list.items.find((x) => x.tool === 'web_search')?.is_available).toBe(false);
+    await member.goto(`/dashboard/studio/${bot.id}`);
+    const sw = member.getByTestId('chatbot-tool-web_search');
+    await expect(sw).toBeDisabled();
+    await expect(sw).toHaveAttribute('data-allowed', 'false');
+    await expect(member.getByTestId('chatbot-tools')).toContainText('Not available to your group.');
+    await expect(member.getByTestId('chatbot-tool-current_time')).toBeEnabled();
+
+    // The console on a phone: the matrix scrolls in its own frame.
+    const phone = await (await browser.newContext(PHONE)).newPage();
+    await signInAs(phone, E2E_ADMIN, 'en');
+    await phone.goto('/admin/member-groups/tools');
+    await expect(phone.getByTestId('tools-matrix')).toBeVisible();
+    await expectNoSideScroll(phone);
+    for (const lang of ['en', 'ko'] as const) {
+      await setLanguage(phone, lang);
+      await toastsGone(phone);
+      await phone.screenshot({ path: `e2e/screenshots/agent-tools-console-phone-${lang}.png`, fullPage: true, animations: 'disabled' });
+    }
+    await setLanguage(phone, 'en');
+    await phone.context().close();
+  } finally {
+    const tools = await admin.get<AdminToolList>('/admin/tools/');
+    for (const g of tools.items.find((x) => x.tool === 'web_search')?.member_groups ?? []) {
+      if (!g.is_available) await admin.send('PATCH', `/admin/tools/web_search/member-groups/${g.member_group_id}/`, { is_available: true });
+    }
+    await mine.remove(bot.id);
+    await member.context().close();
+  }
+});
