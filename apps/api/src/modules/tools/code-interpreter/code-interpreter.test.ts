@@ -1,8 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readlinkSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCodeRunner, type CodeInterpreterPool } from './index';
+import { networkNamespaceAvailable } from './sandbox-process';
 
 // One runner for the file: each run still gets a fresh interpreter process. The network
 // namespace is off so the escape tests prove the layer every machine has (the realm's network
@@ -15,6 +18,11 @@ process.env.CODE_INTERPRETER_TEST_CANARY = 'canary-secret';
 
 const text = (data: Uint8Array) => new TextDecoder().decode(data);
 const bytes = (value: string) => new TextEncoder().encode(value);
+/** Whether a process is gone within a second (a run's process is killed right after its result). */
+async function goneSoon(pid: number | undefined): Promise<boolean> {
+  for (let i = 0; i < 20 && existsSync(`/proc/${pid}`); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  return !existsSync(`/proc/${pid}`);
+}
 const run = (code: string, files: Array<{ name: string; data: Uint8Array }> = [], signal = new AbortController().signal) => runner.run({ code, files, signal });
 
 beforeAll(async () => {
@@ -157,7 +165,8 @@ print(sorted(os.listdir("/")))
         const [pid] = runner.pids();
         const result = await run(code);
         expect(result.error, code).toMatch(/^memory limit/);
-        expect(existsSync(`/proc/${pid}`), code).toBe(false);
+        expect(pid).toBeDefined();
+        expect(await goneSoon(pid), code).toBe(true);
       }
       expect((await run('print(len(bytearray(10**6)))')).stdout).toBe('1000000\n');
     }, 60_000);
@@ -190,4 +199,21 @@ print(sorted(os.listdir("/")))
     expect(Date.now() - abortedAt).toBeLessThan(1000);
     expect(existsSync(`/proc/${pid}`)).toBe(false);
   }, 30_000);
+
+  it.skipIf(!networkNamespaceAvailable())('where the machine allows it, puts each interpreter in its own network namespace; a wheels folder without the package fails the import offline', async () => {
+    const wheelsDir = mkdtempSync(join(tmpdir(), 'wheels-'));
+    const isolated = createCodeRunner({ timeoutSeconds: 10, memoryMb: MEMORY_MB, maxOutputBytes: 4096, maxOutputFiles: 1, maxOutputFileBytes: 1024, maxConcurrent: 1, warmSpares: 1, wheelsDir, networkNamespace: 'auto' });
+    try {
+      await isolated.warm();
+      const [pid] = isolated.pids();
+      expect(readlinkSync(`/proc/${pid}/ns/net`)).not.toBe(readlinkSync('/proc/self/ns/net'));
+      const result = await isolated.run({ code: 'import statistics\nprint(statistics.mean([1, 2, 3]))\nimport numpy', files: [], signal: new AbortController().signal });
+      expect(result.stdout).toBe('2\n');
+      expect(result.error).toMatch(/ModuleNotFoundError: No module named 'numpy'/);
+      expect(result.stderr).toContain('numpy');
+    } finally {
+      await isolated.close();
+      rmSync(wheelsDir, { recursive: true });
+    }
+  }, 60_000);
 });

@@ -146,17 +146,20 @@ export class CodeInterpreterPool implements CodeRunner {
     signal.throwIfAborted();
     if (this.closed) throw new Error('the code interpreter is closed');
     await this.takeSlot(signal);
+    const sandbox = this.spares.shift() ?? this.spawn();
+    this.refillSpares();
+    // The slot is held until the process is gone, so at most maxConcurrent heaps exist at once;
+    // a result does not wait for that, an abort does (its rejection means the code is dead).
+    const done = () => sandbox.kill().finally(() => this.releaseSlot());
+    let result: CodeRunResult;
     try {
-      const sandbox = this.spares.shift() ?? this.spawn();
-      this.refillSpares();
-      try {
-        return await this.runIn(sandbox, input);
-      } finally {
-        await sandbox.kill();
-      }
-    } finally {
-      this.releaseSlot();
+      result = await this.runIn(sandbox, input);
+    } catch (error) {
+      await done();
+      throw error;
     }
+    void done();
+    return result;
   }
 
   async close(): Promise<void> {

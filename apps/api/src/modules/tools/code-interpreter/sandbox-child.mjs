@@ -161,7 +161,9 @@ async function run(pyodide, { code, files }) {
   pyodide.runPython(`import os; os.chdir(${JSON.stringify(WORK)})`);
   let error = null;
   try {
-    if (config.wheelsDir) await pyodide.loadPackagesFromImports(code);
+    // The loader's progress is not the code's output; its failures go to stderr, the import then fails in Python.
+    const loaderError = (message) => stderr.write(new TextEncoder().encode(`${message}\n`));
+    if (config.wheelsDir) await pyodide.loadPackagesFromImports(code, { messageCallback: () => undefined, errorCallback: loaderError });
     await pyodide.runPythonAsync(code, { filename: '<code>' });
   } catch (caught) {
     error = tracebackTail(caught);
