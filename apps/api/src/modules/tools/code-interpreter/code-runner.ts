@@ -199,7 +199,10 @@ export class CodeInterpreterPool implements CodeRunner {
 
   private fromChild(result: ChildResult): CodeRunResult {
     const max = this.options.maxOutputBytes;
-    const files = result.files.slice(0, this.options.maxOutputFiles).filter((file) => file.data.length <= this.options.maxOutputFileBytes);
+    // The child's answer is checked like any input: code that reached its IPC channel could shape it.
+    const files = (Array.isArray(result.files) ? result.files : [])
+      .filter((file) => typeof file?.name === 'string' && file.data instanceof Uint8Array && file.data.length <= this.options.maxOutputFileBytes)
+      .slice(0, this.options.maxOutputFiles);
     return {
       stdout: capText(String(result.stdout ?? ''), max),
       stderr: capText(String(result.stderr ?? ''), max),
@@ -213,7 +216,7 @@ export class CodeInterpreterPool implements CodeRunner {
    * than a 32-bit interpreter can address (`bytearray(10**10)`) fails before the heap is asked.
    */
   private errorText(result: ChildResult): string | null {
-    const error = result.error === null ? null : String(result.error);
+    const error = result.error === null || result.error === undefined ? null : String(result.error);
     const lastLine = error?.trim().split('\n').pop() ?? '';
     const tooBig = lastLine.startsWith('MemoryError') || lastLine.includes("cannot fit 'int' into an index-sized integer");
     if (result.memoryLimit || tooBig) {
