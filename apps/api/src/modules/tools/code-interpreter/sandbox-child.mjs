@@ -45,9 +45,14 @@ function closeNetwork() {
   }
 }
 
-/** The interpreter's own process may only exit; it may not signal the platform or replace itself. */
+/**
+ * The interpreter's own process may only exit: it may not signal the platform (`kill`, `_kill`, or
+ * `_debugProcess`, which would open another process' inspector), replace itself, load native code
+ * or builtin modules (`vm` compiles source past the code-generation flag), or change its identity.
+ */
 function closeProcess() {
-  for (const key of ['kill', 'execve', 'send', '_linkedBinding', 'dlopen', 'binding', 'loadEnvFile']) {
+  const doors = ['kill', '_kill', '_debugProcess', '_debugEnd', 'execve', 'send', '_linkedBinding', 'dlopen', 'binding', 'getBuiltinModule', 'loadEnvFile'];
+  for (const key of [...doors, 'setuid', 'setgid', 'seteuid', 'setegid', 'setgroups', 'initgroups']) {
     if (key in process) lock(process, key, () => { throw new Error(`process.${key} is disabled in the code interpreter`); });
   }
 }
