@@ -89,6 +89,9 @@ export function inWorkingFolder<T extends { name: string }>(files: T[]): T[] {
   });
 }
 
+/** How long a run waits for its interpreter to load before it gives up (Pyodide loads in 2–5 s on a busy machine). */
+const START_LIMIT_MS = 60_000;
+
 function capText(text: string, maxBytes: number): string {
   const bytes = Buffer.from(text, 'utf8');
   return bytes.length <= maxBytes ? text : `${bytes.subarray(0, maxBytes).toString('utf8')}\n[output truncated]`;
@@ -179,8 +182,14 @@ export class CodeInterpreterPool implements CodeRunner {
     });
     aborted.catch(() => undefined);
     const stopped = sandbox.ended.then((end) => ({ kind: 'ended' as const, end }));
-    const started = await Promise.race([sandbox.ready.then(() => ({ kind: 'ready' as const }), (error: Error) => ({ kind: 'failed' as const, error })), aborted]);
+    let startTimer: NodeJS.Timeout | undefined;
+    const slow = new Promise<{ kind: 'slow' }>((resolve) => {
+      startTimer = setTimeout(() => resolve({ kind: 'slow' }), START_LIMIT_MS);
+    });
+    const loaded = sandbox.ready.then(() => ({ kind: 'ready' as const }), (error: Error) => ({ kind: 'failed' as const, error }));
+    const started = await Promise.race([loaded, aborted, slow]).finally(() => clearTimeout(startTimer));
     if (started.kind === 'failed') return this.failure(started.error.message);
+    if (started.kind === 'slow') return this.failure(`the interpreter did not start within ${START_LIMIT_MS / 1000} s`);
     const files = inWorkingFolder(input.files).map(({ name, data }) => ({ name, data }));
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<{ kind: 'timeout' }>((resolve) => {

@@ -190,10 +190,12 @@ closeNetwork();
 capHeap(config.memoryBytes);
 const pyodide = await loadInterpreter();
 closeProcess();
+// The process does not exit on its own after the answer: the pool kills it once the answer is in,
+// so the answer never races the exit.
 process.on('message', (message) => {
   if (message?.type !== 'run') return;
   run(pyodide, message)
-    .then((result) => send({ type: 'result', ...result }, () => process.exit(0)))
-    .catch((caught) => send({ type: 'result', stdout: '', stderr: '', files: [], error: String(caught?.message ?? caught), memoryLimit: heapRefused }, () => process.exit(0)));
+    .then((result) => send({ type: 'result', ...result }))
+    .catch((caught) => send({ type: 'result', stdout: '', stderr: '', files: [], error: String(caught?.message ?? caught), memoryLimit: heapRefused }));
 });
 send({ type: 'ready' });

@@ -112,14 +112,20 @@ export class SandboxProcess {
       if (startupError.length < 4000) startupError += chunk.toString('utf8');
     });
     this.ended = new Promise((resolve) => {
-      this.child.once('exit', (code, signal) => {
+      const end = (code: number | null, signal: string | null) => {
+        if (this.exited) return;
         this.exited = true;
         this.stopPolling();
         resolve(this.memoryKilled ? { kind: 'memory' } : { kind: 'exit', code, signal });
+      };
+      this.child.once('exit', end);
+      // A process that could not start has no exit event; a send to a dead channel lands here too.
+      this.child.on('error', (error) => {
+        startupError ||= error.message;
+        if (this.child.pid === undefined || this.child.exitCode !== null) end(null, null);
       });
     });
     this.ready = new Promise((resolve, reject) => {
-      this.child.once('error', reject);
       void this.ended.then(() => reject(new Error(`the interpreter did not start: ${startupError.trim().split('\n').slice(-3).join(' ') || 'it exited'}`)));
       this.child.on('message', (message: { type?: string } & Partial<ChildResult>) => {
         if (message.type === 'ready') resolve();
