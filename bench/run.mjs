@@ -26,3 +26,5 @@ run(process.execPath, ['--import', 'tsx', 'bench/restricted-words.ts']);
 run(process.execPath, ['--import', 'tsx', 'bench/personal-data.ts']);
 console.log('\n== sign-in timing (account enumeration) ==');
 run(process.execPath, ['--import', 'tsx', 'bench/sign-in-timing.ts']);
+console.log('\n== code interpreter: cold and warm start ==');
+run(process.execPath, ['--import', 'tsx', 'bench/code-interpreter.ts']);
