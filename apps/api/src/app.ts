@@ -53,7 +53,7 @@ import { createDashboardsService, USAGE_EXPORT_TASK } from './modules/dashboards
 import { createCreditsService } from './modules/credits/credits.service';
 import { registerLlmModelRoutes } from './modules/llm-models/llm-models.routes';
 import { registerToolRoutes } from './modules/tools/tools.routes';
-import { createToolsService, type ToolsDeps } from './modules/tools/tools.service';
+import { createToolsService, lazyCodeRunner, type ToolsDeps } from './modules/tools/tools.service';
 import { createLlmModelsService } from './modules/llm-models/llm-models.service';
 import { registerInvitationRoutes } from './modules/invitations/invitations.routes';
 import { createInvitationsService } from './modules/invitations/invitations.service';
@@ -237,13 +237,17 @@ export async function buildApp(config: AppConfig, opts: { database?: Database; t
   const webSearch = createWebSearchService(db, caches, { config: config.webSearch, secret: config.jwtSecret, log: (line) => app.log.warn(line) });
   const taskModes = createTaskModesService(db, { exists: async (ctx, id) => !!(await llmModels.enabledModel(ctx, id).catch(() => null)) });
   // Built-in tools (decision 050): group access like model access; the agent loop runs them in the chat.
+  // The code interpreter's sandbox (decision 051) starts at its first run.
+  const sandbox = config.codeInterpreter && !opts.tools?.codeRunner ? lazyCodeRunner(config.codeInterpreter) : null;
+  if (sandbox) app.addHook('onClose', () => sandbox.close());
+  const codeRunner = opts.tools?.codeRunner ?? sandbox;
   const tools = createToolsService(db, caches, {
     models: llmModels,
     groups,
     files,
     webSearch,
     governance,
-    codeRunner: opts.tools?.codeRunner ?? null,
+    codeRunner,
     fetchPage: opts.tools?.fetchPage,
   });
   const chat = createChatService(database, { chatbots, models: llmModels, sessions, credits, governance, registry, members, taskModes, files, webSearch, tools });

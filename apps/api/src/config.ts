@@ -94,6 +94,16 @@ const envSchema = z.object({
   SAMPLE_DATA: z.enum(['0', '1', 'true', 'false']).default('0'),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   OPERATOR_API_KEY: optionalString,
+  CODE_INTERPRETER: z.enum(['on', 'off']).default('on'),
+  CODE_INTERPRETER_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(30),
+  CODE_INTERPRETER_MEMORY_MB: z.coerce.number().int().min(32).max(4096).default(256),
+  CODE_INTERPRETER_MAX_OUTPUT_KB: z.coerce.number().int().min(1).max(10_240).default(64),
+  CODE_INTERPRETER_MAX_FILES: z.coerce.number().int().min(1).max(100).default(10),
+  CODE_INTERPRETER_MAX_FILE_MB: z.coerce.number().min(0.1).max(100).default(10),
+  CODE_INTERPRETER_MAX_CONCURRENT: z.coerce.number().int().min(1).max(64).default(2),
+  CODE_INTERPRETER_WARM_SPARES: z.coerce.number().int().min(0).max(8).default(1),
+  CODE_INTERPRETER_WHEELS_DIR: optionalString,
+  CODE_INTERPRETER_NETWORK_NAMESPACE: z.enum(['auto', 'off']).default('auto'),
 });
 
 const limitOverride = z.object({ max: z.number().int().min(1).optional(), windowSeconds: z.number().int().min(1).optional() }).strict();
@@ -191,6 +201,21 @@ export interface AppConfig {
   shutdownGraceSeconds?: number;
   /** The operator API's key (`OPERATOR_API_KEY`, header `x-operator-key`); unset: the operator routes do not exist (decision 040). */
   operatorApiKey?: string | null;
+  /** The code interpreter's sandbox (`CODE_INTERPRETER_*`, decision 051); null or unset: the tool is not offered. */
+  codeInterpreter?: CodeInterpreterConfig | null;
+}
+
+/** Limits of the code interpreter's sandbox (decision 051); the shape of its `CodeRunnerOptions`. */
+export interface CodeInterpreterConfig {
+  timeoutSeconds: number;
+  memoryMb: number;
+  maxOutputBytes: number;
+  maxOutputFiles: number;
+  maxOutputFileBytes: number;
+  maxConcurrent: number;
+  wheelsDir: string | null;
+  warmSpares: number;
+  networkNamespace: 'auto' | 'off';
 }
 
 export interface SsoConfig {
@@ -389,6 +414,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sampleData: e.SAMPLE_DATA === '1' || e.SAMPLE_DATA === 'true',
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     operatorApiKey: e.OPERATOR_API_KEY ?? null,
+    codeInterpreter:
+      e.CODE_INTERPRETER === 'off'
+        ? null
+        : {
+            timeoutSeconds: e.CODE_INTERPRETER_TIMEOUT_SECONDS,
+            memoryMb: e.CODE_INTERPRETER_MEMORY_MB,
+            maxOutputBytes: e.CODE_INTERPRETER_MAX_OUTPUT_KB * 1024,
+            maxOutputFiles: e.CODE_INTERPRETER_MAX_FILES,
+            maxOutputFileBytes: Math.round(e.CODE_INTERPRETER_MAX_FILE_MB * 1024 * 1024),
+            maxConcurrent: e.CODE_INTERPRETER_MAX_CONCURRENT,
+            wheelsDir: e.CODE_INTERPRETER_WHEELS_DIR ?? null,
+            warmSpares: e.CODE_INTERPRETER_WARM_SPARES,
+            networkNamespace: e.CODE_INTERPRETER_NETWORK_NAMESPACE,
+          },
     webSearch: {
       provider: e.WEB_SEARCH_PROVIDER ? { kind: e.WEB_SEARCH_PROVIDER, url: e.WEB_SEARCH_URL?.replace(/\/+$/, '') ?? null, apiKey: e.WEB_SEARCH_API_KEY ?? null } : null,
       maxResults: e.WEB_SEARCH_MAX_RESULTS,

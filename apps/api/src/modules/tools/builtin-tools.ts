@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Tool, ToolDefinition } from '../../llm/tools';
 import { guardedFetch } from '../../platform/ssrf';
 import { htmlToText } from '../web-search/web-search.rules';
+import { CODE_INTERPRETER_DESCRIPTION } from './code-interpreter';
 import { codeInterpreterTool } from './code-interpreter-tool';
 import type { ToolScope, ToolsDeps } from './tools.service';
 
@@ -31,7 +32,7 @@ export const BUILTIN_DEFINITIONS: Record<BuiltinTool, ToolDefinition> = {
   },
   code_interpreter: {
     name: 'code_interpreter',
-    description: 'Runs Python code in a sandbox with the files attached to the question; files it writes are given to the member.',
+    description: CODE_INTERPRETER_DESCRIPTION,
     inputSchema: { type: 'object', properties: { code: { type: 'string', description: 'The Python program' } }, required: ['code'], additionalProperties: false },
   },
   generate_image: {

@@ -16,6 +16,8 @@ import type { CodeRunner } from './code-interpreter-tool';
 import { countToolCalls, listToolAccess, upsertToolAccess } from './tools.repo';
 
 export type { CodeRunner };
+/** The platform's code interpreter sandbox, for app.ts to wire (decision 051). */
+export { lazyCodeRunner } from './code-interpreter';
 
 /**
  * What a tool of one answer may do besides its work (decision 050), given by the agent loop
