@@ -12,6 +12,7 @@ export const AUDIT_TARGET_TYPES = [
   'custom_fields',
   'policies',
   'llm_model_group_access',
+  'tool_group_access',
   'governance_settings',
   'tenants',
   'categories',
