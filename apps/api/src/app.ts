@@ -23,7 +23,7 @@ import { registerRateLimits } from './platform/rate-limits';
 import { registerRequestContext } from './platform/request-context';
 import { registerRouteSecurity } from './platform/route-security';
 import { registerSecurityHeaders } from './platform/security-headers';
-import { enableMetrics, recordRedisError, registerMetrics } from './platform/metrics';
+import { recordRedisError, registerMetrics } from './platform/metrics';
 import { instrumentRedis, traceFields, traceHttp, tracingEnabled } from './platform/tracing';
 import { fastifyTrustProxy } from './platform/trust-proxy';
 import { mailSendLimits } from './platform/send-limits';
@@ -143,10 +143,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database } 
   // Spans per request (only when startTracing ran) and Prometheus metrics (only with METRICS_TOKEN),
   // first: their hooks see every route registered after them.
   traceHttp(app);
-  if (config.metrics) {
-    enableMetrics({ perTenant: config.metrics.perTenant });
-    registerMetrics(app, { token: config.metrics.token });
-  }
+  if (config.metrics) await registerMetrics(app, config.metrics);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Responses ≥ 500 and the web app's own errors: the log, and ERROR_REPORT_URL when set (decision 036).
