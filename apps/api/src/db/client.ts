@@ -337,6 +337,8 @@ function scopedPool(config: pg.PoolConfig): pg.Pool {
     if (typeof args[args.length - 1] === 'function') return query(...args);
     const name = (args[0] as { name?: unknown } | null)?.name;
     const work = scope ? inScope(scope, args) : query(...args);
+    // A submittable (a cursor, a stream) is no promise: passed through as it is.
+    if (typeof (work as { then?: unknown } | undefined)?.then !== 'function') return work;
     return typeof name === 'string' ? observed(name, work) : observedSql(args[0], work);
   };
   (pool as unknown as { connect: AnyFn }).connect = (...args: unknown[]) => {

@@ -1,4 +1,8 @@
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeLlm } from '../../../../tools/fake-llm/server';
+import { creditLedger, members } from '../db/schema/index';
+import { streamChat } from '../test/chat-client';
 import { buildTestApp, type TestApp } from '../test/test-app';
 import {
   MAX_LABEL_VALUES,
@@ -167,6 +171,41 @@ describe('the metrics endpoint', () => {
       expect(await scrape(off.app)).not.toMatch(/^(# TYPE )?tenant_/m);
     } finally {
       await off.close();
+    }
+  });
+});
+
+describe('metrics of a chat', () => {
+  it('counts the chat route by its template, the credits its answer was charged, and a refused admission by budget', async () => {
+    const fake = await startFakeLlm({ scenario: { reply: 'One two three four.', tokenDelayMs: 5 } });
+    const c = await buildTestApp({ providers: { openaiCompatible: { baseUrl: fake.url, models: ['fake-model'] } }, config: { metrics: { token: TOKEN, perTenant: false } } });
+    try {
+      const token = await c.signIn(c.a, c.a.other.email);
+      const list = (await c.call(c.a, token, { method: 'GET', url: '/api/chatbots/?include_default=true' })).json() as { items: Array<{ id: number }> };
+      const botId = list.items[0]!.id;
+      const before = await scrape(c.app);
+      const first = await streamChat(c, c.a, token, botId, { text: 'spend' });
+      expect(first.status).toBe(200);
+      // The member's quota: what is used now plus 0.00001 credits, spent by the answer above.
+      const db = c.database.db;
+      const [used] = await db
+        .select({ sum: sql<string>`coalesce(-sum(${creditLedger.amountUnits}), 0)::text` })
+        .from(creditLedger)
+        .where(and(eq(creditLedger.tenantId, c.a.id), eq(creditLedger.memberId, c.a.other.id)));
+      expect(BigInt(used!.sum)).toBeGreaterThan(0n);
+      await db.update(members).set({ customCreditLimitUnits: 1n }).where(eq(members.id, c.a.other.id));
+      await c.settle();
+      const refused = await streamChat(c, c.a, token, botId, { text: 'more' });
+      expect(refused.status).toBe(402);
+      const after = await scrape(c.app);
+      const route = { method: 'POST', route: '/api/chatbots/:id/chat/', status: '200' };
+      expect(value(after, 'http_requests_total', route) - value(before, 'http_requests_total', route)).toBe(1);
+      expect(value(after, 'credits_charged_total') - value(before, 'credits_charged_total')).toBe(Number(used!.sum));
+      const reason = { reason: 'credits_member' };
+      expect(value(after, 'chat_admissions_refused_total', reason) - value(before, 'chat_admissions_refused_total', reason)).toBe(1);
+    } finally {
+      await c.close();
+      await fake.close();
     }
   });
 });

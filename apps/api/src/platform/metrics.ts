@@ -4,12 +4,13 @@ import { AppError } from './errors';
 
 /**
  * Prometheus metrics (decision 052). Off unless `METRICS_TOKEN` is set: prom-client is not even
- * imported, every recording function returns at its first line, and nothing is collected. Labels are bounded: routes are
- * templates, models and tools are capped at `MAX_LABEL_VALUES` each (the rest count as `other`),
- * and tenant ids appear only in the `tenant_*` metrics, which exist only with
- * `METRICS_PER_TENANT=true`. Nothing here runs per token: the chat records an answer's figures
- * once, at its first token and at its close.
+ * imported, every recording function returns at its first line, and nothing is collected. Labels
+ * are bounded: routes are templates, models and tools are capped at `MAX_LABEL_VALUES` each (the
+ * rest count as `other`), and tenant ids appear only in the `tenant_*` metrics, which exist only
+ * with `METRICS_PER_TENANT=true`. Nothing here runs per token: the chat records an answer's
+ * figures once, at its first token and at its close.
  */
+
 /** Distinct values one label may take before new ones are counted as `other`. */
 export const MAX_LABEL_VALUES = 200;
 const seen = new Map<string, Set<string>>();
