@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm } from '../../../../tools/fake-llm/server';
 import { creditLedger, members } from '../db/schema/index';
@@ -10,12 +11,14 @@ import {
   recordAgentStep,
   recordCreditsCharged,
   recordFirstToken,
+  recordRedisError,
   recordTokens,
   recordToolCall,
   recordUpstreamError,
   streamClosed,
   streamOpened,
 } from './metrics';
+import { instrumentRedis } from './tracing';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 const auth = { authorization: `Bearer ${TOKEN}` };
@@ -138,6 +141,21 @@ describe('the metrics endpoint', () => {
     for (const name of ['chat_live_answers', 'chat_tool_call_duration_seconds', 'redis_errors_total', 'db_query_errors_total', 'db_pool_wait_seconds']) expect(after, name).toContain(`# TYPE ${name} `);
   });
 
+  it('counts failed Redis commands (the wrapper app.ts puts on its client), not the ones that succeed', async () => {
+    const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
+    try {
+      instrumentRedis(redis, () => recordRedisError('command'));
+      expect(await redis.ping()).toBe('PONG');
+      const before = await scrape();
+      expect(await redis.get('metrics-test-no-such-key')).toBeNull();
+      await expect(redis.call('NO_SUCH_COMMAND')).rejects.toThrow();
+      const after = await scrape();
+      expect(value(after, 'redis_errors_total', { kind: 'command' }) - value(before, 'redis_errors_total', { kind: 'command' })).toBe(1);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
   it('caps a label at a bounded number of values: the rest count as `other`', async () => {
     for (let i = 0; i < MAX_LABEL_VALUES + 20; i += 1) recordFirstToken('p-bounded', `model-${i}`, 10);
     const text = await scrape();
@@ -186,7 +204,7 @@ describe('metrics of a chat', () => {
       const before = await scrape(c.app);
       const first = await streamChat(c, c.a, token, botId, { text: 'spend' });
       expect(first.status).toBe(200);
-      // The member's quota: what is used now plus 0.00001 credits, spent by the answer above.
+      // A quota of one unit, below what the answer above used: the next chat is refused at admission.
       const db = c.database.db;
       const [used] = await db
         .select({ sum: sql<string>`coalesce(-sum(${creditLedger.amountUnits}), 0)::text` })

@@ -184,16 +184,21 @@ export function traceHttp(app: FastifyInstance): void {
   });
 }
 
-/** Redis command spans (`redis <COMMAND>`), and `onError` for each command that fails (the metrics' count). */
+/**
+ * Redis command spans (`redis <COMMAND>`), and `onError` for each command that fails (the metrics'
+ * count). Commands sent before the client is ready are ioredis's own handshake (`CLIENT SETINFO`,
+ * which an older server refuses and ioredis ignores): not counted.
+ */
 export function instrumentRedis(redis: Redis, onError: () => void): void {
   const send = redis.sendCommand.bind(redis);
   redis.sendCommand = (command, stream) => {
     const span = startSpan(`redis ${command.name}`, { 'db.system.name': 'redis', 'db.operation.name': command.name }, true);
+    const counted = redis.status === 'ready';
     const result = send(command, stream);
     command.promise.then(
       () => span?.end(),
       (err: unknown) => {
-        onError();
+        if (counted) onError();
         span?.end(err);
       },
     );
