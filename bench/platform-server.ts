@@ -20,6 +20,7 @@ import { tenants } from '../apps/api/src/db/schema/index';
 import { catalogFor } from '../apps/api/src/llm/catalog';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service';
 import { tuneGarbageCollection } from '../apps/api/src/platform/gc-tuning';
+import { startTracing } from '../apps/api/src/platform/tracing';
 import { testConfig } from '../apps/api/src/test/test-app';
 
 // As apps/api/src/main.ts does: the benchmarked process runs with the platform's own settings.
@@ -37,7 +38,11 @@ const { values } = parseArgs({
 if (!values.upstream) throw new Error('--upstream is required');
 const providers = { openaiCompatible: { baseUrl: values.upstream, models: ['fake-model'] } };
 const base = testConfig(providers);
-const config = { ...base, logLevel: 'warn', redisUrl: values['redis-url'] ?? null, jwtSecret: values['jwt-secret'] ?? base.jwtSecret };
+// Metrics and traces as an operator switches them on (decision 052): BENCH_METRICS=1 (a token, the
+// endpoint, every recording), BENCH_OTLP_ENDPOINT=<url> (spans exported there).
+const metrics = process.env.BENCH_METRICS === '1' ? { token: randomBytes(24).toString('hex'), perTenant: false } : null;
+await startTracing({ endpoint: process.env.BENCH_OTLP_ENDPOINT || null, serviceName: 'chatbot-api-bench' });
+const config = { ...base, logLevel: 'warn', redisUrl: values['redis-url'] ?? null, jwtSecret: values['jwt-secret'] ?? base.jwtSecret, metrics };
 // PGlite in a fresh folder on disk, as `npm start` runs it (DATA_DIR), unless --memory.
 const dataDir = values.memory ? null : mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-'));
 const database = await openDatabase(values['database-url'] ? { kind: 'postgres', url: values['database-url'] } : { kind: 'pglite', dataDir });

@@ -23,6 +23,8 @@ import { registerRateLimits } from './platform/rate-limits';
 import { registerRequestContext } from './platform/request-context';
 import { registerRouteSecurity } from './platform/route-security';
 import { registerSecurityHeaders } from './platform/security-headers';
+import { recordRedisError, registerMetrics } from './platform/metrics';
+import { instrumentRedis, traceFields, traceHttp, tracingEnabled } from './platform/tracing';
 import { fastifyTrustProxy } from './platform/trust-proxy';
 import { mailSendLimits } from './platform/send-limits';
 import { createSignInLimits } from './platform/sign-in-limits';
@@ -131,7 +133,8 @@ export async function buildApp(config: AppConfig, opts: { database?: Database; t
   const spa = existsSync(path.join(webDist, 'index.html'));
 
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // With tracing on (decision 052), every line written inside a span carries its trace and span ids.
+    logger: tracingEnabled() ? { level: config.logLevel, mixin: traceFields } : { level: config.logLevel },
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Ids and hashes are far shorter than 100 characters: a longer parameter, or one that does not
@@ -143,6 +146,10 @@ export async function buildApp(config: AppConfig, opts: { database?: Database; t
     // Per-request lines only when debugging: a streamed chat is one request and the hot path.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   });
+  // Spans per request (only when startTracing ran) and Prometheus metrics (only with METRICS_TOKEN),
+  // first: their hooks see every route registered after them.
+  traceHttp(app);
+  if (config.metrics) await registerMetrics(app, config.metrics);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Responses ≥ 500 and the web app's own errors: the log, and ERROR_REPORT_URL when set (decision 036).
@@ -170,6 +177,14 @@ export async function buildApp(config: AppConfig, opts: { database?: Database; t
   const payple = config.payments?.payple;
   await registerSecurityHeaders(app, { paymentOrigin: payple?.clientKey ? new URL(payple.scriptUrl).origin : null });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
+  if (redis) {
+    // Counted and logged (ioredis printed them itself while nobody listened); it reconnects on its own.
+    redis.on('error', (err: Error) => {
+      recordRedisError('connection');
+      app.log.warn({ err: err.message }, 'redis error');
+    });
+    if (config.metrics || tracingEnabled()) instrumentRedis(redis, () => recordRedisError('command'));
+  }
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
   // Liveness and readiness for balancers and orchestrators; a draining instance refuses new requests.
   const lifecycle: Lifecycle = { draining: false };

@@ -104,6 +104,10 @@ const envSchema = z.object({
   CODE_INTERPRETER_WARM_SPARES: z.coerce.number().int().min(0).max(8).default(1),
   CODE_INTERPRETER_WHEELS_DIR: optionalString,
   CODE_INTERPRETER_NETWORK_NAMESPACE: z.enum(['auto', 'off']).default('auto'),
+  METRICS_TOKEN: optionalString,
+  METRICS_PER_TENANT: z.enum(['true', 'false']).default('false'),
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalString,
+  OTEL_SERVICE_NAME: z.string().default('chatbot-api'),
 });
 
 const limitOverride = z.object({ max: z.number().int().min(1).optional(), windowSeconds: z.number().int().min(1).optional() }).strict();
@@ -203,6 +207,10 @@ export interface AppConfig {
   operatorApiKey?: string | null;
   /** The code interpreter's sandbox (`CODE_INTERPRETER_*`, decision 051); null or unset: the tool is not offered. */
   codeInterpreter?: CodeInterpreterConfig | null;
+  /** Prometheus metrics (decision 052): `GET /metrics` behind this bearer token (`METRICS_TOKEN`); unset: no endpoint, nothing recorded. */
+  metrics?: { token: string; perTenant: boolean } | null;
+  /** OpenTelemetry traces to `OTEL_EXPORTER_OTLP_ENDPOINT` (decision 052); unset: the SDK is never loaded. */
+  tracing?: { endpoint: string | null; serviceName: string };
 }
 
 /** Limits of the code interpreter's sandbox (decision 051); the shape of its `CodeRunnerOptions`. */
@@ -350,6 +358,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   if (e.WEB_SEARCH_PROVIDER === 'searxng' && !e.WEB_SEARCH_URL) throw new Error('Invalid configuration:\n  WEB_SEARCH_URL: required with WEB_SEARCH_PROVIDER=searxng');
   if ((e.WEB_SEARCH_PROVIDER === 'tavily' || e.WEB_SEARCH_PROVIDER === 'brave') && !e.WEB_SEARCH_API_KEY) throw new Error(`Invalid configuration:\n  WEB_SEARCH_API_KEY: required with WEB_SEARCH_PROVIDER=${e.WEB_SEARCH_PROVIDER}`);
+  if (e.METRICS_TOKEN && e.METRICS_TOKEN.length < 24) throw new Error('Invalid configuration:\n  METRICS_TOKEN: at least 24 characters (e.g. `openssl rand -hex 24`)');
+  if (e.OTEL_EXPORTER_OTLP_ENDPOINT && !/^https?:\/\//.test(e.OTEL_EXPORTER_OTLP_ENDPOINT)) throw new Error('Invalid configuration:\n  OTEL_EXPORTER_OTLP_ENDPOINT: an http(s) URL, e.g. http://127.0.0.1:4318');
   if (e.OPERATOR_API_KEY && e.OPERATOR_API_KEY.length < 24) throw new Error('Invalid configuration:\n  OPERATOR_API_KEY: at least 24 characters (e.g. `openssl rand -hex 24`)');
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -428,6 +438,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             warmSpares: e.CODE_INTERPRETER_WARM_SPARES,
             networkNamespace: e.CODE_INTERPRETER_NETWORK_NAMESPACE,
           },
+    metrics: e.METRICS_TOKEN ? { token: e.METRICS_TOKEN, perTenant: e.METRICS_PER_TENANT === 'true' } : null,
+    tracing: { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT ?? null, serviceName: e.OTEL_SERVICE_NAME },
     webSearch: {
       provider: e.WEB_SEARCH_PROVIDER ? { kind: e.WEB_SEARCH_PROVIDER, url: e.WEB_SEARCH_URL?.replace(/\/+$/, '') ?? null, apiKey: e.WEB_SEARCH_API_KEY ?? null } : null,
       maxResults: e.WEB_SEARCH_MAX_RESULTS,

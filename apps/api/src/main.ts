@@ -3,12 +3,15 @@ import { loadConfig } from './config';
 import { recoverAtStart } from './crash-recovery';
 import { tuneGarbageCollection } from './platform/gc-tuning';
 import { holdPgliteLock } from './platform/server-lock';
+import { startTracing, stopTracing } from './platform/tracing';
 import { seed } from './seed';
 
 tuneGarbageCollection();
 
 const config = loadConfig();
 const release = config.database.kind === 'pglite' ? holdPgliteLock(config.dataDir) : () => undefined;
+// Traces (decision 052): the SDK is imported only with OTEL_EXPORTER_OTLP_ENDPOINT, before the app is built.
+if (config.tracing && (await startTracing(config.tracing))) console.log(`Traces go to ${config.tracing.endpoint}`);
 const built = await buildApp(config);
 // Seeding and start-up maintenance serve every tenant: the owner's connection. Under the start-up
 // lock: of several instances starting at once on an empty database, one makes the demo tenant.
@@ -41,6 +44,8 @@ function shutdown(signal: NodeJS.Signals): void {
       if (running > 0) console.log(`${running - stopped} running answer(s) finished, ${stopped} closed as interrupted.`);
       return built.close();
     })
+    // The spans still buffered are sent before the process exits.
+    .then(() => stopTracing().catch(() => undefined))
     .then(
       () => {
         release();

@@ -10,6 +10,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
+import { metricsEnabled, recordPoolWait, watchPool } from '../platform/metrics';
+import { observed, observedSql } from './observe';
 import { startRemotePGlite } from './pglite-remote';
 import * as schema from './schema/index';
 import { APP_ROLE, asOwner, currentScope, type Scope, scopeStatement } from './tenant-scope';
@@ -160,10 +162,15 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     // PGlite runs on a worker thread, which also applies the migrations (decision 011). Each
     // message carries the tenant scope of the context that sent it.
     const client = await startRemotePGlite({ dataDir: config.dataDir, migrationsFolder, templateFile: config.templateFile, scopeOf: currentScope });
-    const db = drizzlePglite({ client: client as unknown as PGlite, schema, casing: 'snake_case' });
+    // The query builder's statements, timed and traced when metrics or tracing are on (db/observe.ts).
+    const appClient = {
+      query: (...args: Parameters<typeof client.query>) => observedSql(args[0], client.query(...args)),
+      transaction: <T>(cb: Parameters<typeof client.transaction<T>>[0]) => observed('transaction', client.transaction(cb)),
+    };
+    const db = drizzlePglite({ client: appClient as unknown as PGlite, schema, casing: 'snake_case' });
     const ownerClient = {
-      query: (...args: Parameters<typeof client.query>) => asOwner(() => client.query(...args)),
-      transaction: <T>(cb: Parameters<typeof client.transaction<T>>[0]) => asOwner(() => client.transaction(cb)),
+      query: (...args: Parameters<typeof client.query>) => asOwner(() => appClient.query(...args)),
+      transaction: <T>(cb: Parameters<typeof client.transaction<T>>[0]) => asOwner(() => appClient.transaction(cb)),
     };
     const owner = drizzlePglite({ client: ownerClient as unknown as PGlite, schema, casing: 'snake_case' });
     const analyzing = setInterval(() => void asOwner(() => analyzeChangedTables(client)).catch(() => undefined), AUTOANALYZE_MS);
@@ -183,9 +190,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
         return { listening: () => !client.closed, stop: () => (client.closed ? Promise.resolve() : stop()) };
       },
       async raw<T>(st: Statement, params: StatementParam[]) {
-        return (await client.named<T>(st.name, st.text, params)).rows;
+        return (await observed(st.name, client.named<T>(st.name, st.text, params))).rows;
       },
-      rawMany: (parts) => client.namedMany(parts.map((p) => ({ name: p.statement.name, sql: p.statement.text, params: p.params }))),
+      rawMany: (parts) => observed(batchName(parts), client.namedMany(parts.map((p) => ({ name: p.statement.name, sql: p.statement.text, params: p.params })))),
       exclusive: (fn) => fn(),
     };
     return database;
@@ -199,6 +206,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   // wait for the lock and then find nothing left to apply.
   await exclusive(() => migratePg(owner, { migrationsFolder }));
   const pool = scopedPool({ connectionString: config.url, max: 20 });
+  const unwatch = [watchPool('app', pool), watchPool('owner', ownerPool)];
   // An idle connection the server closes (restart, failover, admin termination) must not take the
   // process down: the pool drops it and opens a new one on the next query.
   pool.on('error', (err) => console.error(`database: idle connection lost (${err.message})`));
@@ -209,6 +217,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     asOwner: () => ownerView(database),
     kind: 'postgres',
     close: async () => {
+      for (const stop of unwatch) stop();
       await Promise.all([pool.end(), ownerPool.end()]);
     },
     listen: (channel, onPayload, onReset) => listenPg(config.url, channel, onPayload, onReset),
@@ -217,23 +226,39 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       // node-postgres prepares a named query once per pooled connection.
       return (await pool.query<T & pg.QueryResultRow>({ name: st.name, text: st.text, values: params })).rows as T[];
     },
-    async rawMany(parts) {
-      const client = await pool.connect();
-      try {
-        await client.query('begin');
-        const out: unknown[][] = [];
-        for (const p of parts) out.push((await client.query({ name: p.statement.name, text: p.statement.text, values: p.params })).rows);
-        await client.query('commit');
-        return out;
-      } catch (err) {
-        await client.query('rollback').catch(() => undefined);
-        throw err;
-      } finally {
-        client.release();
-      }
-    },
+    rawMany: (parts) => observed(batchName(parts), rawManyPg(pool, parts)),
   };
   return database;
+}
+
+/** A batch of hot-path statements is observed under its first statement's name. */
+const batchName = (parts: ReadonlyArray<StatementCall>) => `batch:${parts[0]?.statement.name ?? 'empty'}`;
+
+/** `rawMany` on a server: one transaction on one connection. */
+async function rawManyPg(pool: pg.Pool, parts: ReadonlyArray<StatementCall>): Promise<unknown[][]> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const out: unknown[][] = [];
+    for (const p of parts) out.push((await client.query({ name: p.statement.name, text: p.statement.text, values: p.params })).rows);
+    await client.query('commit');
+    return out;
+  } catch (err) {
+    await client.query('rollback').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/** A connection from the pool, its wait recorded when metrics are on (`db_pool_wait_seconds`). */
+function timedConnect(connect: () => Promise<unknown>): Promise<unknown> {
+  if (!metricsEnabled()) return connect();
+  const start = performance.now();
+  return connect().then((client) => {
+    recordPoolWait(performance.now() - start);
+    return client;
+  });
 }
 
 /**
@@ -286,7 +311,7 @@ function scopedPool(config: pg.PoolConfig): pg.Pool {
   const connect = pool.connect.bind(pool) as unknown as AnyFn;
 
   async function inScope(scope: Scope, args: unknown[]): Promise<unknown> {
-    const client = (await connect()) as PoolClient;
+    const client = (await timedConnect(connect)) as PoolClient;
     const { name, sql: text, params } = scopeStatement(scope);
     try {
       await client.query('begin');
@@ -305,15 +330,29 @@ function scopedPool(config: pg.PoolConfig): pg.Pool {
     }
   }
 
+  // Every statement on the pool is timed (a named one under its name, decision 052); a query
+  // outside a scope waits for its connection inside pg-pool (the callback form of connect below).
   (pool as unknown as { query: AnyFn }).query = (...args: unknown[]) => {
     const scope = currentScope();
-    if (!scope || typeof args[args.length - 1] === 'function') return query(...args);
-    return inScope(scope, args);
+    if (typeof args[args.length - 1] === 'function') return query(...args);
+    const name = (args[0] as { name?: unknown } | null)?.name;
+    const work = scope ? inScope(scope, args) : query(...args);
+    // A submittable (a cursor, a stream) is no promise: passed through as it is.
+    if (typeof (work as { then?: unknown } | undefined)?.then !== 'function') return work;
+    return typeof name === 'string' ? observed(name, work) : observedSql(args[0], work);
   };
   (pool as unknown as { connect: AnyFn }).connect = (...args: unknown[]) => {
-    if (typeof args[0] === 'function') return connect(...args);
+    if (typeof args[0] === 'function') {
+      if (!metricsEnabled()) return connect(...args);
+      const start = performance.now();
+      const callback = args[0] as (...a: unknown[]) => void;
+      return connect((...a: unknown[]) => {
+        recordPoolWait(performance.now() - start);
+        callback(...a);
+      });
+    }
     const scope = currentScope();
-    return connect().then((client) => (scope ? scopeTransactions(client as PoolClient, scope) : client));
+    return timedConnect(connect).then((client) => (scope ? scopeTransactions(client as PoolClient, scope) : client));
   };
   return pool;
 }

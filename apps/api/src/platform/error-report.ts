@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { currentTraceId } from './tracing';
 
 /** Spec §7: an error report's text is cut to 2,900 characters. */
 export const REPORT_TEXT_LIMIT = 2900;
@@ -20,6 +21,8 @@ export interface ErrorReport {
   user_agent?: string;
   /** The web app's release, for a client error. */
   release?: string;
+  /** The OpenTelemetry trace the error happened in, when tracing is on (decision 052). */
+  trace_id?: string;
   at: string;
 }
 
@@ -40,7 +43,8 @@ export function createErrorReporter(opts: { url: string | null | undefined; log:
   const pending = new Set<Promise<void>>();
   return {
     report(r: Omit<ErrorReport, 'at' | 'text'> & { text: string }): void {
-      const report: ErrorReport = { ...r, text: cutReport(r.text), at: new Date().toISOString() };
+      const traceId = currentTraceId();
+      const report: ErrorReport = { ...r, text: cutReport(r.text), ...(traceId ? { trace_id: traceId } : {}), at: new Date().toISOString() };
       opts.log.error({ reqId: report.request_id, report }, report.source === 'server' ? 'server error' : 'client error');
       if (!opts.url) return;
       const p = fetch(opts.url, {

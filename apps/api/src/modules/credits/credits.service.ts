@@ -4,6 +4,7 @@ import type { Database, Executor, WritePart } from '../../db/client';
 import type { CacheHub } from '../../platform/cache';
 import type { MemberContext, MemberRow, TenantRow } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { metricsEnabled, recordAdmissionRefused, recordCreditsCharged } from '../../platform/metrics';
 import {
   type ChargedTotals,
   chargeUsagePart,
@@ -227,7 +228,10 @@ export function createCreditsService(database: Database, caches: CacheHub, membe
         tenantRemainingUnits: status.tenantRemainingUnits === null ? null : status.tenantRemainingUnits - held.tenant,
       };
       const scope = depletedScope(left);
-      if (scope) throw depleted(scope, tenant, status);
+      if (scope) {
+        recordAdmissionRefused(`credits_${scope}`);
+        throw depleted(scope, tenant, status);
+      }
       const hold: LocalHold = holds.take(h, estimateUnits);
       if (embedded) return { ...free, release: () => hold.release() };
 
@@ -247,6 +251,7 @@ export function createCreditsService(database: Database, caches: CacheHub, membe
             const budgets = { memberUnits: status.quotaUnits, groupPoolUnits: quotas.poolUnits, tenantPoolUnits: tenant.creditQuotaUnits };
             const r = await reserveInDatabase(database, h, estimateUnits, budgets, RESERVATION_TTL_SECONDS);
             if ('refused' in r) {
+              recordAdmissionRefused(`credits_${r.refused}`);
               release();
               throw depleted(r.refused, tenant, { remainingUnits: r.memberLeft, tenantRemainingUnits: r.tenantLeft, quotaUnits: status.quotaUnits });
             }
@@ -267,7 +272,19 @@ export function createCreditsService(database: Database, caches: CacheHub, membe
      * read as each charge's totals, or an Error for one whose total is missing (never retried).
      */
     chargePart(tenantId: number, period: string, charges: UsageCharge[]): WritePart<Array<ChargedTotals | Error>> {
-      return chargeUsagePart(tenantId, period, charges);
+      const part = chargeUsagePart(tenantId, period, charges);
+      if (!metricsEnabled()) return part;
+      // `credits_charged_total` (decision 052): the charges this committed batch wrote (one already in the ledger got no total).
+      return {
+        call: part.call,
+        read(rows) {
+          const totals = part.read(rows);
+          totals.forEach((t, i) => {
+            if (!(t instanceof Error)) recordCreditsCharged(Number(charges[i]!.units), tenantId);
+          });
+          return totals;
+        },
+      };
     },
 
     /**

@@ -6,6 +6,7 @@ import { withTenant } from '../../db/tenant-scope';
 import type { MemberContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { newHashId } from '../../platform/tokens';
+import { withSpan } from '../../platform/tracing';
 import { claimNextTask, failInterruptedTasks, findTask, insertTask, type TaskRow, updateTask } from './tasks.repo';
 
 /** What a task's handler gets: its row, where to write its file, and a way to report progress. */
@@ -97,7 +98,8 @@ export function createTasksService(
       const task = await claimNextTask(opts.owner);
       if (!task) return;
       // The handler sees its own tenant's rows only.
-      await withTenant(task.tenantId, () => runOne(task));
+      // One span per task (decision 052; nothing when tracing is off).
+      await withTenant(task.tenantId, () => withSpan(`task ${task.kind}`, { 'task.kind': task.kind }, () => runOne(task)));
     }
   }
 
