@@ -11,6 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppConfig } from './config';
 import { type Database, openDatabase, statement } from './db/client';
 import { createLlmRegistry } from './llm/registry';
+import { imageCostUnits, requestImages } from './modules/chat/chat.images';
 import { type CacheHub, createCacheHub } from './platform/cache';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './platform/error-handler';
 import { createErrorReporter } from './platform/error-report';
@@ -248,6 +249,12 @@ export async function buildApp(config: AppConfig, opts: { database?: Database; t
     webSearch,
     governance,
     codeRunner,
+    // `generate_image` (decision 050): the tenant's image models through the registry, priced as an image answer (decision 038).
+    images: {
+      modelFor: (ctx) => llmModels.imageGeneration(ctx),
+      generate: (model, prompt, signal) => requestImages(registry.imageModel({ provider: model.provider, modelName: model.modelName }), prompt, signal),
+      costUnits: imageCostUnits,
+    },
     fetchPage: opts.tools?.fetchPage,
   });
   const chat = createChatService(database, { chatbots, models: llmModels, sessions, credits, governance, registry, members, taskModes, files, webSearch, tools });

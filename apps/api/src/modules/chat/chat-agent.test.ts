@@ -369,8 +369,10 @@ describe('group access to tools', () => {
   it('a tool switched off for the member group is not offered; the member list says so', async () => {
     expect((await patch('knowledge_search', t.a.defaultGroupId, false)).statusCode).toBe(200);
     const mine = (await t.call(t.a, token, { method: 'GET', url: '/api/tools/' })).json();
-    expect(mine.items).toContainEqual({ tool: 'knowledge_search', is_available: false });
-    expect(mine.items).toContainEqual({ tool: 'current_time', is_available: true });
+    expect(mine.items).toContainEqual({ tool: 'knowledge_search', is_available: false, reason: 'group' });
+    expect(mine.items).toContainEqual({ tool: 'current_time', is_available: true, reason: null });
+    // No image model on this tenant: image generation cannot run here, whatever the groups.
+    expect(mine.items).toContainEqual({ tool: 'generate_image', is_available: false, reason: 'not_configured' });
     const admin = (await t.call(t.a, adminToken, { method: 'GET', url: '/api/admin/tools/' })).json();
     expect(admin.items.find((x: { tool: string }) => x.tool === 'knowledge_search').member_groups).toContainEqual(
       expect.objectContaining({ member_group_id: t.a.defaultGroupId, is_available: false }),
@@ -414,7 +416,7 @@ describe('group access to tools', () => {
 
 describe('chatbot tool settings', () => {
   it('validates tools and the step limit; a release keeps the approved settings', async () => {
-    for (const bad of [{ tools: ['telepathy'] }, { tools: ['current_time', 'current_time'] }, { max_tool_steps: 0 }, { max_tool_steps: 26 }, { tools: ['generate_image'] }]) {
+    for (const bad of [{ tools: ['telepathy'] }, { tools: ['current_time', 'current_time'] }, { max_tool_steps: 0 }, { max_tool_steps: 26 }]) {
       const res = await setTools(bot, bad);
       expect(res.statusCode, JSON.stringify(bad)).toBe(422);
     }

@@ -6,6 +6,7 @@ import { guardedFetch } from '../../platform/ssrf';
 import { htmlToText } from '../web-search/web-search.rules';
 import { CODE_INTERPRETER_DESCRIPTION } from './code-interpreter';
 import { codeInterpreterTool } from './code-interpreter-tool';
+import { generateImageTool } from './generate-image-tool';
 import type { ToolScope, ToolsDeps } from './tools.service';
 
 /** What the model is told about each built-in tool. */
@@ -37,8 +38,8 @@ export const BUILTIN_DEFINITIONS: Record<BuiltinTool, ToolDefinition> = {
   },
   generate_image: {
     name: 'generate_image',
-    description: 'Generates an image from a description.',
-    inputSchema: { type: 'object', properties: { prompt: { type: 'string' } }, required: ['prompt'], additionalProperties: false },
+    description: 'Generates an image from a description and shows it to the member with this answer.',
+    inputSchema: { type: 'object', properties: { prompt: { type: 'string', description: 'What the image shows, in detail' } }, required: ['prompt'], additionalProperties: false },
   },
 };
 
@@ -108,7 +109,7 @@ const EXECUTE: Record<Exclude<BuiltinTool, 'code_interpreter' | 'generate_image'
 export function createBuiltinTool(name: BuiltinTool, scope: ToolScope, deps: ToolsDeps): Tool {
   const definition = BUILTIN_DEFINITIONS[name];
   if (name === 'code_interpreter') return codeInterpreterTool(definition, scope, deps);
-  if (name === 'generate_image') throw new Error('Image generation is not a tool yet');
+  if (name === 'generate_image') return generateImageTool(definition, scope, deps);
   const execute = EXECUTE[name];
   return { ...definition, execute: (input, { abortSignal }) => execute(input, scope, deps, abortSignal) };
 }
