@@ -314,6 +314,30 @@ describe('web search', () => {
     expect(h.items[1].sources[0]).toMatchObject({ index: 1, kind: 'web' });
     await setTools(bot, { tools: ['knowledge_search', 'current_time', 'code_interpreter'], max_tool_steps: 4 });
   });
+
+  it('Stop during a slow search aborts the provider request within a second; the search is not charged', async () => {
+    await setTools(bot, { tools: ['web_search'] });
+    search.reset();
+    search.set({ delayMs: 8000 });
+    fake.set({ script: [{ toolCalls: [{ name: 'web_search', arguments: { query: 'slow engines' } }] }, { text: 'never' }] });
+    const pending = streamChat(t, t.a, token, bot, { text: 'Search slowly' });
+    try {
+      await waitFor(() => search.requests.length === 1);
+      const started = Date.now();
+      expect((await stop(await streamingHash())).json()).toEqual({ stopped: true });
+      // The provider sees its client hang up: the request did not run on to its own timeout.
+      await waitFor(() => search.cancelled.length === 1, 1000);
+      expect(search.cancelled[0]!.at - started).toBeLessThan(1000);
+      const r = await pending;
+      expect(r.events.at(-1)).toEqual({ type: 'end', status: 'stopped' });
+      expect(ofType(r.events, 'tool_result')[0]).toMatchObject({ status: 'stopped' });
+      const [row] = await usageRows(r.meta!.assistant_message_id);
+      expect(row!.webSearchCount).toBe(0);
+    } finally {
+      search.reset();
+      await setTools(bot, { tools: ['knowledge_search', 'current_time', 'code_interpreter'], max_tool_steps: 4 });
+    }
+  });
 });
 
 describe('reading a web page', () => {

@@ -25,7 +25,7 @@ const requests = () => fake.requests as Body[];
 const chatRequests = () => requests().filter((b) => b.messages);
 const imageRequests = () => requests().filter((b) => b.prompt !== undefined);
 const ofType = <T extends ChatEvent['type']>(events: ChatEvent[], type: T) => events.filter((e): e is Extract<ChatEvent, { type: T }> => e.type === type);
-const draw = (prompt: string) => fake.set({ script: [{ toolCalls: [{ name: 'generate_image', arguments: { prompt } }] }, { text: 'Here it is.' }], promptTokens: 100, completionTokens: 10 });
+const draw = (prompt: string) => fake.set({ script: [{ toolCalls: [{ name: 'generate_image', arguments: { prompt } }] }, { text: 'Here it is.' }], promptTokens: 100 });
 const words = (list: string[]) =>
   t.call(t.a, adminToken, { method: 'POST', url: '/api/admin/restricted-words/', payload: { restricted_words: list, block_personal_info: false, mask_personal_info: false } });
 const modelAccess = (on: boolean) =>

@@ -57,8 +57,8 @@ const PAGE_MAX_CHARS = 20_000;
 const queryInput = z.object({ query: z.string().trim().min(1).max(1000) });
 const urlInput = z.object({ url: z.string().url().max(2000).refine((u) => /^https?:\/\//i.test(u), 'Only http and https addresses') });
 
-/** The SSRF guard's fetch (platform/ssrf.ts): public addresses only, size and time capped. */
-const guardedPage = (url: string) => guardedFetch(url, { maxBytes: PAGE_MAX_BYTES, timeoutMs: PAGE_TIMEOUT_MS });
+/** The SSRF guard's fetch (platform/ssrf.ts): public addresses only, size and time capped, ended by a stop. */
+const guardedPage = (url: string, signal: AbortSignal) => guardedFetch(url, { maxBytes: PAGE_MAX_BYTES, timeoutMs: PAGE_TIMEOUT_MS, signal });
 
 /** A text the platform sends out (a query, an address): restricted words refuse it, personal data is masked (spec §8). */
 async function screened(scope: ToolScope, deps: ToolsDeps, text: string): Promise<string> {
@@ -80,9 +80,10 @@ const EXECUTE: Record<Exclude<BuiltinTool, 'code_interpreter' | 'generate_image'
     return { results: chunks.map((c, i) => ({ source: numbers[i]!, document: c.document_name, heading: c.heading, text: c.chunk })) };
   },
 
-  async web_search(raw, scope, deps) {
+  /** The search and its page reads end as soon as the answer is stopped (`signal`). */
+  async web_search(raw, scope, deps, signal) {
     const { query } = queryInput.parse(raw);
-    const found = await deps.webSearch.run(scope.ctx, await screened(scope, deps, query));
+    const found = await deps.webSearch.run(scope.ctx, await screened(scope, deps, query), { signal });
     if (found.searchCount > 0) scope.searched(found.searchCount);
     const numbers = scope.cite(found.sources.map((r) => ({ kind: 'web' as const, title: r.title, url: r.url, snippet: r.snippet.slice(0, 300), score: null })));
     return { results: found.sources.map((r, i) => ({ source: numbers[i]!, title: r.title, url: r.url, text: r.content ?? r.snippet })) };
