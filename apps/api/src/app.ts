@@ -11,7 +11,6 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppConfig } from './config';
 import { type Database, openDatabase, statement } from './db/client';
 import { createLlmRegistry } from './llm/registry';
-import { imageCostUnits, requestImages } from './modules/chat/chat.images';
 import { type CacheHub, createCacheHub } from './platform/cache';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './platform/error-handler';
 import { createErrorReporter } from './platform/error-report';
@@ -37,7 +36,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { registerCategoryRoutes } from './modules/categories/categories.routes';
 import { createCategoriesService } from './modules/categories/categories.service';
 import { registerChatRoutes } from './modules/chat/chat.routes';
-import { createChatService } from './modules/chat/chat.service';
+import { createChatService, imageCostUnits, requestImages } from './modules/chat/chat.service';
 import { registerChatbotRoutes } from './modules/chatbots/chatbots.routes';
 import { createChatbotsService } from './modules/chatbots/chatbots.service';
 import { squareImages } from './modules/chatbots/images.service';
