@@ -68,7 +68,7 @@ export function ToolPermissions() {
               {t(`tools.hints.${x.tool}`)}
             </Text>
             {x.is_configured ? null : (
-              <Text size="xs" c="orange.8" maw={{ base: 150, md: 320 }} style={{ whiteSpace: 'normal' }} data-testid={`tool-not-configured-${x.tool}`}>
+              <Text size="xs" fs="italic" maw={{ base: 150, md: 320 }} style={{ whiteSpace: 'normal' }} data-testid={`tool-not-configured-${x.tool}`}>
                 {t(`tools.notConfigured.${x.tool as NotConfigurable}`)}
               </Text>
             )}
