@@ -2,10 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ChatEvent } from '@app/contracts/chat';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../../../../tools/fake-llm/server';
 import { queryRows } from '../../db/client';
+import { members } from '../../db/schema/index';
 import { baseUrlOf, streamChat, textOf } from '../../test/chat-client';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 
@@ -107,6 +108,29 @@ describe('the generate_image tool', () => {
     expect(String(chatRequests()[1]!.messages!.find((m) => m.role === 'tool')!.content)).toContain('blocked');
     const [row] = await queryRows<{ count: number }>(t.database.db, sql`select image_count as count from credit_ledger where tenant_id = ${t.a.id} and message_id = ${r.meta!.assistant_message_id}`);
     expect(row).toEqual({ count: 0 });
+  });
+
+  it('a member without credits left for an image gets none: the call fails before the upstream, no image is charged', async () => {
+    const db = t.database.db;
+    const limit = (units: bigint | null) => db.update(members).set({ customCreditLimitUnits: units }).where(and(eq(members.tenantId, t.a.id), eq(members.id, t.a.member.id)));
+    const [used] = await queryRows<{ sum: string }>(db, sql`select coalesce(-sum(amount_units), 0)::text as sum from credit_ledger where tenant_id = ${t.a.id} and member_id = ${t.a.member.id}`);
+    // Almost nothing left: the answer is admitted (something is left) and its hold takes the rest, so
+    // the image — admitted like an image answer, while anything is left (decision 031) — is refused.
+    await limit(BigInt(used!.sum) + 1n);
+    try {
+      draw('A red kite');
+      const r = await streamChat(t, t.a, token, bot, { text: 'Draw me a kite' });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(ofType(r.events, 'tool_result')[0]).toMatchObject({ status: 'error', files: [] });
+      expect(ofType(r.events, 'tool_result')[0]!.output).toMatch(/credit/i);
+      expect(imageRequests()).toHaveLength(0);
+      // Nothing left for a further request either: the answer ends with the notice, uncharged for images.
+      expect(ofType(r.events, 'notice')).toEqual([{ type: 'notice', code: 'tool_credits_depleted' }]);
+      const [row] = await queryRows<{ count: number }>(db, sql`select image_count as count from credit_ledger where tenant_id = ${t.a.id} and message_id = ${r.meta!.assistant_message_id}`);
+      expect(row).toEqual({ count: 0 });
+    } finally {
+      await limit(null);
+    }
   });
 
   it('a member whose groups may not use the image model is not offered the tool, and the tool list says why', async () => {

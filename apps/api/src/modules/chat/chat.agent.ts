@@ -287,6 +287,19 @@ class AgentLoop implements ToolScope {
     this.run.extraUnits += units;
   }
 
+  async holdImages(imageModel: { isLowLlm: boolean }, units: bigint): Promise<() => void> {
+    const { model } = this.run;
+    const spent = usageUnits(this.tokens.input, this.tokens.output, model.inputCostE4, model.outputCostE4) + this.run.toolImageUnits;
+    const hold = await this.deps.credits.admit(this.run.ctx, imageModel, spent + units);
+    try {
+      await hold.confirm();
+    } catch (err) {
+      hold.release();
+      throw err;
+    }
+    return () => hold.release();
+  }
+
   madeImages(count: number, units: bigint): void {
     this.run.toolImageCount += count;
     this.run.toolImageUnits += units;

@@ -38,6 +38,12 @@ export interface ToolScope {
   searched(count: number): void;
   /** Personal data masked out of a tool's input: charged like the question's masking. */
   masked(units: bigint): void;
+  /**
+   * Holds what images of `model` would cost, with the answer's steps so far, against the member's
+   * budgets (admitted like an answer, decision 031) while they are made; throws `credits_depleted`
+   * when they do not fit. Returns the release.
+   */
+  holdImages(model: { isLowLlm: boolean }, units: bigint): Promise<() => void>;
   /** Images a call generated and what they cost: charged with the answer, like an image answer's. */
   madeImages(count: number, units: bigint): void;
   /** Files a call made, shown on its card. */
