@@ -8,7 +8,9 @@ import { adminApi, E2E_ADMIN, E2E_MEMBER, expectNoSideScroll, fakeLlmReceived, s
 // where the model called it (the fake upstream's script makes the model call `current_time`, then
 // answer); a reload mid-answer keeps the steps; the step limit ends an answer with a notice; the
 // studio's tool switches and step limit save; an admin switches a tool off for a group and the
-// member's studio shows it unavailable. Screenshots in ko and en, desktop and phone.
+// member's studio shows it unavailable; the model makes an image with `generate_image` and the card
+// shows it; a tool the platform cannot run is explained as such, in the studio and the console.
+// Screenshots in ko and en, desktop and phone.
 
 /** A phone narrower than the other tests' (the brief's 375 px). */
 const PHONE = { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true } as const;
@@ -296,8 +298,13 @@ test('an admin switches a tool off for a group; the member’s studio shows it u
     const sw = member.getByTestId('chatbot-tool-web_search');
     await expect(sw).toBeDisabled();
     await expect(sw).toHaveAttribute('data-allowed', 'false');
+    await expect(sw).toHaveAttribute('data-reason', 'group');
+    expect(list.items.find((x) => x.tool === 'web_search')?.reason).toBe('group');
     await expect(member.getByTestId('chatbot-tools')).toContainText('Not available to your group.');
     await expect(member.getByTestId('chatbot-tool-current_time')).toBeEnabled();
+    // This server has an image model: image generation is there to switch on.
+    expect(list.items.find((x) => x.tool === 'generate_image')).toEqual({ tool: 'generate_image', is_available: true, reason: null });
+    await expect(member.getByTestId('chatbot-tool-generate_image')).toBeEnabled();
 
     // The console on a phone: the matrix scrolls in its own frame.
     const phone = await (await browser.newContext(PHONE)).newPage();
@@ -317,6 +324,115 @@ test('an admin switches a tool off for a group; the member’s studio shows it u
     for (const g of tools.items.find((x) => x.tool === 'web_search')?.member_groups ?? []) {
       if (!g.is_available) await admin.send('PATCH', `/admin/tools/web_search/member-groups/${g.member_group_id}/`, { is_available: true });
     }
+    await mine.remove(bot.id);
+    await member.context().close();
+  }
+});
+
+test('the model makes an image with generate_image: the card shows it, the history keeps it', async ({ page, browser }) => {
+  await signInAs(page, E2E_MEMBER, 'en');
+  const api = await memberApi(page);
+  const bot = await api.chatbot('Painter bot', ['generate_image']);
+  try {
+    await setFakeLlm({ script: [{ text: 'Drawing it now.', toolCalls: [{ name: 'generate_image', arguments: { prompt: 'A red kite over the sea' } }] }, { text: 'Here is your kite.' }], tokenDelayMs: 5 });
+    await page.goto(`/dashboard/chat/${bot.id}`);
+    const answer = await ask(page, 'Draw me a kite');
+    await expect(answer).toHaveAttribute('data-status', 'completed');
+    const card = answer.getByTestId('tool-call');
+    await expect(card).toHaveAttribute('data-tool', 'generate_image');
+    await expect(card).toHaveAttribute('data-status', 'done');
+    await expect(card.getByRole('button', { name: /Made an image/ })).toBeVisible();
+    const image = card.getByTestId('message-image');
+    await expect(image).toHaveCount(1);
+    await expect(image.locator('img')).toHaveJSProperty('complete', true);
+    expect(await image.locator('img').evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
+    await expect(answer).toContainText('Here is your kite.');
+    // The images API got the model's prompt.
+    const sent = await fakeLlmReceived();
+    expect(sent.some((r) => (r as { prompt?: string }).prompt === 'A red kite over the sea')).toBe(true);
+    await expectAccessible(page, 'an answer with a generated image');
+    await page.getByTestId('chat-input').focus();
+    await shot(page, 'agent-tools-image', 'en', false);
+
+    // After a reload, in Korean: the card keeps the image.
+    await page.reload();
+    await setLanguage(page, 'ko');
+    const kept = page.getByTestId('chat-message-assistant').last();
+    await expect(kept.getByTestId('tool-call').getByTestId('message-image')).toHaveCount(1);
+    await expect(kept.getByRole('button', { name: /이미지 생성/ })).toContainText('완료');
+    await page.getByTestId('chat-input').focus();
+    await shot(page, 'agent-tools-image', 'ko', false);
+    await setLanguage(page, 'en');
+
+    // On a phone the card and its image fit the screen.
+    const phone = await memberOn(browser, PHONE);
+    await phone.goto(page.url());
+    await expect(phone.getByTestId('chat-message-assistant').last().getByTestId('message-image')).toHaveCount(1);
+    await expectNoSideScroll(phone);
+    await phone.screenshot({ path: 'e2e/screenshots/agent-tools-image-phone-en.png', fullPage: true, animations: 'disabled' });
+    await phone.context().close();
+  } finally {
+    await api.remove(bot.id);
+  }
+});
+
+test('a tool the platform cannot run says so: the studio’s reason and the console’s note', async ({ page, browser }) => {
+  // This server runs every tool; the answers are changed on their way to the page to stand for a
+  // server without the code interpreter's sandbox (what the API says then is tested in the API's tests).
+  const member = await memberOn(browser);
+  const mine = await memberApi(member);
+  const bot = await mine.chatbot('Sandbox-less bot', []);
+  try {
+    await member.route('**/api/tools/', async (route) => {
+      const body = (await (await route.fetch()).json()) as MemberToolList;
+      const items = body.items.map((x) => (x.tool === 'code_interpreter' ? { ...x, is_available: false, reason: 'not_configured' as const } : x));
+      await route.fulfill({ json: { items } });
+    });
+    await member.goto(`/dashboard/studio/${bot.id}`);
+    const sw = member.getByTestId('chatbot-tool-code_interpreter');
+    await expect(sw).toBeDisabled();
+    await expect(sw).toHaveAttribute('data-reason', 'not_configured');
+    const tools = member.getByTestId('chatbot-tools');
+    await expect(tools).toContainText('Not set up on this platform.');
+    await expect(tools).not.toContainText('Not available to your group.');
+    await sw.scrollIntoViewIfNeeded();
+    await shot(member, 'agent-tools-studio-not-configured', 'en', false);
+    await setLanguage(member, 'ko');
+    await expect(tools).toContainText('이 플랫폼에 설정되어 있지 않아 사용할 수 없습니다.');
+    await sw.scrollIntoViewIfNeeded();
+    await shot(member, 'agent-tools-studio-not-configured', 'ko', false);
+    await setLanguage(member, 'en');
+
+    const stand = async (p: Page) =>
+      p.route('**/api/admin/tools/', async (route) => {
+        const body = (await (await route.fetch()).json()) as AdminToolList;
+        await route.fulfill({ json: { items: body.items.map((x) => (x.tool === 'code_interpreter' ? { ...x, is_configured: false } : x)) } });
+      });
+    await signInAs(page, E2E_ADMIN, 'en');
+    await stand(page);
+    await page.goto('/admin/member-groups/tools');
+    const row = page.getByTestId('matrix-tool-code_interpreter');
+    await expect(page.getByTestId('tool-not-configured-code_interpreter')).toContainText('The operator has switched the code interpreter off on this server');
+    await expect(row.getByRole('switch')).toHaveCount(0);
+    await expect(row).toContainText('Not set up');
+    await expect(page.getByTestId('matrix-tool-web_search').getByRole('switch').first()).toBeVisible();
+    await expectAccessible(page, 'the tool access matrix with a tool not set up');
+    for (const lang of ['en', 'ko'] as const) {
+      await setLanguage(page, lang);
+      await shot(page, 'agent-tools-console-not-configured', lang, false);
+    }
+    await setLanguage(page, 'en');
+
+    const phone = await (await browser.newContext(PHONE)).newPage();
+    await signInAs(phone, E2E_ADMIN, 'en');
+    await stand(phone);
+    await phone.goto('/admin/member-groups/tools');
+    await expect(phone.getByTestId('tool-not-configured-code_interpreter')).toBeVisible();
+    await expectNoSideScroll(phone);
+    await toastsGone(phone);
+    await phone.screenshot({ path: 'e2e/screenshots/agent-tools-console-not-configured-phone-en.png', fullPage: true, animations: 'disabled' });
+    await phone.context().close();
+  } finally {
     await mine.remove(bot.id);
     await member.context().close();
   }

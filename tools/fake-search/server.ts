@@ -5,7 +5,8 @@
  * (`GET /pages/{n}`) for page-reading tests. It records the queries it receives.
  * Run standalone: `tsx tools/fake-search/server.ts --port 4012 --record`.
  * Control at run time: `POST /control` with a partial Scenario as JSON (empty body resets);
- * `GET /requests` gives the requests received since the last reset.
+ * `GET /requests` gives the requests received since the last reset. `delayMs` makes a slow provider;
+ * `cancelled` lists the requests whose client hung up before the answer (a search stopped midway).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -50,6 +51,8 @@ export interface FakeSearch {
   server: Server;
   scenario: Scenario;
   requests: ReceivedSearch[];
+  /** Requests the client gave up on before the answer was sent (a stopped search): path and time. */
+  cancelled: Array<{ path: string; at: number }>;
   set(s: Partial<Scenario>): void;
   reset(): void;
   close(): Promise<void>;
@@ -85,12 +88,14 @@ export async function startFakeSearch(opts: { port?: number; host?: string; scen
     server: undefined as unknown as Server,
     scenario: { ...defaultScenario, ...opts.scenario },
     requests: [],
+    cancelled: [],
     set(s) {
       Object.assign(fake.scenario, s);
     },
     reset() {
       fake.scenario = { ...defaultScenario, ...opts.scenario };
       fake.requests = [];
+      fake.cancelled = [];
     },
     close: () =>
       new Promise((resolve) => {
@@ -122,6 +127,9 @@ export async function startFakeSearch(opts: { port?: number; host?: string; scen
       if (record) fake.requests.push(r);
     };
     const fail = () => res.destroy();
+    res.on('close', () => {
+      if (!res.writableEnded) fake.cancelled.push({ path: url.pathname, at: Date.now() });
+    });
     if (req.method === 'GET' && url.pathname === '/search') {
       const query = url.searchParams.get('q') ?? '';
       note({ provider: 'searxng', query, key: null, count: null, path: url.pathname });

@@ -38,7 +38,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { registerCategoryRoutes } from './modules/categories/categories.routes';
 import { createCategoriesService } from './modules/categories/categories.service';
 import { registerChatRoutes } from './modules/chat/chat.routes';
-import { createChatService } from './modules/chat/chat.service';
+import { createChatService, imageCostUnits, requestImages } from './modules/chat/chat.service';
 import { registerChatbotRoutes } from './modules/chatbots/chatbots.routes';
 import { createChatbotsService } from './modules/chatbots/chatbots.service';
 import { squareImages } from './modules/chatbots/images.service';
@@ -263,6 +263,12 @@ export async function buildApp(config: AppConfig, opts: { database?: Database; t
     webSearch,
     governance,
     codeRunner,
+    // `generate_image` (decision 050): the tenant's image models through the registry, priced as an image answer (decision 038).
+    images: {
+      modelFor: (ctx) => llmModels.imageGeneration(ctx),
+      generate: (model, prompt, signal) => requestImages(registry.imageModel({ provider: model.provider, modelName: model.modelName }), prompt, signal),
+      costUnits: imageCostUnits,
+    },
     fetchPage: opts.tools?.fetchPage,
   });
   const chat = createChatService(database, { chatbots, models: llmModels, sessions, credits, governance, registry, members, taskModes, files, webSearch, tools });

@@ -83,14 +83,24 @@ export const toolEventSchemas = [
   z.object({ type: z.literal('notice'), code: answerNoticeSchema }),
 ] as const;
 
-/** `GET /api/tools/`: the built-in tools the acting member's groups may use (the studio offers these). */
-export const memberToolSchema = z.object({ tool: builtinToolSchema, is_available: z.boolean() });
+/**
+ * Why a built-in tool is unavailable to a member: `group` — their groups may not use it (an admin's
+ * switch, or for image generation no image model their groups may use); `not_configured` — the
+ * platform cannot run it here (no code interpreter sandbox, no image generation model).
+ */
+export const toolUnavailableReasonSchema = z.enum(['group', 'not_configured']);
+export type ToolUnavailableReason = z.infer<typeof toolUnavailableReasonSchema>;
+
+/** `GET /api/tools/`: the built-in tools, whether the acting member may use each (the studio offers these) and why not. */
+export const memberToolSchema = z.object({ tool: builtinToolSchema, is_available: z.boolean(), reason: toolUnavailableReasonSchema.nullable() });
 export const memberToolListResponse = z.object({ items: z.array(memberToolSchema) });
 export type MemberToolList = z.infer<typeof memberToolListResponse>;
 
 /** `GET /api/admin/tools/`: each built-in tool with its availability per member group (like model access). */
 export const adminToolSchema = z.object({
   tool: builtinToolSchema,
+  /** False when the platform cannot run the tool here (no code interpreter sandbox, no image model): the group switches change nothing then. */
+  is_configured: z.boolean(),
   member_groups: z.array(z.object({ member_group_id: z.number().int(), ko_name: z.string(), en_name: z.string(), is_available: z.boolean() })),
 });
 export const adminToolListResponse = z.object({ items: z.array(adminToolSchema) });

@@ -48,6 +48,8 @@ export interface GuardOptions {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** Ends the fetch early (a stopped answer): it fails as a timeout does. */
+  signal?: AbortSignal;
 }
 
 export interface GuardedResponse {
@@ -292,6 +294,9 @@ export async function guardedFetch(raw: string, options: GuardOptions = {}): Pro
   const allowLoopback = !!options.allowLoopback;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), opts.timeoutMs);
+  const stop = () => controller.abort();
+  if (options.signal?.aborted) stop();
+  options.signal?.addEventListener('abort', stop, { once: true });
   try {
     let url = checkUrl(raw);
     let request: HopRequest = { method: options.method ?? 'GET', headers: options.headers ?? {}, body: options.body };
@@ -323,5 +328,6 @@ export async function guardedFetch(raw: string, options: GuardOptions = {}): Pro
     }
   } finally {
     clearTimeout(timer);
+    options.signal?.removeEventListener('abort', stop);
   }
 }

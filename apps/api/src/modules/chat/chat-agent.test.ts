@@ -314,6 +314,30 @@ describe('web search', () => {
     expect(h.items[1].sources[0]).toMatchObject({ index: 1, kind: 'web' });
     await setTools(bot, { tools: ['knowledge_search', 'current_time', 'code_interpreter'], max_tool_steps: 4 });
   });
+
+  it('Stop during a slow search aborts the provider request within a second; the search is not charged', async () => {
+    await setTools(bot, { tools: ['web_search'] });
+    search.reset();
+    search.set({ delayMs: 8000 });
+    fake.set({ script: [{ toolCalls: [{ name: 'web_search', arguments: { query: 'slow engines' } }] }, { text: 'never' }] });
+    const pending = streamChat(t, t.a, token, bot, { text: 'Search slowly' });
+    try {
+      await waitFor(() => search.requests.length === 1);
+      const started = Date.now();
+      expect((await stop(await streamingHash())).json()).toEqual({ stopped: true });
+      // The provider sees its client hang up: the request did not run on to its own timeout.
+      await waitFor(() => search.cancelled.length === 1, 1000);
+      expect(search.cancelled[0]!.at - started).toBeLessThan(1000);
+      const r = await pending;
+      expect(r.events.at(-1)).toEqual({ type: 'end', status: 'stopped' });
+      expect(ofType(r.events, 'tool_result')[0]).toMatchObject({ status: 'stopped' });
+      const [row] = await usageRows(r.meta!.assistant_message_id);
+      expect(row!.webSearchCount).toBe(0);
+    } finally {
+      search.reset();
+      await setTools(bot, { tools: ['knowledge_search', 'current_time', 'code_interpreter'], max_tool_steps: 4 });
+    }
+  });
 });
 
 describe('reading a web page', () => {
@@ -369,8 +393,10 @@ describe('group access to tools', () => {
   it('a tool switched off for the member group is not offered; the member list says so', async () => {
     expect((await patch('knowledge_search', t.a.defaultGroupId, false)).statusCode).toBe(200);
     const mine = (await t.call(t.a, token, { method: 'GET', url: '/api/tools/' })).json();
-    expect(mine.items).toContainEqual({ tool: 'knowledge_search', is_available: false });
-    expect(mine.items).toContainEqual({ tool: 'current_time', is_available: true });
+    expect(mine.items).toContainEqual({ tool: 'knowledge_search', is_available: false, reason: 'group' });
+    expect(mine.items).toContainEqual({ tool: 'current_time', is_available: true, reason: null });
+    // No image model on this tenant: image generation cannot run here, whatever the groups.
+    expect(mine.items).toContainEqual({ tool: 'generate_image', is_available: false, reason: 'not_configured' });
     const admin = (await t.call(t.a, adminToken, { method: 'GET', url: '/api/admin/tools/' })).json();
     expect(admin.items.find((x: { tool: string }) => x.tool === 'knowledge_search').member_groups).toContainEqual(
       expect.objectContaining({ member_group_id: t.a.defaultGroupId, is_available: false }),
@@ -414,7 +440,7 @@ describe('group access to tools', () => {
 
 describe('chatbot tool settings', () => {
   it('validates tools and the step limit; a release keeps the approved settings', async () => {
-    for (const bad of [{ tools: ['telepathy'] }, { tools: ['current_time', 'current_time'] }, { max_tool_steps: 0 }, { max_tool_steps: 26 }, { tools: ['generate_image'] }]) {
+    for (const bad of [{ tools: ['telepathy'] }, { tools: ['current_time', 'current_time'] }, { max_tool_steps: 0 }, { max_tool_steps: 26 }]) {
       const res = await setTools(bot, bad);
       expect(res.statusCode, JSON.stringify(bad)).toBe(422);
     }

@@ -245,7 +245,8 @@ class AgentLoop implements ToolScope {
    */
   private async admitStep(): Promise<boolean> {
     const { model } = this.run;
-    const spent = usageUnits(this.tokens.input, this.tokens.output, model.inputCostE4, model.outputCostE4);
+    // The steps' tokens and the images the tools made so far (their cost is not in the answer's own hold).
+    const spent = usageUnits(this.tokens.input, this.tokens.output, model.inputCostE4, model.outputCostE4) + this.run.toolImageUnits;
     const next = usageUnits(this.promptTokens(), this.outputs.expected(model.id), model.inputCostE4, model.outputCostE4);
     try {
       const hold = await this.deps.credits.admit(this.run.ctx, model, spent + next);
@@ -284,6 +285,24 @@ class AgentLoop implements ToolScope {
 
   masked(units: bigint): void {
     this.run.extraUnits += units;
+  }
+
+  async holdImages(imageModel: { isLowLlm: boolean }, units: bigint): Promise<() => void> {
+    const { model } = this.run;
+    const spent = usageUnits(this.tokens.input, this.tokens.output, model.inputCostE4, model.outputCostE4) + this.run.toolImageUnits;
+    const hold = await this.deps.credits.admit(this.run.ctx, imageModel, spent + units);
+    try {
+      await hold.confirm();
+    } catch (err) {
+      hold.release();
+      throw err;
+    }
+    return () => hold.release();
+  }
+
+  madeImages(count: number, units: bigint): void {
+    this.run.toolImageCount += count;
+    this.run.toolImageUnits += units;
   }
 
   madeFiles(toolCallId: string, files: ToolCallRecord['files']): void {

@@ -10,7 +10,8 @@ import type { AgentProgress } from './turn-writer';
  * An answer's charge, the ledger row its close writes: the tokens — the provider's report, else
  * estimated (the prompt's estimate in, 4 characters of text and reasoning a token out) — priced at
  * the model's costs, plus the masking and web searches (charged whatever became of the answer) and
- * the images stored. An answer the model never answered (`answered` false) costs no tokens.
+ * the images stored — an image model's own, or those its `generate_image` calls made (priced at the
+ * image model's cost when they were made). An answer the model never answered (`answered` false) costs no tokens.
  */
 export function answerCharge(
   run: ChatRun,
@@ -24,7 +25,7 @@ export function answerCharge(
   const outputTokens = reported.output ?? estimateTokens(answer.reasoning + answer.text);
   const inputUnits = answered ? BigInt(inputTokens) * model.inputCostE4 : 0n;
   const outputUnits = answered ? BigInt(outputTokens) * model.outputCostE4 : 0n;
-  const imageUnits = imageCount > 0 ? imageCostUnits(model, imageCount) : 0n;
+  const imageUnits = (imageCount > 0 ? imageCostUnits(model, imageCount) : 0n) + run.toolImageUnits;
   return {
     memberId: run.ctx.member.id,
     memberGroupId: run.admission.groupId,
@@ -39,7 +40,7 @@ export function answerCharge(
     maskingUnits: run.extraUnits,
     webSearchCount: run.webSearchCount,
     webSearchUnits: run.webSearchUnits,
-    imageCount,
+    imageCount: imageCount + run.toolImageCount,
     imageUnits,
     reservationId: run.admission.reservationId(),
   };

@@ -29,6 +29,9 @@ export interface ChatRun {
   /** Web searches made for the answer, charged on close. */
   webSearchCount: number;
   webSearchUnits: bigint;
+  /** Images the answer's `generate_image` calls made and their cost (decision 050), charged on close with the answer's own. */
+  toolImageCount: number;
+  toolImageUnits: bigint;
   /** Tokens sent, estimated, for an answer that ends without the provider's usage report. */
   inputEstimate: number;
   meta: ChatMeta;
@@ -130,6 +133,8 @@ export async function openChat(
     sources: plan.sources,
     webSearchCount: plan.webSearchCount,
     webSearchUnits: plan.webSearchUnits,
+    toolImageCount: 0,
+    toolImageUnits: 0n,
     inputEstimate: plan.inputEstimate,
     call,
     ...(images && { images }),

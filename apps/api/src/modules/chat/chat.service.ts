@@ -17,6 +17,8 @@ import type { Redis } from 'ioredis';
 export type { ChatDeps, ChatRun, ChatTurn, LiveAnswer, LiveChannel, LiveReading };
 /** The SSE frame writer of the chat's stream, for other streamed answers (the developer API). */
 export { sseWriter } from './sse';
+/** The image path's request and price, for app.ts to give the `generate_image` tool (decision 050). */
+export { imageCostUnits, requestImages } from './chat.images';
 
 /** How far behind an open answer's row (its text and running charge) may be: a crash loses at most this much of it (decision 046). */
 const FLUSH_MS = 1000;

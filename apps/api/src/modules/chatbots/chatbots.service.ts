@@ -253,8 +253,6 @@ export function createChatbotsService(database: Database, caches: CacheHub, mode
         if (!m) throw new AppError('model_not_found');
         if (!m.is_available) throw new AppError('model_not_allowed');
       }
-      // Image generation is not a tool yet (decision 050): refused rather than saved and never offered.
-      if (body.tools?.includes('generate_image')) throw new AppError('validation_error', 'Image generation is not available as a tool yet');
       const categoryIds = body.category_ids ? [...new Set(body.category_ids)] : undefined;
       if (categoryIds && (await countCategories(db, ctx.tenantId, categoryIds)) !== categoryIds.length) {
         throw new AppError('validation_error', 'Choose existing categories');

@@ -74,6 +74,7 @@ export function toLlmModel(m: LlmModelRow, isAvailable: boolean): LlmModel {
 export function createLlmModelsService(db: Db, caches: CacheHub, groups: MemberGroupsLookup & GroupDirectory) {
   const profiles = caches.scoped<AccessProfile>();
   const models = caches.scoped<LlmModelRow>();
+  const imageRows = caches.scoped<{ rows: LlmModelRow[] }>();
 
   async function loadProfile(ctx: MemberContext): Promise<AccessProfile> {
     const groupIds = await groups.groupIds(ctx.tenantId, ctx.member);
@@ -93,6 +94,18 @@ export function createLlmModelsService(db: Db, caches: CacheHub, groups: MemberG
     /** Whether the member may use the model (the one rule, on the cached profile). */
     async isUsableBy(ctx: MemberContext, model: LlmModelRow): Promise<boolean> {
       return isUsable(model, await profileOf(ctx));
+    },
+    /**
+     * The image model the `generate_image` tool uses for the member (decision 050): the tenant's
+     * enabled image generation models by id, the first the member's groups may use; `configured`
+     * says whether the tenant has any. Cached per tenant like the model rows (rule 1 of the chat path).
+     */
+    async imageGeneration(ctx: MemberContext): Promise<{ configured: boolean; model: LlmModelRow | null }> {
+      const [{ rows }, profile] = await Promise.all([
+        caches.through(imageRows, ctx.tenantId, 'image-models', async () => ({ rows: (await listModels(db, ctx.tenantId)).filter((m) => m.supportsImageGeneration) })).then((v) => v!),
+        profileOf(ctx),
+      ]);
+      return { configured: rows.length > 0, model: rows.find((m) => isUsable(m, profile)) ?? null };
     },
     /** An enabled model of the tenant, or 404. */
     async enabledModel(ctx: MemberContext, id: number): Promise<LlmModelRow> {

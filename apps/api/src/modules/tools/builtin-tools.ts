@@ -6,6 +6,7 @@ import { guardedFetch } from '../../platform/ssrf';
 import { htmlToText } from '../web-search/web-search.rules';
 import { CODE_INTERPRETER_DESCRIPTION } from './code-interpreter';
 import { codeInterpreterTool } from './code-interpreter-tool';
+import { generateImageTool } from './generate-image-tool';
 import type { ToolScope, ToolsDeps } from './tools.service';
 
 /** What the model is told about each built-in tool. */
@@ -37,8 +38,8 @@ export const BUILTIN_DEFINITIONS: Record<BuiltinTool, ToolDefinition> = {
   },
   generate_image: {
     name: 'generate_image',
-    description: 'Generates an image from a description.',
-    inputSchema: { type: 'object', properties: { prompt: { type: 'string' } }, required: ['prompt'], additionalProperties: false },
+    description: 'Generates an image from a description and shows it to the member with this answer.',
+    inputSchema: { type: 'object', properties: { prompt: { type: 'string', description: 'What the image shows, in detail' } }, required: ['prompt'], additionalProperties: false },
   },
 };
 
@@ -56,8 +57,8 @@ const PAGE_MAX_CHARS = 20_000;
 const queryInput = z.object({ query: z.string().trim().min(1).max(1000) });
 const urlInput = z.object({ url: z.string().url().max(2000).refine((u) => /^https?:\/\//i.test(u), 'Only http and https addresses') });
 
-/** The SSRF guard's fetch (platform/ssrf.ts): public addresses only, size and time capped. */
-const guardedPage = (url: string) => guardedFetch(url, { maxBytes: PAGE_MAX_BYTES, timeoutMs: PAGE_TIMEOUT_MS });
+/** The SSRF guard's fetch (platform/ssrf.ts): public addresses only, size and time capped, ended by a stop. */
+const guardedPage = (url: string, signal: AbortSignal) => guardedFetch(url, { maxBytes: PAGE_MAX_BYTES, timeoutMs: PAGE_TIMEOUT_MS, signal });
 
 /** A text the platform sends out (a query, an address): restricted words refuse it, personal data is masked (spec §8). */
 async function screened(scope: ToolScope, deps: ToolsDeps, text: string): Promise<string> {
@@ -79,9 +80,10 @@ const EXECUTE: Record<Exclude<BuiltinTool, 'code_interpreter' | 'generate_image'
     return { results: chunks.map((c, i) => ({ source: numbers[i]!, document: c.document_name, heading: c.heading, text: c.chunk })) };
   },
 
-  async web_search(raw, scope, deps) {
+  /** The search and its page reads end as soon as the answer is stopped (`signal`). */
+  async web_search(raw, scope, deps, signal) {
     const { query } = queryInput.parse(raw);
-    const found = await deps.webSearch.run(scope.ctx, await screened(scope, deps, query));
+    const found = await deps.webSearch.run(scope.ctx, await screened(scope, deps, query), { signal });
     if (found.searchCount > 0) scope.searched(found.searchCount);
     const numbers = scope.cite(found.sources.map((r) => ({ kind: 'web' as const, title: r.title, url: r.url, snippet: r.snippet.slice(0, 300), score: null })));
     return { results: found.sources.map((r, i) => ({ source: numbers[i]!, title: r.title, url: r.url, text: r.content ?? r.snippet })) };
@@ -108,7 +110,7 @@ const EXECUTE: Record<Exclude<BuiltinTool, 'code_interpreter' | 'generate_image'
 export function createBuiltinTool(name: BuiltinTool, scope: ToolScope, deps: ToolsDeps): Tool {
   const definition = BUILTIN_DEFINITIONS[name];
   if (name === 'code_interpreter') return codeInterpreterTool(definition, scope, deps);
-  if (name === 'generate_image') throw new Error('Image generation is not a tool yet');
+  if (name === 'generate_image') return generateImageTool(definition, scope, deps);
   const execute = EXECUTE[name];
   return { ...definition, execute: (input, { abortSignal }) => execute(input, scope, deps, abortSignal) };
 }

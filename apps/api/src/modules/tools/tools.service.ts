@@ -1,6 +1,6 @@
 import type { ChatSource } from '@app/contracts/chat';
 import type { UsageRangeQuery } from '@app/contracts/dashboards';
-import { type AdminToolList, BUILTIN_TOOLS, type BuiltinTool, type MemberToolList, type ToolCallsDashboard } from '@app/contracts/tools';
+import { type AdminToolList, BUILTIN_TOOLS, type BuiltinTool, type MemberToolList, type ToolCallsDashboard, type ToolUnavailableReason } from '@app/contracts/tools';
 import type { Db } from '../../db/client';
 import type { Tool, ToolDefinition } from '../../llm/tools';
 import type { CacheHub } from '../../platform/cache';
@@ -13,9 +13,10 @@ import type { LlmModelsService } from '../llm-models/llm-models.service';
 import type { WebSearchService } from '../web-search/web-search.service';
 import { BUILTIN_DEFINITIONS, createBuiltinTool } from './builtin-tools';
 import type { CodeRunner } from './code-interpreter-tool';
+import type { ImageGenerator } from './generate-image-tool';
 import { countToolCalls, listToolAccess, upsertToolAccess } from './tools.repo';
 
-export type { CodeRunner };
+export type { CodeRunner, ImageGenerator };
 /** The platform's code interpreter sandbox, for app.ts to wire (decision 051). */
 export { lazyCodeRunner } from './code-interpreter';
 
@@ -37,6 +38,14 @@ export interface ToolScope {
   searched(count: number): void;
   /** Personal data masked out of a tool's input: charged like the question's masking. */
   masked(units: bigint): void;
+  /**
+   * Holds what images of `model` would cost, with the answer's steps so far, against the member's
+   * budgets (admitted like an answer, decision 031) while they are made; throws `credits_depleted`
+   * when they do not fit. Returns the release.
+   */
+  holdImages(model: { isLowLlm: boolean }, units: bigint): Promise<() => void>;
+  /** Images a call generated and what they cost: charged with the answer, like an image answer's. */
+  madeImages(count: number, units: bigint): void;
   /** Files a call made, shown on its card. */
   madeFiles(toolCallId: string, files: Array<{ id: number; url: string; type: string; name: string }>): void;
 }
@@ -45,16 +54,15 @@ export interface ToolScope {
 export interface ToolsDeps {
   models: Pick<LlmModelsService, 'profileOf'>;
   groups: { all(tenantId: number): Promise<Array<{ id: number; koName: string; enName: string }>> };
-  files: Pick<FilesService, 'retrieve' | 'readOwn' | 'saveToolFile'>;
+  files: Pick<FilesService, 'retrieve' | 'readOwn' | 'saveToolFile' | 'saveGenerated'>;
   webSearch: Pick<WebSearchService, 'enabledFor' | 'run'>;
   governance: Pick<GovernanceService, 'screen'>;
   codeRunner: CodeRunner | null;
+  /** The image models (decision 038) for `generate_image`; null: the tool is not offered. */
+  images: ImageGenerator | null;
   /** The read-a-page tool's fetch (the SSRF guard; tests pass one that allows the fake's loopback). */
   fetchPage?: (url: string, signal: AbortSignal) => Promise<{ url: string; contentType: string; body: Buffer }>;
 }
-
-/** Tools not offered whatever a chatbot says: image generation is not a tool yet (a chatbot cannot switch it on). */
-const NOT_OFFERED: ReadonlySet<BuiltinTool> = new Set(['generate_image']);
 
 /**
  * The built-in tools (decision 050): which a member's groups may use (like model access: every
@@ -82,23 +90,48 @@ export function createToolsService(db: Db, caches: CacheHub, deps: ToolsDeps) {
     return new Set(BUILTIN_TOOLS.filter((t) => groupIds.some((g) => !off.get(t)?.has(g))));
   }
 
-  /** A tool the platform can run at all here (its dependency is configured). */
-  const runnable = (t: BuiltinTool) => !NOT_OFFERED.has(t) && (t !== 'code_interpreter' || deps.codeRunner !== null);
+  /**
+   * Why a tool of the member's cannot run, or null when it can: `not_configured` when the platform
+   * lacks what it needs (no code interpreter sandbox, no image model on the tenant), `group` when
+   * the member's groups may not use it — the tool's switch, or, for image generation, every image
+   * model (model access, decision 004).
+   */
+  async function blockedFor(ctx: MemberContext, tool: BuiltinTool, allowed: ReadonlySet<BuiltinTool>): Promise<ToolUnavailableReason | null> {
+    if (tool === 'code_interpreter' && deps.codeRunner === null) return 'not_configured';
+    if (tool === 'generate_image') {
+      const images = deps.images && (await deps.images.modelFor(ctx));
+      if (!images?.configured) return 'not_configured';
+      if (!images.model) return 'group';
+    }
+    return allowed.has(tool) ? null : 'group';
+  }
 
   return {
-    /** `GET /tools/`: which built-in tools the member's groups may use. */
+    /** `GET /tools/`: each built-in tool, whether the member may switch it on, and why not. */
     async memberList(ctx: MemberContext): Promise<MemberToolList> {
       const allowed = await allowedFor(ctx);
-      return { items: BUILTIN_TOOLS.map((tool) => ({ tool, is_available: allowed.has(tool) && runnable(tool) })) };
+      const items = await Promise.all(
+        BUILTIN_TOOLS.map(async (tool) => {
+          const reason = await blockedFor(ctx, tool, allowed);
+          return { tool, is_available: reason === null, reason };
+        }),
+      );
+      return { items };
     },
 
-    /** `GET /admin/tools/`: each tool with its availability per group (no row: available). */
+
+    /**
+     * `GET /admin/tools/`: each tool with its availability per group (no row: available) and whether
+     * it can run on this platform at all (`is_configured`: the console notes it instead of switches).
+     */
     async adminList(ctx: MemberContext): Promise<AdminToolList> {
-      const [rows, groups] = await Promise.all([listToolAccess(db, ctx.tenantId), deps.groups.all(ctx.tenantId)]);
+      const [rows, groups, images] = await Promise.all([listToolAccess(db, ctx.tenantId), deps.groups.all(ctx.tenantId), deps.images?.modelFor(ctx)]);
       const off = new Set(rows.filter((r) => !r.isAvailable).map((r) => `${r.tool}:${r.memberGroupId}`));
+      const configured = (tool: BuiltinTool) => (tool === 'code_interpreter' ? deps.codeRunner !== null : tool === 'generate_image' ? !!images?.configured : true);
       return {
         items: BUILTIN_TOOLS.map((tool) => ({
           tool,
+          is_configured: configured(tool),
           member_groups: groups.map((g) => ({ member_group_id: g.id, ko_name: g.koName, en_name: g.enName, is_available: !off.has(`${tool}:${g.id}`) })),
         })),
       };
@@ -127,7 +160,7 @@ export function createToolsService(db: Db, caches: CacheHub, deps: ToolsDeps) {
       const allowed = await allowedFor(ctx);
       const out: BuiltinTool[] = [];
       for (const t of tools as readonly BuiltinTool[]) {
-        if (!allowed.has(t) || !runnable(t)) continue;
+        if ((await blockedFor(ctx, t, allowed)) !== null) continue;
         if (t === 'web_search' && !(await deps.webSearch.enabledFor(ctx, { supportsWebSearch: true }))) continue;
         out.push(t);
       }

@@ -57,13 +57,16 @@ export interface WebSearchDeps {
 const PROVIDER_MAX_BYTES = 2 * 1024 * 1024;
 const DEFAULT_SERVER: WebSearchConfig = { provider: null, maxResults: 5, fetchPages: 2 };
 
+/** A request's time limit, and the caller's signal (a stopped answer) when there is one. */
+const timeLimit = (timeoutMs: number, signal: AbortSignal | undefined) => (signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs));
+
 /**
  * The server's own provider (`WEB_SEARCH_URL`, set by the operator — a SearXNG on localhost is
- * fine): plain fetch with a time and size limit.
+ * fine): plain fetch with a time and size limit, ended early by `signal`.
  */
-function trustedTransport(timeoutMs: number): Transport {
+function trustedTransport(timeoutMs: number, signal?: AbortSignal): Transport {
   return async (url, init) => {
-    const res = await fetch(url, { method: init.method, headers: init.headers, body: init.body, signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
+    const res = await fetch(url, { method: init.method, headers: init.headers, body: init.body, signal: timeLimit(timeoutMs, signal), redirect: 'follow' });
     const reader = res.body?.getReader();
     const chunks: Uint8Array[] = [];
     let size = 0;
@@ -83,10 +86,10 @@ function trustedTransport(timeoutMs: number): Transport {
   };
 }
 
-/** A provider URL a tenant's admin typed: through the SSRF guard like any page (decision 035). */
-function guardedTransport(guard: GuardOptions, timeoutMs: number): Transport {
+/** A provider URL a tenant's admin typed: through the SSRF guard like any page (decision 035), ended early by `signal`. */
+function guardedTransport(guard: GuardOptions, timeoutMs: number, signal?: AbortSignal): Transport {
   return async (url, init) => {
-    const res = await guardedFetch(url, { ...guard, method: init.method, headers: init.headers, body: init.body, accept: 'application/json', maxBytes: PROVIDER_MAX_BYTES, timeoutMs });
+    const res = await guardedFetch(url, { ...guard, method: init.method, headers: init.headers, body: init.body, accept: 'application/json', maxBytes: PROVIDER_MAX_BYTES, timeoutMs, signal });
     return { status: res.status, body: res.body };
   };
 }
@@ -139,12 +142,12 @@ export function createWebSearchService(db: Db, caches: CacheHub, deps: WebSearch
   }
 
   /** Reads the top pages' text through the SSRF guard; a page refused or failing keeps its snippet. */
-  async function enrich(sources: Source[], pages: number): Promise<void> {
+  async function enrich(sources: Source[], pages: number, signal: AbortSignal | undefined): Promise<void> {
     const targets = sources.filter((s) => !s.content).slice(0, pages);
     await Promise.all(
       targets.map(async (s) => {
         try {
-          const page = await guardedFetch(s.url, guard);
+          const page = await guardedFetch(s.url, { ...guard, signal });
           if (page.status < 200 || page.status >= 300) return;
           const type = page.contentType.toLowerCase();
           const body = page.body.toString('utf8');
@@ -171,25 +174,30 @@ export function createWebSearchService(db: Db, caches: CacheHub, deps: WebSearch
      * Searches the web for `query` with the tenant's provider: one search (`searchCount` 1), results
      * ranked and de-duplicated, the first `maxResults` (else the tenant's count), the top pages' text
      * read through the SSRF guard. Throws 422 `web_search_unavailable` when search is off or has no
-     * provider, 424 `web_search_failed` when the provider fails (nothing is charged then).
+     * provider, 424 `web_search_failed` when the provider fails (nothing is charged then). `signal`
+     * (a stopped answer, decision 050) ends the provider's request and the page reads at once; the
+     * run then throws the signal's reason.
      */
-    async run(ctx: TenantContext, query: string, opts: { maxResults?: number } = {}): Promise<WebSearchRun> {
+    async run(ctx: TenantContext, query: string, opts: { maxResults?: number; signal?: AbortSignal } = {}): Promise<WebSearchRun> {
       const s = await settingsOf(ctx.tenantId);
       if (!s.enabled || !s.provider) throw new AppError('web_search_unavailable');
       const q = query.replace(/\s+/g, ' ').trim().slice(0, 400);
       if (!q) return { sources: [], searchCount: 0 };
       const limit = Math.max(1, Math.min(20, opts.maxResults ?? s.maxResults));
-      const transport = s.provider.fromTenant ? guardedTransport(guard, providerTimeoutMs) : trustedTransport(providerTimeoutMs);
+      const { signal } = opts;
+      const transport = s.provider.fromTenant ? guardedTransport(guard, providerTimeoutMs, signal) : trustedTransport(providerTimeoutMs, signal);
       let raw;
       try {
         raw = await createProvider(s.provider, transport).search(q, limit);
       } catch (e) {
+        signal?.throwIfAborted();
         const f = e instanceof ProviderFailure ? e : new ProviderFailure(s.provider.kind, null, 'failed');
         log(`web search: ${f.provider} failed for tenant ${ctx.tenantId}: ${f.message}`);
         throw new AppError('web_search_failed', undefined, { provider: f.provider, ...(f.status !== null ? { status: f.status } : {}) });
       }
       const sources: Source[] = rankResults(q, raw, limit).map((r, i) => ({ index: i + 1, ...r }));
-      if (server.fetchPages > 0) await enrich(sources, server.fetchPages);
+      if (server.fetchPages > 0) await enrich(sources, server.fetchPages, signal);
+      signal?.throwIfAborted();
       return { sources, searchCount: 1 };
     },
 

@@ -27,6 +27,7 @@ describe('model access matrix', () => {
 describe('tool access matrix', () => {
   const tool = (name: AdminToolList['items'][number]['tool'], groups: Array<[number, boolean]>) => ({
     tool: name,
+    is_configured: true,
     member_groups: groups.map(([g, a]) => ({ member_group_id: g, ko_name: `g${g}`, en_name: `g${g}`, is_available: a })),
   });
   const list: AdminToolList = { items: [tool('current_time', [[10, true]]), tool('web_search', [[10, true]])] };

@@ -1,6 +1,6 @@
 import { type Chatbot, CHATBOT_LIMITS } from '@app/contracts/chatbots';
 import type { LlmModel } from '@app/contracts/llm-models';
-import { BUILTIN_TOOLS, type BuiltinTool, TOOL_LIMITS } from '@app/contracts/tools';
+import { BUILTIN_TOOLS, type BuiltinTool, TOOL_LIMITS, type ToolUnavailableReason } from '@app/contracts/tools';
 import { Alert, Button, Group, MultiSelect, NumberInput, Paper, Select, SimpleGrid, Slider, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
@@ -189,8 +189,14 @@ export function ChatbotForm({
     );
   };
 
-  /** Until the member's tools are known every switch works; the server has the last word on a save. */
-  const mayUse = (tool: BuiltinTool) => tools.data?.items.find((x) => x.tool === tool)?.is_available ?? true;
+  /**
+   * Why the member cannot switch a tool on (their group, or the platform lacks it), null when they
+   * can. Until the member's tools are known every switch works; the server has the last word on a save.
+   */
+  const blocked = (tool: BuiltinTool): ToolUnavailableReason | null => {
+    const item = tools.data?.items.find((x) => x.tool === tool);
+    return !item || item.is_available ? null : (item.reason ?? 'group');
+  };
   const setTool = (tool: BuiltinTool, on: boolean) => {
     set('tools', BUILTIN_TOOLS.filter((x) => (x === tool ? on : values.tools.includes(x))));
     touch('tools');
@@ -278,19 +284,21 @@ export function ChatbotForm({
           <Stack gap="sm" data-testid="chatbot-tools">
             {BUILTIN_TOOLS.map((tool) => {
               const on = values.tools.includes(tool);
-              const allowed = mayUse(tool);
+              const reason = blocked(tool);
+              const allowed = reason === null;
               const hint = t(`form.tools.hints.${tool}`);
               return (
                 <Switch
                   key={tool}
                   label={t(`form.tools.names.${tool}`)}
-                  description={allowed ? hint : `${hint} ${t('form.tools.notAllowed')}`}
+                  description={allowed ? hint : `${hint} ${t(reason === 'group' ? 'form.tools.notAllowed' : 'form.tools.notConfigured')}`}
                   checked={on}
                   // A tool the member may no longer use can still be switched off, not on.
                   disabled={!allowed && !on}
                   onChange={(e) => setTool(tool, e.currentTarget.checked)}
                   data-testid={`chatbot-tool-${tool}`}
                   data-allowed={allowed}
+                  data-reason={reason ?? undefined}
                 />
               );
             })}
