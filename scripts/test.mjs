@@ -51,9 +51,10 @@ if (process.env.TEST_DATABASE_URL) {
   // The tenant command's tests open an embedded database folder of their own whatever the server:
   // they ran above, and run once.
   // The schema fuzzer and the access matrix test HTTP behaviour generated from the OpenAPI
-  // document, the same on either database: they run once, on PGlite above.
+  // document, the same on either database, and the code interpreter's sandbox uses none: they
+  // run once, on PGlite above.
   await runTogether([
-    ['api on postgres', 'npx', ['vitest', 'run', '--project', 'api', '--exclude', 'src/cli/**', '--exclude', 'src/test/fuzz.test.ts', '--exclude', 'src/test/access-matrix.test.ts']],
+    ['api on postgres', 'npx', ['vitest', 'run', '--project', 'api', '--exclude', 'src/cli/**', '--exclude', 'src/test/fuzz.test.ts', '--exclude', 'src/test/access-matrix.test.ts', '--exclude', 'src/modules/tools/code-interpreter/code-interpreter.test.ts']],
     build,
   ]);
 } else {
