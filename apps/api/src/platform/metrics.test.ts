@@ -194,7 +194,7 @@ describe('the metrics endpoint', () => {
 });
 
 describe('metrics of a chat', () => {
-  it('counts the chat route by its template, the credits its answer was charged, and a refused admission by budget', async () => {
+  it('counts the chat route by its template, its time to first token and tokens, the credits its answer was charged, and a refused admission by budget', async () => {
     const fake = await startFakeLlm({ scenario: { reply: 'One two three four.', tokenDelayMs: 5 } });
     const c = await buildTestApp({ providers: { openaiCompatible: { baseUrl: fake.url, models: ['fake-model'] } }, config: { metrics: { token: TOKEN, perTenant: false } } });
     try {
@@ -221,6 +221,16 @@ describe('metrics of a chat', () => {
       expect(value(after, 'credits_charged_total') - value(before, 'credits_charged_total')).toBe(Number(used!.sum));
       const reason = { reason: 'credits_member' };
       expect(value(after, 'chat_admissions_refused_total', reason) - value(before, 'chat_admissions_refused_total', reason)).toBe(1);
+      // The answer's own figures, recorded once at its close: time to first token, tokens, rate.
+      const model = { provider: 'openai-compatible', model: 'fake-model' };
+      expect(value(after, 'llm_time_to_first_token_seconds_count', model) - value(before, 'llm_time_to_first_token_seconds_count', model)).toBe(1);
+      expect(value(after, 'llm_time_to_first_token_seconds_sum', model) - value(before, 'llm_time_to_first_token_seconds_sum', model)).toBeGreaterThan(0);
+      expect(value(after, 'llm_tokens_total', { ...model, direction: 'out' }) - value(before, 'llm_tokens_total', { ...model, direction: 'out' })).toBeGreaterThan(0);
+      expect(value(after, 'llm_tokens_total', { ...model, direction: 'in' }) - value(before, 'llm_tokens_total', { ...model, direction: 'in' })).toBeGreaterThan(0);
+      expect(value(after, 'llm_output_tokens_per_second_count', model) - value(before, 'llm_output_tokens_per_second_count', model)).toBe(1);
+      // Streams and live answers open while answering, none once it ended.
+      expect(value(after, 'chat_open_streams')).toBe(value(before, 'chat_open_streams'));
+      expect(value(after, 'chat_live_answers')).toBe(value(before, 'chat_live_answers'));
     } finally {
       await c.close();
       await fake.close();

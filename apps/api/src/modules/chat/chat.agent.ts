@@ -3,6 +3,8 @@ import { type AnswerNotice, TOOL_LIMITS, type ToolCallRecord } from '@app/contra
 import type { LanguageModelV3StreamPart, LanguageModelV3ToolCall, LanguageModelV3ToolResultPart } from '@ai-sdk/provider';
 import { partChannelOf, type PartSink } from '../../llm/part-channel';
 import { parseToolInput, runToolCall, type Tool, toolStepMessages } from '../../llm/tools';
+import { recordAgentStep, recordToolCall } from '../../platform/metrics';
+import { withToolSpan } from '../../platform/tracing';
 import type { MemberContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { usageUnits } from '../credits/credits.rules';
@@ -132,6 +134,7 @@ class AgentLoop implements ToolScope {
     const agent = this.run.agent!;
     let call = this.run.call;
     for (let step = 1; ; step += 1) {
+      recordAgentStep();
       const sink = new StepSink(this, this.relay, step);
       this.progress.stepTextStart = this.answer.text.length;
       this.progress.tokens = { input: this.tokens.input + this.promptTokens(), output: this.tokens.output };
@@ -198,7 +201,8 @@ class AgentLoop implements ToolScope {
     let result: LanguageModelV3ToolResultPart;
     try {
       this.tools ??= this.deps.tools.create(this.run.agent!.tools, this);
-      result = await untilAborted(runToolCall(this.tools, c, callSignal), callSignal);
+      const tools = this.tools;
+      result = await untilAborted(withToolSpan(c.toolName, () => runToolCall(tools, c, callSignal)), callSignal);
     } catch {
       if (this.signal.aborted) {
         this.settleCall(c.toolCallId, 'stopped', 'Stopped', Date.now() - started);
@@ -207,6 +211,7 @@ class AgentLoop implements ToolScope {
       result = { type: 'tool-result', toolCallId: c.toolCallId, toolName: c.toolName, output: { type: 'error-text', value: `The tool did not answer within ${TOOL_LIMITS.callTimeoutSeconds} s` } };
     }
     const output = capped(result.output);
+    recordToolCall(c.toolName, output.type === 'error-text' ? 'error' : 'ok', Date.now() - started);
     this.settleCall(c.toolCallId, output.type === 'error-text' ? 'error' : 'done', textOf(output), Date.now() - started);
     return { ...result, output };
   }

@@ -1,5 +1,6 @@
 import type { ChatEvent } from '@app/contracts/chat';
 import { periodStart, unitsToDisplay, unitsToExact } from '../credits/credits.rules';
+import { recordFirstToken, recordTokens, recordUpstreamError } from '../../platform/metrics';
 import { answerCharge } from './chat.charge';
 import type { ChatRun } from './chat.open';
 import type { ChatDeps, OutputEstimates } from './chat.prepare';
@@ -42,6 +43,7 @@ export async function closeChat(
   const answered = !(status === 'failed' && !text && !relay.answer.agent?.toolCalls.length);
   const charge = answerCharge(run, relay.answer, reported, relay.imageCount, answered);
   const { inputTokens, outputTokens, units } = charge;
+  observeAnswer(run, relay, status, inputTokens, outputTokens);
   // An answer with tools sums several requests: it would skew the estimate of one answer's output.
   if (answered && reported.output !== undefined && !relay.answer.agent) outputs.record(model.id, outputTokens);
   const period = periodStart(new Date(), ctx.tenant.billingDay);
@@ -78,4 +80,13 @@ export async function closeChat(
     remaining_credit: unitsToDisplay(remainingUnits),
   });
   emit({ type: 'end', status });
+}
+
+/** The answer's metrics and model span (decision 052), once at its close: nothing was recorded per token. */
+function observeAnswer(run: ChatRun, relay: AnswerRelay, status: string, inputTokens: number, outputTokens: number): void {
+  const { provider, modelName } = run.model;
+  if (relay.firstTokenAt > 0) recordFirstToken(provider, modelName, relay.firstTokenAt - run.sentAt);
+  if (status === 'failed') recordUpstreamError(provider, modelName, relay.firstTokenAt > 0 ? 'stream_error' : 'request_failed');
+  recordTokens(provider, modelName, inputTokens, outputTokens, relay.firstTokenAt > 0 ? performance.now() - relay.firstTokenAt : undefined, run.ctx.tenantId);
+  run.modelSpan?.end({ inputTokens, outputTokens, finishReason: status }, status === 'failed' ? new Error('model_failed') : undefined);
 }

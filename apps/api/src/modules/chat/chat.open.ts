@@ -3,6 +3,7 @@ import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3Prompt
 import type { BuiltinTool } from '@app/contracts/tools';
 import { toolCallOptions } from '../../llm/tools';
 import type { LlmRegistry } from '../../llm/registry';
+import { type ModelSpan, startModelSpan } from '../../platform/tracing';
 import type { MemberContext } from '../../platform/context';
 import { newHashId } from '../../platform/tokens';
 import type { Admission } from '../credits/credits.service';
@@ -17,6 +18,10 @@ import type { createTurnOpener } from './turn-writer';
  */
 export interface ChatRun {
   ctx: MemberContext;
+  /** When the provider request was sent (`performance.now()`): the answer's time to first token starts here (metrics, decision 052). */
+  sentAt: number;
+  /** The provider request's span when traces are on (decision 052), ended at the close. */
+  modelSpan: ModelSpan | undefined;
   chatbotId: number;
   model: LlmModelRow;
   thinking: boolean;
@@ -84,6 +89,8 @@ export async function openChat(
   // multi-step orchestration, and skipping streamText's stream stack keeps each open stream
   // small in memory and cheap per token (bench/streams.ts).
   // An image model's question goes to its images API instead (decision 038).
+  const sentAt = performance.now();
+  const modelSpan = startModelSpan(model.provider, model.modelName, plan.imageModel ? 'generate_content' : 'chat');
   const images = plan.imageModel ? requestImages(plan.imageModel, plan.messages[plan.messages.length - 1]!.content, abort.signal) : undefined;
   const options: Omit<LanguageModelV3CallOptions, 'prompt' | 'abortSignal'> = {
     temperature: plan.temperature,
@@ -125,6 +132,8 @@ export async function openChat(
   }
   return {
     ctx,
+    sentAt,
+    modelSpan,
     chatbotId: chatbot.id,
     model,
     thinking: plan.thinking,

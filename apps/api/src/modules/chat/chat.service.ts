@@ -2,6 +2,7 @@ import type { ChatEvent } from '@app/contracts/chat';
 import type { Database } from '../../db/client';
 import type { MemberContext, TenantContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { streamClosed, streamOpened } from '../../platform/metrics';
 import { closeChat, interruptAnswer } from './chat.close';
 import { type ChatRun, openChat } from './chat.open';
 import { type ChatDeps, type ChatInput, type ChatTurn, createOutputEstimates, prepareChat } from './chat.prepare';
@@ -85,10 +86,12 @@ export function createChatService(database: Database, deps: ChatDeps) {
     })();
     const entry = { abort: controllers.get(run), done };
     streaming.add(entry);
+    streamOpened();
     try {
       await done;
     } finally {
       streaming.delete(entry);
+      streamClosed();
     }
   }
 
@@ -120,6 +123,7 @@ export function createChatService(database: Database, deps: ChatDeps) {
     /** Streams a live answer to its readers (`write` is the asking client's), then closes it. */
     async streamLive(run: ChatRun, answer: LiveAnswer, write: (frame: string) => void): Promise<void> {
       answer.setPrimary(write);
+      streamOpened();
       try {
         const tracked = flusher.track(run.ctx.tenantId, run.assistantMessageId, run);
         answer.answer = tracked;
@@ -130,6 +134,7 @@ export function createChatService(database: Database, deps: ChatDeps) {
         live.remove(answer);
         channel?.retire(answer, run.assistantMessageId);
         answer.close();
+        streamClosed();
       }
     },
     /**

@@ -43,6 +43,8 @@ export class AnswerRelay implements PartSink {
   reported: { input?: number; output?: number } = {};
   /** Images stored for the answer (the image path, chat.images.ts): charged per image. */
   imageCount = 0;
+  /** When the first text or reasoning arrived (`performance.now()`, 0: none yet): time to first token, read at the close. */
+  firstTokenAt = 0;
   /** Resolves when the parts end, in success or failure. */
   readonly ended: Promise<void>;
   private settle!: () => void;
@@ -59,10 +61,12 @@ export class AnswerRelay implements PartSink {
 
   part(part: LanguageModelV3StreamPart): void {
     if (part.type === 'text-delta') {
+      if (this.firstTokenAt === 0) this.firstTokenAt = performance.now();
       this.answer.addText(part.delta);
       this.emit({ type: 'text', text: part.delta });
     } else if (part.type === 'reasoning-delta') {
       if (!this.thinking) return;
+      if (this.firstTokenAt === 0) this.firstTokenAt = performance.now();
       this.answer.addReasoning(part.delta);
       this.emit({ type: 'reasoning', text: part.delta });
     } else if (part.type === 'source' && part.sourceType === 'url') {

@@ -1,4 +1,5 @@
 import type { ChatEvent, ChatMeta } from '@app/contracts/chat';
+import { liveAnswerClosed, liveAnswerOpened } from '../../platform/metrics';
 import type { TrackedAnswer } from './turn-writer';
 
 const frameOf = (e: ChatEvent) => `data: ${JSON.stringify(e)}\n\n`;
@@ -85,13 +86,17 @@ export function createLiveAnswers() {
   return {
     add(a: LiveAnswer): void {
       byKey.set(key(a.tenantId, a.hash), a);
+      liveAnswerOpened();
     },
     get(tenantId: number, hash: string): LiveAnswer | undefined {
       return byKey.get(key(tenantId, hash));
     },
     remove(a: LiveAnswer): void {
       const k = key(a.tenantId, a.hash);
-      if (byKey.get(k) === a) byKey.delete(k);
+      if (byKey.get(k) === a) {
+        byKey.delete(k);
+        liveAnswerClosed();
+      }
     },
     /** Every answer generating in this process (a shutdown drains them). */
     all(): LiveAnswer[] {
