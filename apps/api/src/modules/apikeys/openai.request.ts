@@ -1,0 +1,139 @@
+import type { JSONSchema7, LanguageModelV3FunctionTool, SharedV3ProviderOptions } from '@ai-sdk/provider';
+import type { chatCompletionBody } from '@app/contracts/apikeys';
+import type { z } from 'zod';
+import { AppError } from '../../platform/errors';
+import type { ApiCallOptions, ApiMessages, ChatTurn } from '../chat/chat.service';
+
+// An OpenAI chat completion request as the chat path's input (decision 053): the messages as the
+// history and the question, the client's tools and sampling parameters as call options.
+
+type Body = z.output<typeof chatCompletionBody>;
+type Message = Body['messages'][number];
+
+/** A 400 naming the request field it is about, as OpenAI's `param`. */
+export const badParam = (param: string, message: string) => new AppError('bad_request', message, { param });
+
+/**
+ * Fields the model would need and the platform cannot give it: refused, never silently ignored.
+ * One choice per request (`n`), no log probabilities (the chat path does not carry them), no audio.
+ */
+export function refuseUnsupported(body: Body & { modalities?: unknown; audio?: unknown }): void {
+  if ((body.n ?? 1) > 1) throw badParam('n', 'Only one choice per request is supported: send `n: 1` (or leave it out) and ask again for more');
+  if (body.logprobs) throw badParam('logprobs', 'Log probabilities are not supported');
+  if (body.top_logprobs) throw badParam('top_logprobs', 'Log probabilities are not supported');
+  if (body.audio || (Array.isArray(body.modalities) && body.modalities.some((m) => m !== 'text'))) throw badParam('modalities', 'Only text output is supported');
+}
+
+/** A message's text: a string, or its text parts joined; any other part is refused with a 400 naming it. */
+function textOf(content: Message['content'], at: number): string {
+  if (content === null || content === undefined) return '';
+  if (typeof content === 'string') return content;
+  return content
+    .map((p, j) => {
+      if (p.type === 'text' && typeof p.text === 'string') return p.text;
+      throw badParam(`messages[${at}].content[${j}]`, `Content parts of type "${p.type}" are not supported; send text`);
+    })
+    .join('\n');
+}
+
+/**
+ * OpenAI's messages as the chat's: system and developer messages join the instructions; user,
+ * assistant (with their tool calls) and tool messages are the history. The last must be the
+ * user's, a tool's result, or an assistant's tool calls: its text is stored as the question.
+ */
+export function apiMessagesOf(body: Body): ApiMessages {
+  const system: string[] = [];
+  const turns: ChatTurn[] = [];
+  // A tool message names only its call: the tool's name comes from the assistant message that made the call.
+  const toolNames = new Map<string, string>();
+  body.messages.forEach((m, i) => {
+    const text = textOf(m.content, i);
+    if (m.role === 'system' || m.role === 'developer') system.push(text);
+    else if (m.role === 'user') turns.push({ role: 'user', content: text });
+    else if (m.role === 'assistant') {
+      const toolCalls = m.tool_calls?.map((c) => ({ id: c.id, name: c.function.name, arguments: c.function.arguments }));
+      for (const c of toolCalls ?? []) toolNames.set(c.id, c.name);
+      turns.push({ role: 'assistant', content: text, ...(toolCalls?.length && { toolCalls }) });
+    } else turns.push({ role: 'tool', content: text, toolCall: { id: m.tool_call_id!, name: toolNames.get(m.tool_call_id!) ?? 'unknown' } });
+  });
+  const last = turns.pop();
+  if (!last || (last.role === 'assistant' && !last.toolCalls)) throw badParam('messages', 'The last message must be the user’s, a tool’s result or an assistant’s tool calls');
+  const options = callOptionsOf(body);
+  const base = { history: turns, system: system.filter(Boolean), options };
+  if (last.role === 'user') return { ...base, text: last.content };
+  // The stored question of a turn that is not the user's: its text, or what it is (the model gets it as it is).
+  const text = last.content.trim() || (last.role === 'tool' ? `(result of ${last.toolCall!.name})` : (last.toolCalls ?? []).map((c) => `${c.name}(${c.arguments})`).join('\n'));
+  return { ...base, text, final: last };
+}
+
+/**
+ * The client's parameters as call options over the chatbot's: what the client leaves out keeps
+ * the chatbot's value (temperature, top_p) or the provider's default. Provider options carry what
+ * the V3 options have no field for, under each provider's name (a provider reads only its own).
+ */
+export function callOptionsOf(body: Body): ApiCallOptions {
+  const options: ApiCallOptions = {};
+  const max = body.max_completion_tokens ?? body.max_tokens;
+  if (max != null) options.maxOutputTokens = max;
+  if (body.temperature != null) options.temperature = body.temperature;
+  if (body.top_p != null) options.topP = body.top_p;
+  if (body.stop != null) options.stopSequences = typeof body.stop === 'string' ? [body.stop] : body.stop;
+  if (body.seed != null) options.seed = body.seed;
+  if (body.presence_penalty != null) options.presencePenalty = body.presence_penalty;
+  if (body.frequency_penalty != null) options.frequencyPenalty = body.frequency_penalty;
+  const format = body.response_format;
+  if (format?.type === 'json_object') options.responseFormat = { type: 'json' };
+  else if (format?.type === 'json_schema') {
+    const s = format.json_schema;
+    options.responseFormat = { type: 'json', name: s.name, ...(s.description && { description: s.description }), ...(s.schema && { schema: s.schema as JSONSchema7 }) };
+  }
+  if (body.tools?.length && body.tool_choice !== undefined) checkChoice(body);
+  if (body.tools?.length) {
+    options.tools = body.tools.map(
+      (t): LanguageModelV3FunctionTool => ({
+        type: 'function',
+        name: t.function.name,
+        description: t.function.description,
+        inputSchema: (t.function.parameters ?? { type: 'object', properties: {} }) as JSONSchema7,
+        ...(t.function.strict != null && { strict: t.function.strict }),
+      }),
+    );
+    const choice = body.tool_choice;
+    if (choice) options.toolChoice = typeof choice === 'string' ? { type: choice } : { type: 'tool', toolName: choice.function.name };
+  } else if (body.tool_choice && body.tool_choice !== 'none' && body.tool_choice !== 'auto') {
+    throw badParam('tool_choice', '`tool_choice` needs `tools`');
+  }
+  const provider = providerOptionsOf(body);
+  if (provider) options.providerOptions = provider;
+  return options;
+}
+
+/** A named tool choice must name one of the tools. */
+function checkChoice(body: Body): void {
+  const choice = body.tool_choice;
+  if (choice && typeof choice !== 'string' && !body.tools!.some((t) => t.function.name === choice.function.name)) {
+    throw badParam('tool_choice', `\`tool_choice\` names "${choice.function.name}", which is not one of the tools`);
+  }
+}
+
+/** `parallel_tool_calls`, `logit_bias`, `user` and a strict JSON schema, as each provider names them. */
+function providerOptionsOf(body: Body): SharedV3ProviderOptions | undefined {
+  const common: Record<string, NonNullable<SharedV3ProviderOptions[string]>[string]> = {};
+  if (body.tools?.length && body.parallel_tool_calls != null) common.parallelToolCalls = body.parallel_tool_calls;
+  if (body.user != null) common.user = body.user;
+  if (body.logit_bias != null) common.logitBias = body.logit_bias;
+  const strict = body.response_format?.type === 'json_schema' ? body.response_format.json_schema.strict : undefined;
+  if (strict != null) common.strictJsonSchema = strict;
+  if (Object.keys(common).length === 0) return undefined;
+  const out: SharedV3ProviderOptions = { openaiCompatible: common, openai: common };
+  if (body.tools?.length && body.parallel_tool_calls === false) out.anthropic = { disableParallelToolUse: true };
+  return out;
+}
+
+/** OpenAI's `finish_reason` for the model's. */
+export function finishReasonOf(unified: string | undefined, hasCalls: boolean): string {
+  if (unified === 'length') return 'length';
+  if (unified === 'content-filter') return 'content_filter';
+  if (unified === 'tool-calls' || hasCalls) return 'tool_calls';
+  return 'stop';
+}
