@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import OpenAI from 'openai';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../../../../tools/fake-llm/server';
-import { chatMessages, chatSessions } from '../../db/schema/index';
+import { chatMessages, chatSessions, llmModels } from '../../db/schema/index';
 import { rateLimitsConfig } from '../../platform/rate-limits';
 import { baseUrlOf } from '../../test/chat-client';
 import { buildTestApp, type TestApp } from '../../test/test-app';
@@ -224,6 +224,42 @@ describe('parameters', () => {
     expect(fake.requests).toHaveLength(0);
     // n: 1 is fine.
     await client().chat.completions.create({ model: bot.hash_id, messages: ASK, n: 1 });
+  });
+});
+
+describe('images', () => {
+  const PNG = `data:image/png;base64,${Buffer.from('fake png bytes').toString('base64')}`;
+  const withImage = (url: string): OpenAI.ChatCompletionMessageParam[] => [
+    { role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image_url', image_url: { url } }] },
+  ];
+  const setVision = async (on: boolean) => {
+    await t.database.db.update(llmModels).set({ supportsVision: on }).where(and(eq(llmModels.tenantId, t.a.id), eq(llmModels.modelName, 'fake-model')));
+    await t.settle();
+  };
+
+  it('a model without vision: 400 naming the image part, nothing sent upstream', async () => {
+    await setVision(false);
+    const err = (await client().chat.completions.create({ model: bot.hash_id, messages: withImage(PNG) }).catch((e: unknown) => e)) as InstanceType<typeof OpenAI.BadRequestError>;
+    expect(err).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(err.param).toBe('messages[0].content[1]');
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('a vision model gets a data URL image with the question; an https URL the SSRF guard refuses is a 400 naming the part', async () => {
+    await setVision(true);
+    try {
+      const res = await client().chat.completions.create({ model: bot.hash_id, messages: withImage(PNG) });
+      expect(res.choices[0]!.message.content).toBe(REPLY);
+      expect(lastSent().messages.at(-1)).toEqual({ role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image_url', image_url: { url: PNG } }] });
+      for (const url of ['https://127.0.0.1/cat.png', 'http://example.com/cat.png', 'ftp://example.com/cat.png']) {
+        const err = (await client().chat.completions.create({ model: bot.hash_id, messages: withImage(url) }).catch((e: unknown) => e)) as InstanceType<typeof OpenAI.BadRequestError>;
+        expect(err, url).toBeInstanceOf(OpenAI.BadRequestError);
+        expect(err.param).toBe('messages[0].content[1]');
+      }
+      expect(fake.requests).toHaveLength(1);
+    } finally {
+      await setVision(false);
+    }
   });
 });
 

@@ -2,6 +2,7 @@ import type { JSONSchema7, LanguageModelV3FunctionTool, SharedV3ProviderOptions 
 import type { chatCompletionBody } from '@app/contracts/apikeys';
 import type { z } from 'zod';
 import { AppError } from '../../platform/errors';
+import { guardedFetch, SsrfError } from '../../platform/ssrf';
 import type { ApiCallOptions, ApiMessages, ChatTurn } from '../chat/chat.service';
 
 // An OpenAI chat completion request as the chat path's input (decision 053): the messages as the
@@ -24,16 +25,50 @@ export function refuseUnsupported(body: Body & { modalities?: unknown; audio?: u
   if (body.audio || (Array.isArray(body.modalities) && body.modalities.some((m) => m !== 'text'))) throw badParam('modalities', 'Only text output is supported');
 }
 
-/** A message's text: a string, or its text parts joined; any other part is refused with a 400 naming it. */
-function textOf(content: Message['content'], at: number): string {
-  if (content === null || content === undefined) return '';
-  if (typeof content === 'string') return content;
-  return content
-    .map((p, j) => {
-      if (p.type === 'text' && typeof p.text === 'string') return p.text;
-      throw badParam(`messages[${at}].content[${j}]`, `Content parts of type "${p.type}" are not supported; send text`);
-    })
-    .join('\n');
+/** Largest image a client may send, by data URL or by https URL. */
+const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+const IMAGES_MAX = 16;
+/** How an image behind an https URL is read: through the SSRF guard (platform/ssrf.ts). */
+export type ImageFetcher = (url: string) => Promise<{ contentType: string; body: Buffer; status: number }>;
+export const fetchImageGuarded: ImageFetcher = (url) => guardedFetch(url, { maxBytes: IMAGE_MAX_BYTES, timeoutMs: 10_000, accept: 'image/*' });
+
+/** An `image_url` part's image: a `data:` URL decoded, an https URL fetched through the guard; anything else a 400 naming the part. */
+async function imageOf(part: Record<string, unknown>, param: string, fetchImage: ImageFetcher): Promise<{ data: Buffer; mediaType: string }> {
+  const url = (part.image_url as { url?: unknown } | undefined)?.url;
+  if (typeof url !== 'string') throw badParam(param, 'An image_url part needs `image_url.url`');
+  const data = /^data:(image\/[\w.+-]+);base64,(.*)$/s.exec(url);
+  if (data) {
+    const bytes = Buffer.from(data[2]!, 'base64');
+    if (bytes.length === 0 || bytes.length > IMAGE_MAX_BYTES) throw badParam(param, 'The image is empty or larger than 10 MB');
+    return { data: bytes, mediaType: data[1]! };
+  }
+  if (!url.startsWith('https://')) throw badParam(param, 'An image is a data:image/…;base64 URL or an https URL');
+  try {
+    const res = await fetchImage(url);
+    const mediaType = res.contentType.split(';')[0]!.trim().toLowerCase();
+    if (res.status < 200 || res.status >= 300 || !mediaType.startsWith('image/')) throw new Error(`answered ${res.status} ${mediaType}`);
+    return { data: res.body, mediaType };
+  } catch (err) {
+    throw badParam(param, `The image could not be read (${err instanceof SsrfError ? err.reason : (err as Error).message})`);
+  }
+}
+
+/** A message's text (its text parts joined) and its images; any other part is refused with a 400 naming it. */
+async function contentOf(content: Message['content'], at: number, fetchImage: ImageFetcher): Promise<{ text: string; images: Array<{ data: Buffer; mediaType: string }>; imageParam?: string }> {
+  if (content === null || content === undefined) return { text: '', images: [] };
+  if (typeof content === 'string') return { text: content, images: [] };
+  const texts: string[] = [];
+  const images: Array<{ data: Buffer; mediaType: string }> = [];
+  let imageParam: string | undefined;
+  for (const [j, p] of content.entries()) {
+    const param = `messages[${at}].content[${j}]`;
+    if (p.type === 'text' && typeof p.text === 'string') texts.push(p.text);
+    else if (p.type === 'image_url') {
+      images.push(await imageOf(p, param, fetchImage));
+      imageParam ??= param;
+    } else throw badParam(param, `Content parts of type "${p.type}" are not supported; send text or image_url`);
+  }
+  return { text: texts.join('\n'), images, imageParam };
 }
 
 /**
@@ -41,26 +76,34 @@ function textOf(content: Message['content'], at: number): string {
  * assistant (with their tool calls) and tool messages are the history. The last must be the
  * user's, a tool's result, or an assistant's tool calls: its text is stored as the question.
  */
-export function apiMessagesOf(body: Body): ApiMessages {
+export async function apiMessagesOf(body: Body, fetchImage: ImageFetcher = fetchImageGuarded): Promise<ApiMessages> {
   const system: string[] = [];
   const turns: ChatTurn[] = [];
   // A tool message names only its call: the tool's name comes from the assistant message that made the call.
   const toolNames = new Map<string, string>();
-  body.messages.forEach((m, i) => {
-    const text = textOf(m.content, i);
+  // The first image part, named in the 400 of a model without vision.
+  let imageParam: string | undefined;
+  const imageParts = body.messages.reduce((n, m) => n + (Array.isArray(m.content) ? m.content.filter((p) => p.type === 'image_url').length : 0), 0);
+  if (imageParts > IMAGES_MAX) throw badParam('messages', `At most ${IMAGES_MAX} images per request`);
+  for (const [i, m] of body.messages.entries()) {
+    const { text, images, imageParam: at } = await contentOf(m.content, i, fetchImage);
+    if (images.length > 0 && m.role !== 'user') throw badParam(at!, 'Only user messages may hold images');
+    imageParam ??= at;
     if (m.role === 'system' || m.role === 'developer') system.push(text);
-    else if (m.role === 'user') turns.push({ role: 'user', content: text });
+    else if (m.role === 'user') turns.push({ role: 'user', content: text, ...(images.length > 0 && { images }) });
     else if (m.role === 'assistant') {
       const toolCalls = m.tool_calls?.map((c) => ({ id: c.id, name: c.function.name, arguments: c.function.arguments }));
       for (const c of toolCalls ?? []) toolNames.set(c.id, c.name);
       turns.push({ role: 'assistant', content: text, ...(toolCalls?.length && { toolCalls }) });
     } else turns.push({ role: 'tool', content: text, toolCall: { id: m.tool_call_id!, name: toolNames.get(m.tool_call_id!) ?? 'unknown' } });
-  });
+  }
   const last = turns.pop();
   if (!last || (last.role === 'assistant' && !last.toolCalls)) throw badParam('messages', 'The last message must be the user’s, a tool’s result or an assistant’s tool calls');
   const options = callOptionsOf(body);
-  const base = { history: turns, system: system.filter(Boolean), options };
-  if (last.role === 'user') return { ...base, text: last.content };
+  const base = { history: turns, system: system.filter(Boolean), options, ...(imageParam && { imageParam }) };
+  // The question's images go with it (as a member's attachments do): `final` keeps them.
+  // An image alone is a question too: its stored text says what it was.
+  if (last.role === 'user') return { ...base, text: last.content.trim() || (last.images ? '[image]' : ''), ...(last.images && { final: last }) };
   // The stored question of a turn that is not the user's: its text, or what it is (the model gets it as it is).
   const text = last.content.trim() || (last.role === 'tool' ? `(result of ${last.toolCall!.name})` : (last.toolCalls ?? []).map((c) => `${c.name}(${c.arguments})`).join('\n'));
   return { ...base, text, final: last };

@@ -170,7 +170,7 @@ export function registerOpenAiRoutes(app: FastifyInstance, deps: { apiKeys: ApiK
       const ctx = ctxOf(req);
       const key = req.apiKey!;
       refuseUnsupported(req.body);
-      const messages = apiMessagesOf(req.body);
+      const messages = await apiMessagesOf(req.body);
       const chatbotId = await deps.chatbots.usableByHash(ctx, req.body.model);
       if (!allowed(key, chatbotId)) throw new AppError('chatbot_unavailable');
       const res = reply.raw;

@@ -155,6 +155,8 @@ export interface PrepareOptions {
     /** The last message when it is not the user's text (a tool's result, an assistant's calls): sent as it is, its text stored as the question. */
     final?: ChatTurn;
     options?: ApiCallOptions;
+    /** The request's first image part (`messages[i].content[j]`), named in the 400 of a model without vision. */
+    imageParam?: string;
   };
 }
 
@@ -250,6 +252,7 @@ export async function prepareChat(
   const system = [chatbot.systemInstructions, ...(api?.system ?? []), ...blocks].filter(Boolean).join('\n\n');
   const budget = model.contextLimit - estimateTokens(system);
   if (estimateTokens(question) + images.length * IMAGE_TOKENS > budget) throw new AppError('input_too_long', undefined, { context_limit: model.contextLimit });
+  if (api?.imageParam && !model.supportsVision) throw new AppError('bad_request', 'This model does not read images', { param: api.imageParam });
   // The client's tools need a model that can be offered tools (decision 053).
   if (api?.options?.tools && !deps.registry.supportsTools({ provider: model.provider, modelName: model.modelName })) {
     throw new AppError('bad_request', 'This model cannot be offered tools', { param: 'tools' });
@@ -267,7 +270,7 @@ export async function prepareChat(
     for (const m of [...api.history].reverse()) {
       // What the client's side wrote (its messages, its tools' results) is screened like the question.
       const screened = m.role === 'assistant' ? m.content : (await deps.governance.screen(ctx.tenantId, m.content)).text;
-      used += estimateTokens(screened) + (m.toolCalls ? estimateTokens(JSON.stringify(m.toolCalls)) : 0);
+      used += estimateTokens(screened) + (m.toolCalls ? estimateTokens(JSON.stringify(m.toolCalls)) : 0) + (m.images?.length ?? 0) * IMAGE_TOKENS;
       if (used > budget) break;
       history.unshift({ ...m, content: screened });
     }
