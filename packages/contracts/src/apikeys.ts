@@ -127,6 +127,8 @@ export const chatCompletionBody = z
     frequency_penalty: penalty.nullish(),
     logit_bias: z.record(z.string().regex(/^\d+$/, 'logit_bias keys are token ids'), z.number().min(-100).max(100)).nullish(),
     user: z.string().max(256).nullish(),
+    /** A reasoning model's effort; set (not `none`), its reasoning streams as `reasoning_content`. */
+    reasoning_effort: z.enum(['none', 'minimal', 'low', 'medium', 'high', 'xhigh']).nullish(),
     /** One choice only: `n` > 1 is refused with a 400 naming it (decision 053). */
     n: z.number().int().min(1).max(128).nullish(),
     logprobs: z.boolean().nullish(),
@@ -156,6 +158,8 @@ export const chatCompletionResponse = z.object({
         role: z.literal('assistant'),
         /** Null when the model answered with tool calls only. */
         content: z.string().nullable(),
+        /** A reasoning model's reasoning, when the request set `reasoning_effort`. */
+        reasoning_content: z.string().optional(),
         refusal: z.null(),
         tool_calls: z.array(z.object({ id: z.string(), type: z.literal('function'), function: z.object({ name: z.string(), arguments: z.string() }) })).optional(),
       }),

@@ -207,6 +207,25 @@ describe('parameters', () => {
     expect(finishes).toEqual(['length']);
   });
 
+  it('reasoning_effort reaches the upstream and the reasoning comes back as reasoning_content (streamed and not); without it, none', async () => {
+    fake.set({ reasoning: 'Weighing the clouds.' });
+    let reasoning = '';
+    let text = '';
+    for await (const chunk of await client().chat.completions.create({ model: bot.hash_id, messages: ASK, reasoning_effort: 'low', stream: true })) {
+      const delta = chunk.choices[0]?.delta as { content?: string; reasoning_content?: string } | undefined;
+      reasoning += delta?.reasoning_content ?? '';
+      text += delta?.content ?? '';
+    }
+    expect(reasoning).toBe('Weighing the clouds.');
+    expect(text).toBe(REPLY);
+    expect(lastSent().reasoning_effort).toBe('low');
+    const whole = await client().chat.completions.create({ model: bot.hash_id, messages: ASK, reasoning_effort: 'high' });
+    expect((whole.choices[0]!.message as { reasoning_content?: string }).reasoning_content).toBe('Weighing the clouds.');
+    const plain = await client().chat.completions.create({ model: bot.hash_id, messages: ASK });
+    expect(plain.choices[0]!.message).not.toHaveProperty('reasoning_content');
+    expect(lastSent()).not.toHaveProperty('reasoning_effort');
+  });
+
   it('refuses what it cannot honour with a 400 naming param: n > 1, logprobs, a tool message without its call id, a bad role', async () => {
     for (const [body, param] of [
       [{ n: 2 }, 'n'],

@@ -100,7 +100,9 @@ export async function apiMessagesOf(body: Body, fetchImage: ImageFetcher = fetch
   const last = turns.pop();
   if (!last || (last.role === 'assistant' && !last.toolCalls)) throw badParam('messages', 'The last message must be the user’s, a tool’s result or an assistant’s tool calls');
   const options = callOptionsOf(body);
-  const base = { history: turns, system: system.filter(Boolean), options, ...(imageParam && { imageParam }) };
+  // Reasoning is relayed (and switched on for a model that reasons on demand) when the client sets an effort.
+  const thinking = body.reasoning_effort != null && body.reasoning_effort !== 'none';
+  const base = { history: turns, system: system.filter(Boolean), options, thinking, ...(imageParam && { imageParam }) };
   // The question's images go with it (as a member's attachments do): `final` keeps them.
   // An image alone is a question too: its stored text says what it was.
   if (last.role === 'user') return { ...base, text: last.content.trim() || (last.images ? '[image]' : ''), ...(last.images && { final: last }) };
@@ -159,12 +161,13 @@ function checkChoice(body: Body): void {
   }
 }
 
-/** `parallel_tool_calls`, `logit_bias`, `user` and a strict JSON schema, as each provider names them. */
+/** `parallel_tool_calls`, `logit_bias`, `user`, `reasoning_effort` and a strict JSON schema, as each provider names them (the client's effort over the thinking switch's). */
 function providerOptionsOf(body: Body): SharedV3ProviderOptions | undefined {
   const common: Record<string, NonNullable<SharedV3ProviderOptions[string]>[string]> = {};
   if (body.tools?.length && body.parallel_tool_calls != null) common.parallelToolCalls = body.parallel_tool_calls;
   if (body.user != null) common.user = body.user;
   if (body.logit_bias != null) common.logitBias = body.logit_bias;
+  if (body.reasoning_effort != null) common.reasoningEffort = body.reasoning_effort;
   const strict = body.response_format?.type === 'json_schema' ? body.response_format.json_schema.strict : undefined;
   if (strict != null) common.strictJsonSchema = strict;
   if (Object.keys(common).length === 0) return undefined;

@@ -183,6 +183,7 @@ export function registerOpenAiRoutes(app: FastifyInstance, deps: { apiKeys: ApiK
       const created = Math.floor(Date.now() / 1000);
       const model = req.body.model;
       let text = '';
+      let reasoning = '';
       let usage = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
       const state: { status: 'completed' | 'stopped' | 'failed' | 'interrupted'; failure: string | null } = { status: 'completed', failure: null };
       const record = () => deps.apiKeys.recordUse(ctx.tenantId, key.id, usage.total_tokens);
@@ -195,6 +196,7 @@ export function registerOpenAiRoutes(app: FastifyInstance, deps: { apiKeys: ApiK
       if (!req.body.stream) {
         const relay = await deps.chat.stream(run, abort.signal, (e) => {
           if (e.type === 'text') text += e.text;
+          else if (e.type === 'reasoning') reasoning += e.text;
           else take(e);
         });
         record();
@@ -208,7 +210,7 @@ export function registerOpenAiRoutes(app: FastifyInstance, deps: { apiKeys: ApiK
           choices: [
             {
               index: 0,
-              message: { role: 'assistant' as const, content: calls && !text ? null : text, refusal: null, ...(calls && { tool_calls: calls }) },
+              message: { role: 'assistant' as const, content: calls && !text ? null : text, ...(reasoning && { reasoning_content: reasoning }), refusal: null, ...(calls && { tool_calls: calls }) },
               finish_reason: finishReasonOf(relay.finishReason, calls !== undefined),
               logprobs: null,
             },
@@ -233,6 +235,7 @@ export function registerOpenAiRoutes(app: FastifyInstance, deps: { apiKeys: ApiK
       try {
         relay = await deps.chat.stream(run, abort.signal, (e) => {
           if (e.type === 'text') write(textHead + JSON.stringify(e.text) + textTail);
+          else if (e.type === 'reasoning') write(chunk({ reasoning_content: e.text }, null));
           else take(e);
         });
       } catch (err) {

@@ -16,7 +16,7 @@ import type { Redis } from 'ioredis';
 
 export type { AnswerRelay, ApiCallOptions, ChatDeps, ChatRun, ChatTurn, LiveAnswer, LiveChannel, LiveReading };
 /** A developer API completion's messages (decision 053): the question's text (stored), the history, the system messages, the call options. */
-export type ApiMessages = NonNullable<PrepareOptions['api']> & { text: string };
+export type ApiMessages = NonNullable<PrepareOptions['api']> & { text: string; thinking?: boolean };
 /** The SSE frame writer of the chat's stream, for other streamed answers (the developer API). */
 export { sseWriter } from './sse';
 
@@ -195,7 +195,7 @@ export function createChatService(database: Database, deps: ChatDeps) {
      * charged, counted and kept like any chat's.
      */
     async startApi(ctx: MemberContext, chatbotId: number, messages: ApiMessages, abort: AbortController): Promise<ChatRun> {
-      const input: ChatInput = { text: messages.text, file_ids: [], is_test: false, web_search: false, thinking: false };
+      const input: ChatInput = { text: messages.text, file_ids: [], is_test: false, web_search: false, thinking: messages.thinking ?? false };
       return started(await openChat(deps.registry, openTurn, await prepareChat(deps, outputs, ctx, chatbotId, input, { api: messages }), abort), abort);
     },
     /**
