@@ -226,6 +226,26 @@ describe('parameters', () => {
     expect(lastSent()).not.toHaveProperty('reasoning_effort');
   });
 
+  it('a model that cannot take tools or a JSON format (the offline demo model) gets a 400 naming tools or response_format', async () => {
+    const setProvider = async (provider: string) => {
+      await t.database.db.update(llmModels).set({ provider }).where(and(eq(llmModels.tenantId, t.a.id), eq(llmModels.modelName, 'fake-model')));
+      await t.settle();
+    };
+    await setProvider('offline');
+    try {
+      for (const [body, param] of [
+        [{ tools: [WEATHER] }, 'tools'],
+        [{ response_format: { type: 'json_object' } }, 'response_format'],
+      ] as const) {
+        const res = await post({ model: bot.hash_id, messages: ASK, ...body });
+        expect(res.status, param).toBe(400);
+        expect(((await res.json()) as { error: { param: string } }).error.param).toBe(param);
+      }
+    } finally {
+      await setProvider('openai-compatible');
+    }
+  });
+
   it('refuses what it cannot honour with a 400 naming param: n > 1, logprobs, a tool message without its call id, a bad role', async () => {
     for (const [body, param] of [
       [{ n: 2 }, 'n'],

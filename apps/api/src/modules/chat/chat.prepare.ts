@@ -257,6 +257,9 @@ export async function prepareChat(
   if (api?.options?.tools && !deps.registry.supportsTools({ provider: model.provider, modelName: model.modelName })) {
     throw new AppError('bad_request', 'This model cannot be offered tools', { param: 'tools' });
   }
+  if (api?.options?.responseFormat && !deps.registry.supportsResponseFormat({ provider: model.provider, modelName: model.modelName })) {
+    throw new AppError('bad_request', 'This model cannot answer in a JSON format', { param: 'response_format' });
+  }
   const provider = deps.registry.model({ provider: model.provider, modelName: model.modelName });
   const imageModel = model.supportsImageGeneration ? deps.registry.imageModel({ provider: model.provider, modelName: model.modelName }) : null;
 
