@@ -309,6 +309,18 @@ describe('models and paths', () => {
     const err = (await client().models.retrieve('nope').catch((e: unknown) => e)) as InstanceType<typeof OpenAI.NotFoundError>;
     expect(err).toBeInstanceOf(OpenAI.NotFoundError);
     expect(err.error).toMatchObject({ type: 'not_found_error', code: 'model_not_found', param: null });
+    // Another member's private chatbot and another tenant's are unknown models too.
+    const other = await t.signIn(t.a, t.a.other.email);
+    const theirs = (await t.call(t.a, other, { method: 'POST', url: '/api/chatbots/' })).json() as { id: number; hash_id: string };
+    await t.call(t.a, other, { method: 'PATCH', url: `/api/chatbots/${theirs.id}/`, payload: { en_name: 'Theirs' } });
+    const bMember = await t.signIn(t.b, t.b.member.email);
+    const foreign = (await t.call(t.b, bMember, { method: 'POST', url: '/api/chatbots/' })).json() as { id: number; hash_id: string };
+    await t.call(t.b, bMember, { method: 'PATCH', url: `/api/chatbots/${foreign.id}/`, payload: { en_name: 'Foreign' } });
+    for (const id of [theirs.hash_id, foreign.hash_id]) await expect(client().models.retrieve(id)).rejects.toBeInstanceOf(OpenAI.NotFoundError);
+    // A key limited to other chatbots does not see this one.
+    const second = (await call('POST', '/chatbots/')).json() as { id: number };
+    const limited = ((await call('POST', '/apikeys/', { name: 'limited', chatbot_ids: [second.id] })).json() as { secret: string }).secret;
+    await expect(new OpenAI({ apiKey: limited, baseURL: `${base}/v1`, maxRetries: 0 }).models.retrieve(bot.hash_id)).rejects.toBeInstanceOf(OpenAI.NotFoundError);
   });
 
   it('an unknown /v1 path answers JSON 404 in OpenAI’s shape, never the web app', async () => {
@@ -341,6 +353,11 @@ describe('models and paths', () => {
       expect(response.headers.get('x-ratelimit-limit-requests')).toBe('3');
       expect(response.headers.get('x-ratelimit-remaining-requests')).toBe('2');
       expect(response.headers.get('x-ratelimit-reset-requests')).toMatch(/^\d+s$/);
+      // A streamed answer has them too.
+      const streamed = await c.chat.completions.create({ model: mine.hash_id, messages: ASK, stream: true }).withResponse();
+      for await (const _ of streamed.data);
+      expect(streamed.response.headers.get('x-request-id')).toBeTruthy();
+      expect(streamed.response.headers.get('x-ratelimit-remaining-requests')).toBe('1');
       await expect(c.models.list()).rejects.toBeInstanceOf(OpenAI.RateLimitError);
     } finally {
       await limited.close();

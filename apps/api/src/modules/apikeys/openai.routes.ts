@@ -221,7 +221,8 @@ export function registerOpenAiRoutes(app: FastifyInstance, deps: { apiKeys: ApiK
 
       reply.hijack();
       res.socket?.setNoDelay(true);
-      res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+      // The headers set so far (request id, rate limit) go out with the stream's own: a hijacked reply sends only what is written here.
+      res.writeHead(200, { ...(reply.getHeaders() as Record<string, string>), 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
       res.flushHeaders();
       const chunk = (delta: Record<string, unknown>, finish: string | null) =>
         `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }] })}\n\n`;
