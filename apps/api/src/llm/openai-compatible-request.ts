@@ -85,9 +85,26 @@ function toolsOf(options: LanguageModelV3CallOptions) {
   return { tools, tool_choice: choice?.type === 'tool' ? { type: 'function', function: { name: choice.toolName } } : choice?.type };
 }
 
+/** The options the lean client reads from `providerOptions.openaiCompatible` (the SDK provider's names, plus `logitBias`). */
+interface CompatOptions {
+  reasoningEffort?: string;
+  parallelToolCalls?: boolean;
+  user?: string;
+  logitBias?: Record<string, number>;
+  strictJsonSchema?: boolean;
+}
+
+/** `response_format` of a call: JSON mode, or a JSON schema (named, strict when asked). */
+function responseFormatOf(options: LanguageModelV3CallOptions, compat: CompatOptions | undefined) {
+  const format = options.responseFormat;
+  if (format?.type !== 'json') return undefined;
+  if (!format.schema) return { type: 'json_object' };
+  return { type: 'json_schema', json_schema: { name: format.name ?? 'response', description: format.description, schema: format.schema, strict: compat?.strictJsonSchema } };
+}
+
 /** The chat-completions request body of a call (the SDK provider's, with `stream` and usage). */
 export function requestBodyOf(modelId: string, options: LanguageModelV3CallOptions): string {
-  const compat = options.providerOptions?.openaiCompatible as { reasoningEffort?: string; parallelToolCalls?: boolean } | undefined;
+  const compat = options.providerOptions?.openaiCompatible as CompatOptions | undefined;
   const { tools, tool_choice } = toolsOf(options);
   return JSON.stringify({
     model: modelId,
@@ -102,6 +119,11 @@ export function requestBodyOf(modelId: string, options: LanguageModelV3CallOptio
     max_tokens: options.maxOutputTokens,
     stop: options.stopSequences,
     seed: options.seed,
+    presence_penalty: options.presencePenalty,
+    frequency_penalty: options.frequencyPenalty,
+    response_format: responseFormatOf(options, compat),
+    logit_bias: compat?.logitBias,
+    user: compat?.user,
     reasoning_effort: compat?.reasoningEffort,
   });
 }

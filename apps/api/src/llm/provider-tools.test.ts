@@ -50,5 +50,7 @@ describe('the AI SDK providers take the same tools (decision 049)', () => {
     const registry = createLlmRegistry({});
     expect(['openai', 'anthropic', 'google', 'openai-compatible'].map((provider) => registry.supportsTools({ provider, modelName: 'm' }))).toEqual([true, true, true, true]);
     expect(registry.supportsTools({ provider: 'offline', modelName: 'offline-demo' })).toBe(false);
+    expect(registry.supportsResponseFormat({ provider: 'offline', modelName: 'offline-demo' })).toBe(false);
+    expect(registry.supportsResponseFormat({ provider: 'anthropic', modelName: 'm' })).toBe(true);
   });
 });

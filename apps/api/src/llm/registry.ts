@@ -120,9 +120,12 @@ export function createLlmRegistry(providers: ProvidersConfig) {
      * `tools` call option (OpenAI, Anthropic and Google through their AI SDK providers, an
      * OpenAI-compatible endpoint through the lean client); the offline demo model answers text only.
      */
-    supportsTools(ref: ModelRef): boolean {
-      return ref.provider === 'openai' || ref.provider === 'anthropic' || ref.provider === 'google' || ref.provider === 'openai-compatible';
-    },
+    supportsTools: takesCallOptions,
+    /**
+     * Whether a model takes `responseFormat` (JSON mode, a JSON schema; decision 053): the same
+     * providers as tools — each maps it to its own structured output; the offline demo model cannot.
+     */
+    supportsResponseFormat: takesCallOptions,
     /** Provider options that switch on reasoning ("thinking mode"). */
     thinkingOptions(ref: ModelRef, on: boolean): SharedV3ProviderOptions | undefined {
       if (!on) return undefined;
@@ -142,3 +145,8 @@ export function createLlmRegistry(providers: ProvidersConfig) {
   };
 }
 export type LlmRegistry = ReturnType<typeof createLlmRegistry>;
+
+/** The providers whose models take tools and a response format: all but the offline demo model. */
+function takesCallOptions(ref: ModelRef): boolean {
+  return ref.provider === 'openai' || ref.provider === 'anthropic' || ref.provider === 'google' || ref.provider === 'openai-compatible';
+}

@@ -89,7 +89,12 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spa: boolean;
  * error handler runs. A URL that does not decode is a 400; a path parameter past the router's
  * `maxParamLength` (longer than any id or hash) fails like any other too-long parameter, 422.
  */
-export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  // The developer API's clients read OpenAI's error shape (its routes' hooks have not run yet).
+  if (req.url.startsWith('/v1/') && (err.code === 'FST_ERR_MAX_PARAM_LENGTH' || err.code === 'FST_ERR_BAD_URL')) {
+    const message = err.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid (it does not decode)' : 'A path parameter is too long';
+    return reply.status(400).send({ error: { message, type: 'invalid_request_error', param: null, code: 'bad_request' } });
+  }
   if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return send(reply, 'validation_error', 'A path parameter is too long');
   if (err.code === 'FST_ERR_BAD_URL') return send(reply, 'bad_request', 'The URL is not valid (it does not decode)');
   // FST_ERR_ASYNC_CONSTRAINT: a constraint strategy failed, the server's fault.

@@ -55,7 +55,7 @@ export function rateLimitsConfig(overrides: Partial<Record<RateLimitName, Partia
   return out;
 }
 
-type Check = (req: FastifyRequest) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttlInSeconds?: number }>;
+type Check = (req: FastifyRequest) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttlInSeconds?: number; max?: number; remaining?: number }>;
 
 /** What routes use: a preHandler that counts the request against each named limit under its key. */
 export interface RateLimiter {
@@ -92,6 +92,7 @@ export async function registerRateLimits(app: FastifyInstance, config: RateLimit
           if (key === null) continue;
           (req as KeyedRequest)[KEY] = `${name}:${key}`;
           const result = await checks.get(name)!(req);
+          if (result.max !== undefined) (req as KeyedRequest)[STATE] = { max: result.max, remaining: result.remaining ?? 0, resetSeconds: result.ttlInSeconds ?? 0 };
           if (!result.isAllowed && result.isExceeded) {
             const seconds = Math.max(1, result.ttlInSeconds ?? 1);
             void reply.header('retry-after', String(seconds));
@@ -104,7 +105,17 @@ export async function registerRateLimits(app: FastifyInstance, config: RateLimit
 }
 
 const KEY = Symbol('rateLimitKey');
-type KeyedRequest = FastifyRequest & { [KEY]?: string };
+const STATE = Symbol('rateLimitState');
+/** Where the request stands in its last counted budget: its size, what is left, when it starts again. */
+export interface RateLimitState {
+  max: number;
+  remaining: number;
+  resetSeconds: number;
+}
+type KeyedRequest = FastifyRequest & { [KEY]?: string; [STATE]?: RateLimitState };
+
+/** The request's last counted budget, for headers that tell the client (the developer API's `x-ratelimit-*`); none when limits are off. */
+export const rateLimitOf = (req: FastifyRequest): RateLimitState | undefined => (req as KeyedRequest)[STATE];
 
 /** The client's address as the server sees it (the proxy's forwarded one when TRUST_PROXY is set). */
 export const byAddress = (req: FastifyRequest) => req.ip;

@@ -1,15 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { chatCompletionBody, chatCompletionResponse, openAiErrorBody, openAiModelList } from '@app/contracts/apikeys';
+import { chatCompletionBody, chatCompletionResponse, openAiErrorBody, openAiModel, openAiModelList } from '@app/contracts/apikeys';
 import type { ChatEvent } from '@app/contracts/chat';
 import { z } from 'zod';
 import { errorBody } from '@app/contracts/common';
 import { withTenant } from '../../db/tenant-scope';
 import type { MemberContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import type { RateLimiter } from '../../platform/rate-limits';
+import { type RateLimiter, rateLimitOf } from '../../platform/rate-limits';
 import type { ChatbotsService } from '../chatbots/chatbots.service';
-import { type ChatService, type ChatTurn, sseWriter } from '../chat/chat.service';
+import { type AnswerRelay, type ChatService, sseWriter } from '../chat/chat.service';
+import { apiMessagesOf, finishReasonOf, refuseUnsupported } from './openai.request';
 import type { ApiKeyRow, ApiKeysService } from './apikeys.service';
 
 declare module 'fastify' {
@@ -30,6 +31,21 @@ function openAiType(status: number): string {
   return status >= 500 ? 'api_error' : 'invalid_request_error';
 }
 
+/**
+ * The request field an error is about, as OpenAI's `param`: a route's own (`details.param`), or the
+ * first failing path of a validation error (`/messages/0/role` → `messages[0].role`).
+ */
+function paramOf(details: unknown): string | null {
+  if (details && typeof details === 'object' && 'param' in details && typeof details.param === 'string') return details.param;
+  const path = Array.isArray(details) ? (details[0] as { path?: unknown } | undefined)?.path : undefined;
+  if (typeof path !== 'string' || !path) return null;
+  return path
+    .split('/')
+    .filter(Boolean)
+    .map((seg, i) => (/^\d+$/.test(seg) ? `[${seg}]` : i === 0 ? seg : `.${seg}`))
+    .join('');
+}
+
 /** The platform's error body, re-shaped as OpenAI's (a 422 is OpenAI's 400). */
 function toOpenAiError(reply: FastifyReply, payload: string): string {
   let parsed: { error?: { code?: string; message?: string; details?: unknown } };
@@ -41,33 +57,21 @@ function toOpenAiError(reply: FastifyReply, payload: string): string {
   if (!parsed.error?.code) return payload;
   if (reply.statusCode === 422) reply.code(400);
   const code = OPENAI_CODES[parsed.error.code] ?? parsed.error.code;
-  const message = code === 'model_not_found' ? 'The model does not exist or you do not have access to it' : (parsed.error.message ?? '');
-  return JSON.stringify({ error: { message, type: openAiType(reply.statusCode), param: null, code } });
+  const param = paramOf(parsed.error.details);
+  let message = code === 'model_not_found' ? 'The model does not exist or you do not have access to it' : (parsed.error.message ?? '');
+  // A validation error's own text says what is wrong with the field.
+  const issue = Array.isArray(parsed.error.details) ? (parsed.error.details[0] as { message?: unknown } | undefined)?.message : undefined;
+  if (param && typeof issue === 'string' && issue) message = `${message} (${param}: ${issue})`;
+  return JSON.stringify({ error: { message, type: openAiType(reply.statusCode), param, code } });
 }
 
-const textOf = (content: z.output<typeof chatCompletionBody>['messages'][number]['content']): string => {
-  if (content === null || content === undefined) return '';
-  if (typeof content === 'string') return content;
-  return content
-    .map((p) => {
-      if (p.type === 'text' && typeof p.text === 'string') return p.text;
-      throw new AppError('bad_request', `Content parts of type "${p.type}" are not supported; send text`);
-    })
-    .join('\n');
-};
-
-/** OpenAI's messages as the chat's: system and developer messages join the instructions; the last must be the user's question. */
-function splitMessages(messages: z.output<typeof chatCompletionBody>['messages']): { history: ChatTurn[]; system: string[]; text: string } {
-  const system: string[] = [];
-  const turns: ChatTurn[] = [];
-  for (const m of messages) {
-    const text = textOf(m.content);
-    if (m.role === 'system' || m.role === 'developer') system.push(text);
-    else if (m.role === 'user' || m.role === 'assistant') turns.push({ role: m.role, content: text });
-  }
-  const last = turns.pop();
-  if (!last || last.role !== 'user') throw new AppError('bad_request', 'The last message must be the user’s');
-  return { history: turns, system: system.filter(Boolean), text: last.content };
+/** OpenAI's rate limit headers for the key's budget (`reset` as a duration, e.g. `12s`). */
+function rateLimitHeaders(req: FastifyRequest, reply: FastifyReply): void {
+  const state = rateLimitOf(req);
+  if (!state) return;
+  void reply.header('x-ratelimit-limit-requests', String(state.max));
+  void reply.header('x-ratelimit-remaining-requests', String(state.remaining));
+  void reply.header('x-ratelimit-reset-requests', `${state.resetSeconds}s`);
 }
 
 /**
@@ -79,6 +83,15 @@ export function registerOpenAiRoutes(app: FastifyInstance, deps: { apiKeys: ApiK
   app.decorateRequest('apiKey', null);
   // Errors in OpenAI's shape (the SDKs read `error.message` and type errors by status).
   app.addHook('onSend', async (_req, reply, payload) => (reply.statusCode >= 400 && typeof payload === 'string' ? toOpenAiError(reply, payload) : payload));
+  // Every answer names its request, as OpenAI's do (a streamed one too: set before the headers go out).
+  app.addHook('onRequest', (req, reply, done) => {
+    void reply.header('x-request-id', req.id);
+    done();
+  });
+  // An unknown path under /v1 is OpenAI's 404 in JSON, never the web app's page.
+  app.setNotFoundHandler((req, reply) => {
+    void reply.code(404).send({ error: { code: 'not_found', message: `Unknown request URL: ${req.method} ${req.url.split('?')[0]}` } });
+  });
 
   function authenticate(req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) {
     const header = req.headers.authorization ?? '';
@@ -97,6 +110,9 @@ export function registerOpenAiRoutes(app: FastifyInstance, deps: { apiKeys: ApiK
     withTenant(req.tenant!.id, done);
   }
   const perKey = deps.limits.guard(['apiPerKey', (req) => (req.apiKey ? String(req.apiKey.id) : null)]);
+  // Listing models counts against a budget of its own (the same size): it does not spend the completions'.
+  const modelsPerKey = deps.limits.guard(['apiPerKey', (req) => (req.apiKey ? `models:${req.apiKey.id}` : null)]);
+  const withHeaders = async (req: FastifyRequest, reply: FastifyReply) => rateLimitHeaders(req, reply);
   const config = { auth: 'none' as const, tenantless: true };
   const ctxOf = (req: FastifyRequest): MemberContext => ({ tenantId: req.tenant!.id, tenant: req.tenant!, member: req.member! });
   const allowed = (key: ApiKeyRow, chatbotId: number) => key.chatbotIds === null || key.chatbotIds.includes(chatbotId);
@@ -107,37 +123,56 @@ export function registerOpenAiRoutes(app: FastifyInstance, deps: { apiKeys: ApiK
 
   r.get(
     '/models',
-    { config, onRequest: authenticate, preHandler: [enterTenant, perKey], schema: { tags: ['developer API'], description: 'The chatbots the key may use; `id` is the model to ask for.', response: { 200: openAiModelList, ...errors } } },
+    { config, onRequest: authenticate, preHandler: [enterTenant, modelsPerKey, withHeaders], schema: { tags: ['developer API'], description: 'The chatbots the key may use; `id` is the model to ask for.', response: { 200: openAiModelList, ...errors } } },
+    async (req) => ({ object: 'list' as const, data: await modelsOf(req) }),
+  );
+
+  r.get(
+    '/models/:id',
+    {
+      config,
+      onRequest: authenticate,
+      preHandler: [enterTenant, modelsPerKey, withHeaders],
+      schema: { tags: ['developer API'], description: 'One chatbot the key may use, as `GET /v1/models` lists it.', params: z.object({ id: z.string().min(1).max(64) }), response: { 200: openAiModel, ...errors } },
+    },
     async (req) => {
-      const ctx = ctxOf(req);
-      const data: z.output<typeof openAiModelList>['data'] = [];
-      for (let page = 1; page <= 20; page += 1) {
-        const list = await deps.chatbots.list(ctx, { page, size: 100, include_default: true, order_by: 'id.asc' });
-        for (const c of list.items) {
-          // A draft nobody named yet is no model to offer: a client would list it as a blank.
-          if (!allowed(req.apiKey!, c.id) || (!c.ko_name.trim() && !c.en_name.trim())) continue;
-          data.push({ id: c.hash_id, object: 'model', created: Math.floor(Date.parse(c.created_at) / 1000), owned_by: c.is_default ? 'platform' : c.creator_id === ctx.member.id ? 'you' : 'organization', name: c.en_name || c.ko_name });
-        }
-        if (page >= list.pagination.total_pages) break;
-      }
-      return { object: 'list' as const, data };
+      const found = (await modelsOf(req)).find((m) => m.id === req.params.id);
+      if (!found) throw new AppError('chatbot_unavailable');
+      return found;
     },
   );
+
+  /** The chatbots the key may use, as OpenAI's models. */
+  async function modelsOf(req: FastifyRequest): Promise<z.output<typeof openAiModelList>['data']> {
+    const ctx = ctxOf(req);
+    const data: z.output<typeof openAiModelList>['data'] = [];
+    for (let page = 1; page <= 20; page += 1) {
+      const list = await deps.chatbots.list(ctx, { page, size: 100, include_default: true, order_by: 'id.asc' });
+      for (const c of list.items) {
+        // A draft nobody named yet is no model to offer: a client would list it as a blank.
+        if (!allowed(req.apiKey!, c.id) || (!c.ko_name.trim() && !c.en_name.trim())) continue;
+        data.push({ id: c.hash_id, object: 'model', created: Math.floor(Date.parse(c.created_at) / 1000), owned_by: c.is_default ? 'platform' : c.creator_id === ctx.member.id ? 'you' : 'organization', name: c.en_name || c.ko_name });
+      }
+      if (page >= list.pagination.total_pages) break;
+    }
+    return data;
+  }
 
   r.post(
     '/chat/completions',
     {
       config,
       bodyLimit: 4 * 1024 * 1024,
-      onRequest: authenticate, preHandler: [enterTenant, perKey],
+      onRequest: authenticate, preHandler: [enterTenant, perKey, withHeaders],
       schema: { tags: ['developer API'], description: 'OpenAI chat completions; `model` is a chatbot id from `/v1/models`. `stream: true` answers server-sent chunks ending in `data: [DONE]`.', body: chatCompletionBody, response: { 200: chatCompletionResponse, ...errors } },
     },
     async (req, reply) => {
       const ctx = ctxOf(req);
       const key = req.apiKey!;
+      refuseUnsupported(req.body);
+      const messages = await apiMessagesOf(req.body);
       const chatbotId = await deps.chatbots.usableByHash(ctx, req.body.model);
       if (!allowed(key, chatbotId)) throw new AppError('chatbot_unavailable');
-      const messages = splitMessages(req.body.messages);
       const res = reply.raw;
       const abort = new AbortController();
       res.on('close', () => {
@@ -148,6 +183,7 @@ export function registerOpenAiRoutes(app: FastifyInstance, deps: { apiKeys: ApiK
       const created = Math.floor(Date.now() / 1000);
       const model = req.body.model;
       let text = '';
+      let reasoning = '';
       let usage = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
       const state: { status: 'completed' | 'stopped' | 'failed' | 'interrupted'; failure: string | null } = { status: 'completed', failure: null };
       const record = () => deps.apiKeys.recordUse(ctx.tenantId, key.id, usage.total_tokens);
@@ -158,25 +194,35 @@ export function registerOpenAiRoutes(app: FastifyInstance, deps: { apiKeys: ApiK
       };
 
       if (!req.body.stream) {
-        await deps.chat.stream(run, abort.signal, (e) => {
+        const relay = await deps.chat.stream(run, abort.signal, (e) => {
           if (e.type === 'text') text += e.text;
+          else if (e.type === 'reasoning') reasoning += e.text;
           else take(e);
         });
         record();
         if (state.status === 'failed') throw new AppError('model_failed', state.failure ?? undefined);
+        const calls = toolCallsOf(relay);
         return reply.send({
           id,
           object: 'chat.completion' as const,
           created,
           model,
-          choices: [{ index: 0, message: { role: 'assistant' as const, content: text, refusal: null }, finish_reason: 'stop', logprobs: null }],
+          choices: [
+            {
+              index: 0,
+              message: { role: 'assistant' as const, content: calls && !text ? null : text, ...(reasoning && { reasoning_content: reasoning }), refusal: null, ...(calls && { tool_calls: calls }) },
+              finish_reason: finishReasonOf(relay.finishReason, calls !== undefined),
+              logprobs: null,
+            },
+          ],
           usage,
         });
       }
 
       reply.hijack();
       res.socket?.setNoDelay(true);
-      res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+      // The headers set so far (request id, rate limit) go out with the stream's own: a hijacked reply sends only what is written here.
+      res.writeHead(200, { ...(reply.getHeaders() as Record<string, string>), 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
       res.flushHeaders();
       const chunk = (delta: Record<string, unknown>, finish: string | null) =>
         `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }] })}\n\n`;
@@ -186,21 +232,34 @@ export function registerOpenAiRoutes(app: FastifyInstance, deps: { apiKeys: ApiK
       // built and serialized per token on the hot path).
       const [textHead, textTail] = chunk({ content: '\u0000' }, null).split('"\\u0000"');
       write(chunk({ role: 'assistant', content: '' }, null));
+      let relay: AnswerRelay | undefined;
       try {
-        await deps.chat.stream(run, abort.signal, (e) => {
+        relay = await deps.chat.stream(run, abort.signal, (e) => {
           if (e.type === 'text') write(textHead + JSON.stringify(e.text) + textTail);
+          else if (e.type === 'reasoning') write(chunk({ reasoning_content: e.text }, null));
           else take(e);
         });
       } catch (err) {
         req.log.error({ err, reqId: req.id }, 'api completion stream failed');
         state.status = 'failed';
       }
-      if (state.status === 'failed') write(`data: ${JSON.stringify({ error: { message: state.failure ?? 'Chat processing failed; try again', type: 'api_error', param: null, code: 'model_failed' } })}\n\n`);
-      else write(chunk({}, 'stop'));
+      if (state.status === 'failed' || !relay) write(`data: ${JSON.stringify({ error: { message: state.failure ?? 'Chat processing failed; try again', type: 'api_error', param: null, code: 'model_failed' } })}\n\n`);
+      else {
+        // The client's tool calls, each whole in one delta with its index (the model's parts give
+        // them complete), then the finish reason.
+        const calls = toolCallsOf(relay);
+        calls?.forEach((c, index) => write(chunk({ tool_calls: [{ index, ...c }] }, null)));
+        write(chunk({}, finishReasonOf(relay.finishReason, calls !== undefined)));
+      }
       if (req.body.stream_options?.include_usage) write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage })}\n\n`);
       write('data: [DONE]\n\n');
       if (!res.writableEnded) res.end();
       record();
     },
   );
+}
+
+/** The client's tool calls of an answer in OpenAI's shape, or undefined when the model made none. */
+function toolCallsOf(relay: AnswerRelay) {
+  return relay.toolCalls?.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.arguments } }));
 }

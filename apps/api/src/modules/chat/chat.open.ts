@@ -9,7 +9,7 @@ import { newHashId } from '../../platform/tokens';
 import type { Admission } from '../credits/credits.service';
 import type { LlmModelRow } from '../llm-models/llm-models.service';
 import { requestImages } from './chat.images';
-import { type ChatPlan, toPrompt } from './chat.prepare';
+import { type ApiCallOptions, type ChatPlan, toPrompt } from './chat.prepare';
 import type { createTurnOpener } from './turn-writer';
 
 /**
@@ -67,6 +67,21 @@ const NO_TEXT_STREAM = () => {
   return p as Promise<{ stream: ReadableStream<LanguageModelV3StreamPart> }>;
 };
 
+/**
+ * A developer API request's options over the chatbot's (decision 053): what the client set wins;
+ * provider options are merged per provider, so the thinking switch stays beside the client's.
+ */
+function withApiOptions(base: Omit<LanguageModelV3CallOptions, 'prompt' | 'abortSignal'>, api: ApiCallOptions): Omit<LanguageModelV3CallOptions, 'prompt' | 'abortSignal'> {
+  const out: Omit<LanguageModelV3CallOptions, 'prompt' | 'abortSignal'> = { ...base };
+  for (const [k, v] of Object.entries(api)) if (v !== undefined && k !== 'providerOptions') (out as Record<string, unknown>)[k] = v;
+  if (api.providerOptions) {
+    const merged: NonNullable<LanguageModelV3CallOptions['providerOptions']> = { ...base.providerOptions };
+    for (const [name, values] of Object.entries(api.providerOptions)) merged[name] = { ...merged[name], ...values };
+    out.providerOptions = merged;
+  }
+  return out;
+}
+
 /** Resolves after the callbacks already queued (the provider request's socket write among them). */
 const afterPendingWrites = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -92,12 +107,13 @@ export async function openChat(
   const sentAt = performance.now();
   const modelSpan = startModelSpan(model.provider, model.modelName, plan.imageModel ? 'generate_content' : 'chat');
   const images = plan.imageModel ? requestImages(plan.imageModel, plan.messages[plan.messages.length - 1]!.content, abort.signal) : undefined;
-  const options: Omit<LanguageModelV3CallOptions, 'prompt' | 'abortSignal'> = {
+  const base: Omit<LanguageModelV3CallOptions, 'prompt' | 'abortSignal'> = {
     temperature: plan.temperature,
     topP: plan.topP === 1 ? undefined : plan.topP,
     providerOptions: model.supportsThinking ? registry.thinkingOptions(ref, plan.thinking) : undefined,
     includeRawChunks: false,
   };
+  const options = plan.apiOptions ? withApiOptions(base, plan.apiOptions) : base;
   const prompt = toPrompt(plan.system, plan.messages);
   // An answer with tools offers them from its first request and keeps the prompt for the next (decision 050).
   const agent: AgentRun | undefined = plan.agent

@@ -1,5 +1,5 @@
 import { CHAT_TEXT_MAX_CHARS, type chatBody, type ChatSource } from '@app/contracts/chat';
-import type { ImageModelV3, LanguageModelV3, LanguageModelV3Prompt } from '@ai-sdk/provider';
+import type { ImageModelV3, LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3Prompt } from '@ai-sdk/provider';
 import type { z } from 'zod';
 import type { MemberContext, MemberRow } from '../../platform/context';
 import { AppError } from '../../platform/errors';
@@ -42,18 +42,37 @@ export interface ChatDeps {
 }
 
 export interface ChatTurn {
-  role: 'user' | 'assistant';
+  /** `tool`: a client tool's result (the developer API; decision 053). */
+  role: 'user' | 'assistant' | 'tool';
   content: string;
   /** A question's attached images, for a vision model. */
   images?: Array<{ data: Buffer; mediaType: string }>;
+  /** An assistant's calls of the client's tools (the developer API's history), arguments as written. */
+  toolCalls?: Array<{ id: string; name: string; arguments: string }>;
+  /** A `tool` turn: the call it answers and that call's tool. */
+  toolCall?: { id: string; name: string };
 }
+
+/** The developer API's call options (decision 053): the client's tools and sampling parameters, over the chatbot's. */
+export type ApiCallOptions = Pick<
+  LanguageModelV3CallOptions,
+  'maxOutputTokens' | 'temperature' | 'topP' | 'stopSequences' | 'seed' | 'presencePenalty' | 'frequencyPenalty' | 'responseFormat' | 'tools' | 'toolChoice' | 'providerOptions'
+>;
 
 export function toPrompt(system: string, turns: ChatTurn[]): LanguageModelV3Prompt {
   const prompt: LanguageModelV3Prompt = system ? [{ role: 'system', content: system }] : [];
   for (const t of turns) {
-    if (t.role === 'user' && t.images?.length) {
+    if (t.role === 'tool') {
+      const call = t.toolCall ?? { id: '', name: '' };
+      prompt.push({ role: 'tool', content: [{ type: 'tool-result', toolCallId: call.id, toolName: call.name, output: { type: 'text', value: t.content } }] });
+    } else if (t.toolCalls?.length) {
+      prompt.push({
+        role: 'assistant',
+        content: [...(t.content ? [{ type: 'text' as const, text: t.content }] : []), ...t.toolCalls.map((c) => ({ type: 'tool-call' as const, toolCallId: c.id, toolName: c.name, input: c.arguments }))],
+      });
+    } else if (t.role === 'user' && t.images?.length) {
       prompt.push({ role: 'user', content: [{ type: 'text', text: t.content }, ...t.images.map((i) => ({ type: 'file' as const, data: new Uint8Array(i.data), mediaType: i.mediaType }))] });
-    } else prompt.push({ role: t.role, content: [{ type: 'text', text: t.content }] });
+    } else prompt.push({ role: t.role as 'user' | 'assistant', content: [{ type: 'text', text: t.content }] });
   }
   return prompt;
 }
@@ -109,6 +128,8 @@ export interface ChatPlan {
   temperature: number;
   topP: number;
   thinking: boolean;
+  /** The developer API's options over the chatbot's (decision 053); null elsewhere. */
+  apiOptions: ApiCallOptions | null;
   /** The tools the answer offers the model and its step limit (decision 050); null: the plain text path. */
   agent: { tools: BuiltinTool[]; definitions: ToolDefinition[]; maxSteps: number } | null;
   /** The question's attached files (a tool's input). */
@@ -128,7 +149,15 @@ export interface PrepareOptions {
    * A completion of the developer API: the client's earlier messages stand for the history and its
    * system messages follow the chatbot's instructions; every message is screened like the question.
    */
-  api?: { history: ChatTurn[]; system: string[] };
+  api?: {
+    history: ChatTurn[];
+    system: string[];
+    /** The last message when it is not the user's text (a tool's result, an assistant's calls): sent as it is, its text stored as the question. */
+    final?: ChatTurn;
+    options?: ApiCallOptions;
+    /** The request's first image part (`messages[i].content[j]`), named in the 400 of a model without vision. */
+    imageParam?: string;
+  };
 }
 
 /**
@@ -223,6 +252,14 @@ export async function prepareChat(
   const system = [chatbot.systemInstructions, ...(api?.system ?? []), ...blocks].filter(Boolean).join('\n\n');
   const budget = model.contextLimit - estimateTokens(system);
   if (estimateTokens(question) + images.length * IMAGE_TOKENS > budget) throw new AppError('input_too_long', undefined, { context_limit: model.contextLimit });
+  if (api?.imageParam && !model.supportsVision) throw new AppError('bad_request', 'This model does not read images', { param: api.imageParam });
+  // The client's tools need a model that can be offered tools (decision 053).
+  if (api?.options?.tools && !deps.registry.supportsTools({ provider: model.provider, modelName: model.modelName })) {
+    throw new AppError('bad_request', 'This model cannot be offered tools', { param: 'tools' });
+  }
+  if (api?.options?.responseFormat && !deps.registry.supportsResponseFormat({ provider: model.provider, modelName: model.modelName })) {
+    throw new AppError('bad_request', 'This model cannot answer in a JSON format', { param: 'response_format' });
+  }
   const provider = deps.registry.model({ provider: model.provider, modelName: model.modelName });
   const imageModel = model.supportsImageGeneration ? deps.registry.imageModel({ provider: model.provider, modelName: model.modelName }) : null;
 
@@ -234,10 +271,11 @@ export async function prepareChat(
   if (api) {
     let used = estimateTokens(question);
     for (const m of [...api.history].reverse()) {
-      const screened = m.role === 'user' ? (await deps.governance.screen(ctx.tenantId, m.content)).text : m.content;
-      used += estimateTokens(screened);
+      // What the client's side wrote (its messages, its tools' results) is screened like the question.
+      const screened = m.role === 'assistant' ? m.content : (await deps.governance.screen(ctx.tenantId, m.content)).text;
+      used += estimateTokens(screened) + (m.toolCalls ? estimateTokens(JSON.stringify(m.toolCalls)) : 0) + (m.images?.length ?? 0) * IMAGE_TOKENS;
       if (used > budget) break;
-      history.unshift({ role: m.role, content: screened });
+      history.unshift({ ...m, content: screened });
     }
   } else if (session && !imageModel) {
     // An image model's prompt is the question alone: no history is read for it.
@@ -250,7 +288,8 @@ export async function prepareChat(
     }
   }
 
-  const messages: ChatTurn[] = [...history, { role: 'user', content: question, ...(images.length > 0 && { images }) }];
+  const last: ChatTurn = api?.final ? { ...api.final, content: question } : { role: 'user', content: question, ...(images.length > 0 && { images }) };
+  const messages: ChatTurn[] = [...history, last];
   // The estimate of system + messages as one text, from their lengths: no string is built.
   const inputEstimate = Math.ceil(messages.reduce((chars, m) => chars + m.content.length, system.length) / CHARS_PER_TOKEN) + images.length * IMAGE_TOKENS;
   const webSearchUnits = webSearchCount > 0 ? deps.webSearch.costUnits(model, webSearchCount) : 0n;
@@ -291,6 +330,7 @@ export async function prepareChat(
     temperature: chatbot.temperature,
     topP: chatbot.topP,
     thinking: input.thinking,
+    apiOptions: api?.options ?? null,
     agent,
     fileIds: (attached?.files ?? []).map((f) => f.id),
   };

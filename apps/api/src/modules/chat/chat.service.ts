@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors';
 import { streamClosed, streamOpened } from '../../platform/metrics';
 import { closeChat, interruptAnswer } from './chat.close';
 import { type ChatRun, openChat } from './chat.open';
-import { type ChatDeps, type ChatInput, type ChatTurn, createOutputEstimates, prepareChat } from './chat.prepare';
+import { type ApiCallOptions, type ChatDeps, type ChatInput, type ChatTurn, createOutputEstimates, type PrepareOptions, prepareChat } from './chat.prepare';
 import { type ImageStore, streamImages } from './chat.images';
 import { setAnswerFiles } from './chat.repo';
 import { type AnswerRelay, streamChat } from './chat.stream';
@@ -15,7 +15,9 @@ import { createLiveAnswers, LiveAnswer, type LiveReading } from './live-answers'
 import { createLiveChannel, type LiveChannel } from './live-channel';
 import type { Redis } from 'ioredis';
 
-export type { ChatDeps, ChatRun, ChatTurn, LiveAnswer, LiveChannel, LiveReading };
+export type { AnswerRelay, ApiCallOptions, ChatDeps, ChatRun, ChatTurn, LiveAnswer, LiveChannel, LiveReading };
+/** A developer API completion's messages (decision 053): the question's text (stored), the history, the system messages, the call options. */
+export type ApiMessages = NonNullable<PrepareOptions['api']> & { text: string; thinking?: boolean };
 /** The SSE frame writer of the chat's stream, for other streamed answers (the developer API). */
 export { sseWriter } from './sse';
 /** The image path's request and price, for app.ts to give the `generate_image` tool (decision 050). */
@@ -78,17 +80,18 @@ export function createChatService(database: Database, deps: ChatDeps) {
     return remote ? channel.stop(tenantId, hash, remote) : false;
   }
 
-  async function stream(run: ChatRun, signal: AbortSignal, emit: (e: ChatEvent) => void): Promise<void> {
+  async function stream(run: ChatRun, signal: AbortSignal, emit: (e: ChatEvent) => void): Promise<AnswerRelay> {
     const done = (async () => {
       const tracked = flusher.track(run.ctx.tenantId, run.assistantMessageId, run);
       const relay = await relayOf(run, signal, emit, tracked);
       await closeChat(deps, outputs, closeAnswer, run, relay, signal, emit);
+      return relay;
     })();
     const entry = { abort: controllers.get(run), done };
     streaming.add(entry);
     streamOpened();
     try {
-      await done;
+      return await done;
     } finally {
       streaming.delete(entry);
       streamClosed();
@@ -198,11 +201,15 @@ export function createChatService(database: Database, deps: ChatDeps) {
      * the turn is written as a session of its own (`origin = 'api'`, in no list), so the answer is
      * charged, counted and kept like any chat's.
      */
-    async startApi(ctx: MemberContext, chatbotId: number, messages: { history: ChatTurn[]; system: string[]; text: string }, abort: AbortController): Promise<ChatRun> {
-      const input: ChatInput = { text: messages.text, file_ids: [], is_test: false, web_search: false, thinking: false };
+    async startApi(ctx: MemberContext, chatbotId: number, messages: ApiMessages, abort: AbortController): Promise<ChatRun> {
+      const input: ChatInput = { text: messages.text, file_ids: [], is_test: false, web_search: false, thinking: messages.thinking ?? false };
       return started(await openChat(deps.registry, openTurn, await prepareChat(deps, outputs, ctx, chatbotId, input, { api: messages }), abort), abort);
     },
-    /** Streams the answer through `emit`, then closes it: the message row and the ledger stay exact. Its reader's leaving stops it (`signal`). */
+    /**
+     * Streams the answer through `emit`, then closes it: the message row and the ledger stay exact.
+     * Its reader's leaving stops it (`signal`). Resolves with the relay: the outcome, the finish
+     * reason and (developer API) the client's tool calls.
+     */
     stream,
     /**
      * A shutdown (decision 040): waits up to `graceMs` for the answers generating in this process

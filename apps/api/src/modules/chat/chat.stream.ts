@@ -1,6 +1,6 @@
 import type { ChatEvent } from '@app/contracts/chat';
 import { errorCatalogue } from '@app/contracts/errors';
-import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import type { LanguageModelV3FinishReason, LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { partChannelOf, type PartSink } from '../../llm/part-channel';
 import type { ChatRun } from './chat.open';
 import type { TrackedAnswer } from './turn-writer';
@@ -45,6 +45,10 @@ export class AnswerRelay implements PartSink {
   imageCount = 0;
   /** When the first text or reasoning arrived (`performance.now()`, 0: none yet): time to first token, read at the close. */
   firstTokenAt = 0;
+  /** Why the model stopped (its `finish` part), for the developer API's `finish_reason`. */
+  finishReason: LanguageModelV3FinishReason['unified'] | undefined;
+  /** Calls of the client's tools (the developer API offers only those; decision 053), in the model's order; null until one arrives. */
+  toolCalls: Array<{ id: string; name: string; arguments: string }> | null = null;
   /** Resolves when the parts end, in success or failure. */
   readonly ended: Promise<void>;
   private settle!: () => void;
@@ -74,8 +78,12 @@ export class AnswerRelay implements PartSink {
       this.emit({ type: 'source', index: (this.sourceCount += 1), kind: 'web', url: part.url, title: part.title ?? null, snippet: null, score: null });
     } else if (part.type === 'finish') {
       this.reported = { input: part.usage.inputTokens.total, output: part.usage.outputTokens.total };
+      this.finishReason = part.finishReason.unified;
     } else if (part.type === 'error') {
       this.fail();
+    } else if (part.type === 'tool-call') {
+      // Only a run that offered tools gets calls: the developer API's, which the client runs.
+      (this.toolCalls ??= []).push({ id: part.toolCallId, name: part.toolName, arguments: part.input });
     }
   }
 

@@ -49,8 +49,9 @@ export interface Fixtures {
   categoryId: number;
   /** A second session of the member's, shared: its page is public by design. */
   shareHash: string;
-  /** The member's developer API key. */
+  /** The member's developer API key, and its secret (the `/v1` routes' owner calls with it). */
   apiKeyId: number;
+  apiKeySecret: string;
   /** The admin's task mode. */
   taskModeId: number;
   /** A single sign-on platform of tenant A (issue 29): a directory, so no step reaches a network peer. */
@@ -216,6 +217,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     categoryId: category.id,
     shareHash: share.share_hash_id,
     apiKeyId: apiKey.id,
+    apiKeySecret: apiKey.secret,
     taskModeId: taskMode.id,
     ssoPlatformId: ssoPlatform.id,
     planId: plan!.id,

@@ -64,6 +64,8 @@ const pathResolvers: Record<string, (f: Fixtures, t: TestApp) => ParamValue> = {
   '/api/public/sessions/{hash}': (f) => ({ value: f.shareHash, private: false }),
   // The operator API (decision 040): tenant A itself, by its id (no tenant header applies).
   '/api/operator/tenants/{id}': (_f, t) => ({ value: t.a.id, private: true, global: true }),
+  // The developer API (decision 053): a chatbot as a model, by its hash (every matrix caller lacks a key: 401).
+  '/v1/models/{id}': (f) => ({ value: f.publicHash, private: false }),
 };
 
 /** Body and query fields that name objects get the owner's real ones (see schema-sample.ts). */

@@ -125,7 +125,9 @@ export async function runMatrix(t: TestApp, f: Fixtures, routes: Route[]): Promi
     const token = route.access === 'member' ? f.tokens.aMember : route.access === 'admin' ? f.tokens.aAdmin : null;
     // The operator API's owner is the operator: its key, no token.
     const operator = route.access === 'operator' ? { 'x-operator-key': t.config.operatorApiKey ?? '' } : undefined;
-    const res = await t.call(t.a, token, { method: 'GET', url: route.url, headers: operator });
+    // The developer API's owner is the member's key.
+    const headers = route.url.startsWith('/v1/') ? { authorization: `Bearer ${f.apiKeySecret}` } : operator;
+    const res = await t.call(t.a, token, { method: 'GET', url: route.url, headers });
     calls.push({ route: route.key, caller: 'a', status: res.statusCode });
     if (!is2xx(res.statusCode)) failures.push(`${route.key}: the owner is refused (${res.statusCode} ${res.body.slice(0, 200)}): its resolver does not give the owner's object`);
   }
