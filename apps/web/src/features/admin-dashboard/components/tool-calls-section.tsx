@@ -77,7 +77,7 @@ export function ToolCallsSection() {
                       {name(tool)}
                     </Text>
                   </Group>
-                  <Text size="sm" fw={600} ff="monospace" c={n ? undefined : 'dimmed'} data-testid={`tool-calls-${tool}-value`}>
+                  <Text size="sm" fw={600} c={n ? undefined : 'dimmed'} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid={`tool-calls-${tool}-value`}>
                     {n.toLocaleString(i18n.language)}
                   </Text>
                 </Group>
