@@ -1,5 +1,5 @@
 import type { Chatbot } from '@app/contracts/chatbots';
-import type { AdminToolList, BuiltinTool, MemberToolList } from '@app/contracts/tools';
+import type { AdminToolList, BuiltinTool, MemberToolList, ToolCallsDashboard } from '@app/contracts/tools';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible, shot, toastsGone } from './accounts';
 import { adminApi, E2E_ADMIN, E2E_MEMBER, expectNoSideScroll, fakeLlmReceived, setFakeLlm, setLanguage, signInAs } from './fixtures';
@@ -9,7 +9,8 @@ import { adminApi, E2E_ADMIN, E2E_MEMBER, expectNoSideScroll, fakeLlmReceived, s
 // answer); a reload mid-answer keeps the steps; the step limit ends an answer with a notice; the
 // studio's tool switches and step limit save; an admin switches a tool off for a group and the
 // member's studio shows it unavailable; the model makes an image with `generate_image` and the card
-// shows it; a tool the platform cannot run is explained as such, in the studio and the console.
+// shows it; a tool the platform cannot run is explained as such, in the studio and the console; the
+// console's dashboard counts the calls per tool and month.
 // Screenshots in ko and en, desktop and phone.
 
 /** A phone narrower than the other tests' (the brief's 375 px). */
@@ -435,5 +436,55 @@ test('a tool the platform cannot run says so: the studio’s reason and the cons
   } finally {
     await mine.remove(bot.id);
     await member.context().close();
+  }
+});
+
+test('the console’s dashboard counts tool calls: this month’s per tool and per month, in ko and en, on a phone too', async ({ page, browser, request }) => {
+  // The first test of this file made a chatbot call current_time this month.
+  const admin = await adminApi(request);
+  const month = new Date().toISOString().slice(0, 7);
+  const { items } = await admin.get<ToolCallsDashboard>('/admin/dashboards/tools/');
+  const counted = items.filter((i) => i.month === month && i.tool === 'current_time').reduce((n, i) => n + i.calls, 0);
+  expect(counted, 'current_time calls this month').toBeGreaterThanOrEqual(1);
+
+  await signInAs(page, E2E_ADMIN, 'en');
+  await page.goto('/admin');
+  const section = page.getByTestId('tool-calls');
+  await expect(section.getByRole('heading', { name: 'Tool calls' })).toBeVisible();
+  const row = section.getByTestId('tool-calls-current_time');
+  await expect(row).toContainText('Current time');
+  await expect(section.getByTestId('tool-calls-current_time-value')).toHaveText(counted.toLocaleString('en'));
+  // Every built-in tool is listed, a tool not called with 0; the chart draws the months.
+  const builtIn = (await admin.get<AdminToolList>('/admin/tools/')).items.length;
+  await expect(section.getByTestId('tool-calls-month').getByRole('listitem')).toHaveCount(builtIn);
+  await expect(section.getByTestId('chart-tool-calls').locator('.recharts-bar-rectangle').last()).toBeVisible();
+  await expectAccessible(page, 'the dashboard with its tool calls');
+  for (const lang of ['en', 'ko'] as const) {
+    await setLanguage(page, lang);
+    await expect(row).toContainText(lang === 'ko' ? '현재 시각' : 'Current time');
+    await section.scrollIntoViewIfNeeded();
+    await shot(page, 'agent-tools-dashboard', lang, false);
+  }
+  await setLanguage(page, 'en');
+
+  // No calls at all (the answer changed on its way to the page): the empty state, not a chart of zeros.
+  await page.route('**/api/admin/dashboards/tools/**', (route) => route.fulfill({ json: { items: [] } }));
+  await page.reload();
+  await expect(section.getByTestId('tool-calls-empty')).toHaveText('No tool calls yet');
+  await expect(section.getByTestId('chart-tool-calls')).toHaveCount(0);
+  await page.unroute('**/api/admin/dashboards/tools/**');
+
+  for (const lang of ['en', 'ko'] as const) {
+    const phone = await (await browser.newContext(PHONE)).newPage();
+    await signInAs(phone, E2E_ADMIN, lang);
+    await phone.goto('/admin');
+    const onPhone = phone.getByTestId('tool-calls');
+    await expect(onPhone.getByTestId('tool-calls-current_time-value')).toHaveText(counted.toLocaleString(lang));
+    await expect(onPhone.getByTestId('chart-tool-calls').locator('.recharts-bar-rectangle').last()).toBeVisible();
+    await expectNoSideScroll(phone);
+    await onPhone.scrollIntoViewIfNeeded();
+    await toastsGone(phone);
+    await phone.screenshot({ path: `e2e/screenshots/agent-tools-dashboard-phone-${lang}.png`, animations: 'disabled' });
+    await phone.context().close();
   }
 });

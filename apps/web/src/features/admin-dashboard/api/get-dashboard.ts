@@ -1,8 +1,13 @@
 import type { DashboardCards, DashboardUsage } from '@app/contracts/dashboards';
+import type { ToolCallsDashboard } from '@app/contracts/tools';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-export const dashboardKeys = { cards: ['admin-dashboard', 'cards'] as const, usage: (start: string, end: string) => ['admin-dashboard', 'usage', start, end] as const };
+export const dashboardKeys = {
+  cards: ['admin-dashboard', 'cards'] as const,
+  usage: (start: string, end: string) => ['admin-dashboard', 'usage', start, end] as const,
+  tools: (start: string, end: string) => ['admin-dashboard', 'tools', start, end] as const,
+};
 
 /** `GET /admin/dashboards/`: the console home's cards. */
 export const dashboardCardsQueryOptions = () => queryOptions({ queryKey: dashboardKeys.cards, queryFn: () => apiRequest<DashboardCards>('/admin/dashboards/'), retry: 1 });
@@ -17,3 +22,12 @@ export const dashboardUsageQueryOptions = (start: string, end: string) =>
     retry: 1,
   });
 export const useDashboardUsage = (start: string, end: string) => useQuery(dashboardUsageQueryOptions(start, end));
+
+/** `GET /admin/dashboards/tools/?start_month&end_month`: tool calls per month and tool. */
+export const dashboardToolCallsQueryOptions = (start: string, end: string) =>
+  queryOptions({
+    queryKey: dashboardKeys.tools(start, end),
+    queryFn: () => apiRequest<ToolCallsDashboard>('/admin/dashboards/tools/', { query: { start_month: start, end_month: end } }),
+    retry: 1,
+  });
+export const useDashboardToolCalls = (start: string, end: string) => useQuery(dashboardToolCallsQueryOptions(start, end));

@@ -1,9 +1,10 @@
 import { Box, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DashboardCards } from './dashboard-cards';
+import { ToolCallsSection } from './tool-calls-section';
 import { UsageSection } from './usage-section';
 
-/** The admin console's home (spec §2 Dashboard cards, §7 Admin dashboards): cards, then usage over a month range. */
+/** The admin console's home (spec §2 Dashboard cards, §7 Admin dashboards): cards, then usage over a month range, then the built-in tools' calls. */
 export function DashboardPage() {
   const { t } = useTranslation('admin-dashboard');
   return (
@@ -15,6 +16,7 @@ export function DashboardPage() {
         </div>
         <DashboardCards />
         <UsageSection />
+        <ToolCallsSection />
       </Stack>
     </Box>
   );
