@@ -58,7 +58,7 @@ afterAll(async () => {
 describe('the code interpreter in a chat', () => {
   it('is offered by the configured platform, sums an attached CSV in the sandbox and returns the CSV it wrote', async () => {
     const tools = (await t.call(t.a, token, { method: 'GET', url: '/api/tools/' })).json() as { items: Array<{ tool: string; is_available: boolean }> };
-    expect(tools.items.find((i) => i.tool === 'code_interpreter')).toEqual({ tool: 'code_interpreter', is_available: true });
+    expect(tools.items.find((i) => i.tool === 'code_interpreter')).toEqual({ tool: 'code_interpreter', is_available: true, reason: null });
 
     const up = await t.call(t.a, token, { method: 'POST', url: '/api/files/', ...csvUpload('sales.csv', 'region,amount\nSeoul,120\nBusan,80\nSeoul,100\n') });
     expect(up.statusCode, up.body).toBe(200);
