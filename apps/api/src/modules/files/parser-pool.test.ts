@@ -23,10 +23,12 @@ describe('parser pool', () => {
   });
 
   it('ends a parse past the wall-time limit, and reads the next one', { timeout: 120_000 }, async () => {
-    pool = createParserPool({ ...DEFAULT_FILE_PARSING, threads: 1, timeoutSeconds: 10 }, () => {});
-    // 250,000 empty paragraphs: one page, within every cap, and far more than 10 s of work.
+    // A heap far above what the parse reaches in 2 s, so that the clock ends it, not the memory
+    // cap (on a quiet machine the default 512 MB ran out before 10 s did).
+    pool = createParserPool({ ...DEFAULT_FILE_PARSING, threads: 1, timeoutSeconds: 2, memoryMb: 4096 }, () => {});
+    // 250,000 empty paragraphs: one page, within every cap, and far more than 2 s of work.
     const slow = makeDocxOf('<w:p><w:r><w:t></w:t></w:r></w:p>'.repeat(250_000));
-    expect(await pool.parse('docx', new Uint8Array(slow))).toEqual({ ok: false, reason: 'too_large', message: 'The file takes longer than 10 s to read' });
+    expect(await pool.parse('docx', new Uint8Array(slow))).toEqual({ ok: false, reason: 'too_large', message: 'The file takes longer than 2 s to read' });
     const next = await pool.parse('docx', fine());
     expect(next.ok && next.parsed.text).toContain('A small document.');
   });
