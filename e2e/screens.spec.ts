@@ -113,10 +113,13 @@ for (const size of ['desktop', 'phone'] as const) {
       const found = await admin.get<{ items: Array<{ id: number; email: string }> }>(`/admin/members/?search_term=${encodeURIComponent(E2E_MEMBER.email)}`);
       const member = found.items.find((m) => m.email === E2E_MEMBER.email)!;
       await admin.send('PATCH', `/admin/members/${member.id}/`, { member_group_ids: [extra.id] });
-      const navToEnd = async () => {
-        await page.getByTestId('admin-nav-scroll').evaluate((el) => el.scrollTo(0, el.scrollHeight));
-        await expect(page.getByTestId('back-to-dashboard')).toBeInViewport({ ratio: 1 });
-      };
+      // Scrolled again on each try: the navigation can grow after the first scroll (labels
+      // re-laid out in the language just chosen), leaving its end below the fold.
+      const navToEnd = () =>
+        expect(async () => {
+          await page.getByTestId('admin-nav-scroll').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+          await expect(page.getByTestId('back-to-dashboard')).toBeInViewport({ ratio: 1, timeout: 1000 });
+        }).toPass({ timeout: 15_000 });
       for (const lang of ['ko', 'en'] as const) {
         await setLanguage(page, lang);
         await page.goto('/admin/audit-log');
