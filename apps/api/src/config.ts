@@ -213,16 +213,25 @@ export interface AppConfig {
   tracing?: { endpoint: string | null; serviceName: string };
 }
 
-/** Limits of the code interpreter's sandbox (decision 051); the shape of its `CodeRunnerOptions`. */
+/** Limits of the code interpreter's sandbox (decision 051); its runner's options are this type. */
 export interface CodeInterpreterConfig {
+  /** Wall-clock limit of one run, from the code's start (the interpreter's own start is not counted). */
   timeoutSeconds: number;
+  /** Python's heap (WebAssembly memory); past it an allocation fails with MemoryError. */
   memoryMb: number;
+  /** Cap of stdout and of stderr, each. */
   maxOutputBytes: number;
+  /** How many new or changed files of the working folder come back. */
   maxOutputFiles: number;
+  /** The largest file that comes back. */
   maxOutputFileBytes: number;
+  /** Runs at the same time; more wait their turn. */
   maxConcurrent: number;
+  /** A folder of Pyodide wheels (with the release's pyodide-lock.json names) imports load from; null: the standard library only. */
   wheelsDir: string | null;
+  /** Interpreters kept started ahead of need, so a run does not pay Pyodide's load (the runner's default 1). */
   warmSpares: number;
+  /** Also start each interpreter in its own network namespace where the machine allows it (the runner's default 'auto'). */
   networkNamespace: 'auto' | 'off';
 }
 

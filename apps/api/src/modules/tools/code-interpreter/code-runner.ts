@@ -1,4 +1,5 @@
 import { networkNamespaceAvailable, SandboxProcess, type ChildResult, type SandboxEnd, type SandboxSettings } from './sandbox-process';
+import type { CodeInterpreterConfig } from '../../../config';
 
 export interface CodeRunResult {
   stdout: string;
@@ -15,27 +16,12 @@ export interface CodeRunner {
   close(): Promise<void>;
 }
 
-/** The code interpreter's limits (`CODE_INTERPRETER_*`, decision 051). */
-export interface CodeRunnerOptions {
-  /** Wall-clock limit of one run, from the code's start (the interpreter's own start is not counted). */
-  timeoutSeconds: number;
-  /** Python's heap (WebAssembly memory); past it an allocation fails with MemoryError. */
-  memoryMb: number;
-  /** Cap of stdout and of stderr, each. */
-  maxOutputBytes: number;
-  /** How many new or changed files of the working folder come back. */
-  maxOutputFiles: number;
-  /** The largest file that comes back. */
-  maxOutputFileBytes: number;
-  /** Runs at the same time; more wait their turn. */
-  maxConcurrent: number;
-  /** A folder of Pyodide wheels (with the release's pyodide-lock.json names) imports load from; null: the standard library only. */
-  wheelsDir?: string | null;
-  /** Interpreters kept started ahead of need, so a run does not pay Pyodide's load (default 1). */
-  warmSpares?: number;
-  /** Also start each interpreter in its own network namespace where the machine allows it (default 'auto'). */
-  networkNamespace?: 'auto' | 'off';
-}
+/**
+ * The code interpreter's limits: the configuration's (`CODE_INTERPRETER_*`, decision 051, documented
+ * on `CodeInterpreterConfig`); the wheels folder, warm spares and network namespace may be left out.
+ */
+export type CodeRunnerOptions = Omit<CodeInterpreterConfig, 'wheelsDir' | 'warmSpares' | 'networkNamespace'> &
+  Partial<Pick<CodeInterpreterConfig, 'wheelsDir' | 'warmSpares' | 'networkNamespace'>>;
 
 /** What the model reads about the tool: what runs, what is there, and what is not. */
 export const CODE_INTERPRETER_DESCRIPTION =
