@@ -86,6 +86,16 @@ describe('an answer with tool calls', () => {
     expect(screen.queryByTestId('answer-waiting')).toBeNull();
   });
 
+  it('shows a stopped call by its translated status, without the server\'s English placeholder', async () => {
+    show(answer({ toolCalls: [call({ id: 'c', name: 'current_time', status: 'stopped', output: 'Not run: the answer reached its step limit' })] }));
+    const card = await screen.findByTestId('tool-call');
+    expect(card.dataset.status).toBe('stopped');
+    fireEvent.click(within(card).getByRole('button'));
+    expect(within(card).getByTestId('tool-call-status').textContent).toContain(chat.tools.status.stopped);
+    expect(within(card).queryByTestId('tool-call-output')).toBeNull();
+    expect(card.textContent).not.toContain('Not run');
+  });
+
   it('says why the answer stopped early', () => {
     show(answer({ text: 'Partial', notice: 'tool_step_limit' }));
     expect(screen.getByTestId('answer-notice').textContent).toBe("The answer stopped after the chatbot's step limit.");

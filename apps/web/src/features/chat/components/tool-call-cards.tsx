@@ -79,7 +79,8 @@ function ToolCallCard({ call }: { call: ToolCallRecord }) {
       <Collapse expanded={open}>
         <Stack gap="xs" pt="xs" id={bodyId} data-testid="tool-call-body">
           {call.input !== null && call.input !== undefined ? <Block label={t('tools.input')} name={`${name}: ${t('tools.input')}`} text={shownInput(call.input)} testId="tool-call-input" /> : null}
-          {call.output !== null ? <Block label={outputLabel} name={`${name}: ${outputLabel}`} text={call.output ? shownOutput(call.output) : t('tools.noOutput')} testId="tool-call-output" /> : null}
+          {/* A stopped call's output is the server's own word for it: its translated status says it. */}
+          {call.output !== null && call.status !== 'stopped' ? <Block label={outputLabel} name={`${name}: ${outputLabel}`} text={call.output ? shownOutput(call.output) : t('tools.noOutput')} testId="tool-call-output" /> : null}
         </Stack>
       </Collapse>
       {call.files.length > 0 ? (
