@@ -51,8 +51,13 @@ const webZones = [
   { target: `${WEB}/features`, from: `${WEB}/app`, message: 'Features never import the app: the app composes features.' },
   {
     target: [`${WEB}/components`, `${WEB}/lib`],
+    from: [`${WEB}/features`, `${WEB}/app`, `${WEB}/entities`],
+    message: 'Shared UI and lib know no feature, no entity and no app.',
+  },
+  {
+    target: `${WEB}/entities`,
     from: [`${WEB}/features`, `${WEB}/app`],
-    message: 'Shared UI and lib know no feature and no app.',
+    message: 'Entities (reads several features share) know no feature and no app.',
   },
 ];
 

@@ -79,8 +79,3 @@ export const bulkProcessPublishResponse = z.object({
 });
 export type BulkProcessPublishResult = z.infer<typeof bulkProcessPublishResponse>;
 
-/** The console's category editor (spec §3: the six example categories are seeded). */
-export const categoryBody = z
-  .object({ ko_name: z.string().trim().min(1).max(50), en_name: z.string().trim().min(1).max(50), sort_order: z.number().int().min(0).max(1000).optional() })
-  .strict();
-export type CategoryBody = z.input<typeof categoryBody>;

@@ -10,10 +10,16 @@ export type IdParam = z.infer<typeof idParam>;
 
 export const hashParam = z.object({ hash: z.string().min(1).max(64) });
 
+/**
+ * The one paging query (decision 054): `page` from 1, `size` 10 by default and at most 100. An
+ * endpoint with another page size extends it (`pageQuery.extend({ size: pageSize(20, 50) })`).
+ */
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce.number().int().min(1).max(100).default(10),
 });
+export const pageSize = (byDefault: number, max: number) => z.coerce.number().int().min(1).max(max).default(byDefault);
+export type PageQuery = z.infer<typeof pageQuery>;
 
 export const paginationSchema = z.object({
   page: z.number().int(),
@@ -23,8 +29,14 @@ export const paginationSchema = z.object({
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
+/** The one paged list envelope: `{ items, pagination }` (totals from `platform/pagination.ts`). */
 export function paginated<T extends z.ZodTypeAny>(item: T) {
   return z.object({ items: z.array(item), pagination: paginationSchema });
+}
+
+/** The one unpaged list envelope: `{ items }`. */
+export function listOf<T extends z.ZodTypeAny>(item: T) {
+  return z.object({ items: z.array(item) });
 }
 
 export const errorBody = z.object({

@@ -1,5 +1,6 @@
 import type { AuthResponse } from '@app/contracts/auth';
 import type { ErrorBody } from '@app/contracts/common';
+import type { ArgsOptional, CallArgs, EndpointDef, EndpointRef, ResponseOf } from '@app/contracts/endpoint';
 import { authStore } from './auth-store';
 import { currentTenant } from './tenant';
 
@@ -97,4 +98,59 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   }
   if (!res.ok) throw await toApiError(res);
   return (res.status === 204 ? undefined : await res.json()) as T;
+}
+
+// ---- calls by endpoint (decision 054) --------------------------------------------------------
+
+type ArgsFor<E extends EndpointDef> = ArgsOptional<E> extends true ? [args?: CallArgs<E>] : [args: CallArgs<E>];
+
+/** The endpoint's path with its params filled in, e.g. `/admin/categories/:id/` → `/admin/categories/7/`. */
+export function pathOf(ref: EndpointRef, params?: object): string {
+  return ref.path.replace(/:([A-Za-z_]+)/g, (_, key: string) => {
+    const value = (params as Record<string, unknown> | undefined)?.[key];
+    if (value === undefined || value === null || value === '') throw new Error(`${ref.method} ${ref.path}: param ${key} is missing`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/**
+ * Calls an endpoint of the contracts' route table (`@app/contracts/routes.gen`): its params,
+ * query and body are typed by the declaration, and so is the answer.
+ */
+export function api<E extends EndpointDef>(ref: EndpointRef<E>, ...[args]: ArgsFor<E>): Promise<ResponseOf<E>> {
+  const a = (args ?? {}) as { params?: object; query?: Query; body?: unknown; signal?: AbortSignal };
+  return apiRequest<ResponseOf<E>>(pathOf(ref, a.params), { method: ref.method, query: a.query, body: a.body, signal: a.signal });
+}
+
+/** The endpoint's URL (with `/api`), for a link, an image or a download the browser fetches itself. */
+export function apiUrl<E extends EndpointDef>(ref: EndpointRef<E>, args?: { params?: CallArgs<E>['params']; query?: CallArgs<E>['query'] }): string {
+  return buildUrl(pathOf(ref, args?.params as object | undefined), args?.query as Query | undefined);
+}
+
+/**
+ * The raw `Response` of an endpoint whose answer is not JSON (an event stream, a file) or whose
+ * body is not JSON (a multipart upload: pass `form`). Sends the tenant and token headers and
+ * retries once after refreshing an expired token; a non-2xx answer throws `ApiError`.
+ */
+export async function apiFetch<E extends EndpointDef>(
+  ref: EndpointRef<E>,
+  args: Omit<CallArgs<E>, 'body'> & { body?: CallArgs<E>['body']; form?: FormData; headers?: Record<string, string> } = {} as never,
+): Promise<Response> {
+  const a = args as { params?: object; query?: Query; body?: unknown; form?: FormData; signal?: AbortSignal; headers?: Record<string, string> };
+  const url = buildUrl(pathOf(ref, a.params), a.query);
+  const send = () =>
+    fetch(url, {
+      method: ref.method,
+      headers: { ...apiHeaders(a.body !== undefined), ...a.headers },
+      body: a.form ?? (a.body === undefined ? undefined : JSON.stringify(a.body)),
+      signal: a.signal,
+      credentials: 'same-origin',
+    });
+  let res = await send();
+  if (res.status === 401 && authStore.get().accessToken && !ref.path.startsWith('/auth/')) {
+    await refreshSession();
+    res = await send();
+  }
+  if (!res.ok) throw await toApiError(res);
+  return res;
 }

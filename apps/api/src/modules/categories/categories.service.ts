@@ -1,5 +1,5 @@
 import type { Category, CategoryList } from '@app/contracts/categories';
-import type { CategoryBody } from '@app/contracts/chatbot-publishing';
+import type { CategoryBody } from '@app/contracts/categories';
 import type { Db, Executor } from '../../db/client';
 import type { MemberContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';

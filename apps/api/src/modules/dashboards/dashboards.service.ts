@@ -5,6 +5,7 @@ import { CREDITS_PAGE_SIZE, USAGE_MAX_MONTHS } from '@app/contracts/dashboards';
 import type { Db } from '../../db/client';
 import type { MemberContext, TenantContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { pagination } from '../../platform/pagination';
 import { unitsToDisplay } from '../credits/credits.rules';
 import { chatUsersByMonth, findCardFigures, listPurchases, modelNames, usageByModel, usageByMonthAndModel, type UsageSums } from './dashboards.repo';
 
@@ -243,7 +244,7 @@ export function createDashboardsService(db: Db) {
               ? { id: p.transaction.id, price: p.transaction.price, currency: p.transaction.currency, receipt_url: p.transaction.receiptUrl, created_at: p.transaction.createdAt.toISOString() }
               : null,
           })),
-          pagination: { page: q.page, page_size: size, total_pages: Math.ceil(purchases.total / size), total_items: purchases.total },
+          pagination: pagination(q.page, size, purchases.total),
         },
       };
     },

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@app/contracts/routes.gen';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function deleteCategory(id: number) {
-  return apiRequest<{ ok: true }>(`/admin/categories/${id}/`, { method: 'DELETE' });
+  return api(routes.categories.remove, { params: { id } });
 }
 
 /** Chatbots in it lose the category: the chatbot lists change too. */

@@ -1,14 +1,12 @@
-import type { Category } from '@app/contracts/categories';
-import type { CategoryBody } from '@app/contracts/chatbot-publishing';
+import type { CategoryBody } from '@app/contracts/categories';
+import { routes } from '@app/contracts/routes.gen';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** Adds a category, or renames one (id given). */
 export function saveCategory({ id, body }: { id?: number; body: CategoryBody }) {
-  return id === undefined
-    ? apiRequest<Category>('/admin/categories/', { method: 'POST', body })
-    : apiRequest<Category>(`/admin/categories/${id}/`, { method: 'PATCH', body });
+  return id === undefined ? api(routes.categories.create, { body }) : api(routes.categories.update, { params: { id }, body });
 }
 
 export function useSaveCategory() {

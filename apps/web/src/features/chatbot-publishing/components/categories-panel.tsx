@@ -8,7 +8,7 @@ import { confirmDialog } from '../../../components/dialogs';
 import { localizedName } from '../../../lib/localized-name';
 import { errorMessage } from '../../../lib/status-messages';
 import { useDeleteCategory } from '../api/delete-category';
-import { useCategories } from '../api/list-categories';
+import { useCategories } from '../../../entities/categories';
 import { CategoryFormModal } from './category-form-modal';
 
 /** The store's categories (spec §3): add, rename in Korean and English, delete with a confirmation. */

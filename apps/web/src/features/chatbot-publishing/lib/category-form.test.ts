@@ -1,4 +1,4 @@
-import { categoryBody } from '@app/contracts/chatbot-publishing';
+import { categoryBody } from '@app/contracts/categories';
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_NAME_MAX, categoryNameError } from './category-form';
 

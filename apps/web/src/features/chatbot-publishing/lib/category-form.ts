@@ -1,4 +1,4 @@
-/** The contract's category names: 1 to 50 characters once trimmed (contracts/chatbot-publishing.ts categoryBody). */
+/** The contract's category names: 1 to 50 characters once trimmed (contracts/categories.ts categoryBody). */
 export const CATEGORY_NAME_MAX = 50;
 
 export function categoryNameError(v: string): 'required' | 'tooLong' | null {

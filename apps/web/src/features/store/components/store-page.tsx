@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { localizedName } from '../../../lib/localized-name';
 import { errorMessage } from '../../../lib/status-messages';
 import { SEARCH_DEBOUNCE_MS, useMinimumDuration } from '../../../lib/use-minimum-duration';
-import { useCategories } from '../api/list-categories';
+import { useCategories } from '../../../entities/categories';
 import { useStoreChatbots } from '../api/list-store-chatbots';
 import { STORE_ORDERS, type StoreOrder } from '../lib/store-query';
 import { StoreCard } from './store-card';

@@ -10,7 +10,7 @@ import { useBlocker } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { localizedName } from '../../../lib/localized-name';
 import { errorMessage } from '../../../lib/status-messages';
-import { useCategories } from '../api/list-categories';
+import { useCategories } from '../../../entities/categories';
 import { useTools } from '../api/list-tools';
 import { useUpdateChatbot } from '../api/update-chatbot';
 import { type ChatbotField, chatbotFormErrors, chatbotFormValues, type ChatbotFormValues, chatbotPatch, rebaseFormValues } from '../lib/chatbot-form';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { localizedName } from '../../../lib/localized-name';
 import { errorMessage } from '../../../lib/status-messages';
-import { useCategories } from '../api/list-categories';
+import { useCategories } from '../../../entities/categories';
 import { usePublishGroups } from '../api/list-publish-groups';
 import { useSetChatbotAccess } from '../api/set-chatbot-access';
 import { missingNames } from '../lib/publish-status';
