@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { DatabaseConfig } from './db/types';
 import type { MailConfig } from './platform/mailer';
 import { DEFAULT_RATE_LIMITS, type RateLimitsConfig, rateLimitsConfig } from './platform/rate-limits';
 import { parseTrustProxy, type TrustProxy } from './platform/trust-proxy';
@@ -127,10 +128,6 @@ function rateLimitsFrom(value: string | undefined): RateLimitsConfig {
   if (!parsed.success) throw new Error(`Invalid configuration:\n  RATE_LIMITS: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   return rateLimitsConfig(parsed.data);
 }
-
-export type DatabaseConfig =
-  | { kind: 'pglite'; /** null = in memory */ dataDir: string | null; /** An in-memory database starts from this dump of a migrated one (tests: db/pglite-template.ts). */ templateFile?: string }
-  | { kind: 'postgres'; url: string };
 
 export interface ProvidersConfig {
   openai?: { apiKey: string; baseUrl?: string };

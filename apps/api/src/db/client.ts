@@ -9,10 +9,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import type { DatabaseConfig } from '../config';
 import { metricsEnabled, recordPoolWait, watchPool } from '../platform/metrics';
 import { observed, observedSql } from './observe';
 import { startRemotePGlite } from './pglite-remote';
+import type { DatabaseConfig, StatementParam } from './types';
 import * as schema from './schema/index';
 import { APP_ROLE, asOwner, currentScope, type Scope, scopeStatement } from './tenant-scope';
 
@@ -89,8 +89,6 @@ export interface Statement {
   readonly name: string;
   readonly text: string;
 }
-/** Sent as text: bigints as strings, booleans as `true`/`false`. */
-export type StatementParam = string | number | boolean | null;
 
 const statementNames = new Map<string, string>();
 export function statement(name: string, text: string): Statement {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { StatementParam } from './client';
+import type { StatementParam } from './types';
 import { type Scope, scopeStatement } from './tenant-scope';
 
 /**

@@ -10,10 +10,11 @@ import { AppError } from '../../platform/errors';
 import { usageUnits } from '../credits/credits.rules';
 import type { Admission } from '../credits/credits.service';
 import type { ToolScope } from '../tools/tools.service';
-import type { ChatRun } from './chat.open';
-import { CHARS_PER_TOKEN, type ChatDeps, estimateTokens, type OutputEstimates } from './chat.prepare';
+import type { ChatDeps, OutputEstimates } from './chat.prepare';
+import { CHARS_PER_TOKEN, estimateTokens } from './chat.rules';
+import type { AgentProgress, ChatRun } from './chat.types';
 import { AnswerRelay } from './chat.stream';
-import type { AgentProgress, TrackedAnswer } from './turn-writer';
+import type { TrackedAnswer } from './turn-writer';
 
 /** What the loop needs of other modules. */
 export type AgentDeps = Pick<ChatDeps, 'credits' | 'webSearch'> & { tools: NonNullable<ChatDeps['tools']> };

@@ -1,10 +1,8 @@
 import { periodStart } from '../credits/credits.rules';
 import type { UsageCharge } from '../credits/credits.service';
-import { imageCostUnits } from './chat.images';
-import type { ChatRun } from './chat.open';
-import { estimateTokens } from './chat.prepare';
+import { estimateTokens, imageCostUnits } from './chat.rules';
+import type { AgentProgress, ChatRun } from './chat.types';
 import type { PendingCharge } from './chat.repo';
-import type { AgentProgress } from './turn-writer';
 
 /**
  * An answer's charge, the ledger row its close writes: the tokens — the provider's report, else

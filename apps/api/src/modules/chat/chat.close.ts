@@ -2,7 +2,7 @@ import type { ChatEvent } from '@app/contracts/chat';
 import { periodStart, unitsToDisplay, unitsToExact } from '../credits/credits.rules';
 import { recordFirstToken, recordTokens, recordUpstreamError } from '../../platform/metrics';
 import { answerCharge } from './chat.charge';
-import type { ChatRun } from './chat.open';
+import type { ChatRun } from './chat.types';
 import type { ChatDeps, OutputEstimates } from './chat.prepare';
 import type { AnswerRelay } from './chat.stream';
 import type { createAnswerCloser } from './turn-writer';

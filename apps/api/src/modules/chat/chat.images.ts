@@ -1,8 +1,8 @@
 import type { ChatEvent, ChatFile } from '@app/contracts/chat';
 import type { ImageModelV3 } from '@ai-sdk/provider';
-import { COST_SCALE, UNITS_PER_CREDIT } from '../credits/credits.rules';
+import { IMAGE_SIZE, IMAGES_PER_ANSWER } from './chat.rules';
 import type { FilesService } from '../files/files.service';
-import type { ChatRun } from './chat.open';
+import type { ChatRun } from './chat.types';
 import { AnswerRelay } from './chat.stream';
 import type { TrackedAnswer } from './turn-writer';
 
@@ -13,15 +13,6 @@ import type { TrackedAnswer } from './turn-writer';
  * rows), the provider call is the images API, and the "stream" stores each image as a file of the
  * session and sends it as an `image` event; the close charges per image.
  */
-
-/** Images made for one question, and their size (what the OpenAI-compatible images APIs take). */
-export const IMAGES_PER_ANSWER = 1;
-export const IMAGE_SIZE = '1024x1024' as const;
-
-/** Credits of `count` images of a model: `imageCostE4` is credits per image × 10^4. */
-export function imageCostUnits(model: { imageCostE4: bigint }, count: number): bigint {
-  return BigInt(count) * model.imageCostE4 * (UNITS_PER_CREDIT / BigInt(COST_SCALE));
-}
 
 /** Sends the images request (the AI SDK's image model, as the text path uses its language model's `doStream`). */
 export function requestImages(model: ImageModelV3, prompt: string, signal: AbortSignal): Promise<Uint8Array[]> {

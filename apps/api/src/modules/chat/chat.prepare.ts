@@ -18,7 +18,7 @@ import type { FilesService } from '../files/files.service';
 import type { WebSearchService } from '../web-search/web-search.service';
 import type { AgentTools } from '../tools/tools.service';
 import type { BuiltinTool } from '@app/contracts/tools';
-import { IMAGES_PER_ANSWER, imageCostUnits } from './chat.images';
+import { CHARS_PER_TOKEN, estimateTokens, IMAGES_PER_ANSWER, imageCostUnits } from './chat.rules';
 
 export type ChatInput = z.output<typeof chatBody>;
 
@@ -89,9 +89,6 @@ function knowledgeBlock(chunks: Array<{ document_name: string; heading: string; 
   return `Excerpts from this chatbot's documents that may answer the question. Use them when relevant and cite them by their number, like [${first}].\n\n${lines.join('\n\n')}`;
 }
 
-/** Rough token estimate (≈4 characters a token) for limits and for answers cut before usage arrives. */
-export const CHARS_PER_TOKEN = 4;
-export const estimateTokens = (text: string) => Math.ceil(text.length / CHARS_PER_TOKEN);
 const HISTORY_MESSAGES = 40;
 
 /** A request that passed every check; nothing is written yet. */

@@ -4,7 +4,8 @@ import type { MemberContext, TenantContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { streamClosed, streamOpened } from '../../platform/metrics';
 import { closeChat, interruptAnswer } from './chat.close';
-import { type ChatRun, openChat } from './chat.open';
+import { openChat } from './chat.open';
+import type { ChatRun } from './chat.types';
 import { type ApiCallOptions, type ChatDeps, type ChatInput, type ChatTurn, createOutputEstimates, type PrepareOptions, prepareChat } from './chat.prepare';
 import { type ImageStore, streamImages } from './chat.images';
 import { setAnswerFiles } from './chat.repo';
@@ -21,7 +22,8 @@ export type ApiMessages = NonNullable<PrepareOptions['api']> & { text: string; t
 /** The SSE frame writer of the chat's stream, for other streamed answers (the developer API). */
 export { sseWriter } from './sse';
 /** The image path's request and price, for app.ts to give the `generate_image` tool (decision 050). */
-export { imageCostUnits, requestImages } from './chat.images';
+export { requestImages } from './chat.images';
+export { imageCostUnits } from './chat.rules';
 
 /** How far behind an open answer's row (its text and running charge) may be: a crash loses at most this much of it (decision 046). */
 const FLUSH_MS = 1000;

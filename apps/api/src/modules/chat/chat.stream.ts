@@ -2,7 +2,7 @@ import type { ChatEvent } from '@app/contracts/chat';
 import { errorCatalogue } from '@app/contracts/errors';
 import type { LanguageModelV3FinishReason, LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { partChannelOf, type PartSink } from '../../llm/part-channel';
-import type { ChatRun } from './chat.open';
+import type { ChatRun } from './chat.types';
 import type { TrackedAnswer } from './turn-writer';
 
 /**

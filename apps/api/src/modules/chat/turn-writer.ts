@@ -1,10 +1,8 @@
-import type { ChatSource } from '@app/contracts/chat';
-import type { AnswerNotice, ToolCallRecord } from '@app/contracts/tools';
 import { groupCommit } from '../../db/group-commit';
 import type { ChatbotsService } from '../chatbots/chatbots.service';
 import type { ChargedTotals, CreditsService, UsageCharge } from '../credits/credits.service';
 import { pendingCharge } from './chat.charge';
-import type { ChatRun } from './chat.open';
+import type { AgentProgress, ChatRun } from './chat.types';
 import {
   closeAnswersCall,
   type ClosedAnswer,
@@ -68,17 +66,6 @@ export function createAnswerCloser(db: RawExecutor, parts: CloseParts) {
   return (item: AnswerClose) => submit(`${item.tenantId}:${item.period}`, item);
 }
 
-/** What an answer with tools adds to its row as it streams (decision 050). */
-export interface AgentProgress {
-  toolCalls: ToolCallRecord[];
-  /** Every source of the answer: the run's, then those its tools found. */
-  sources: ChatSource[];
-  notice: AnswerNotice | null;
-  /** Tokens of the steps so far (reported, else estimated) and the current step's input, for a crash's charge. */
-  tokens: { input: number; output: number };
-  /** Where the current step's text starts: its output is estimated from what follows. */
-  stepTextStart: number;
-}
 
 /**
  * An open answer: its text and reasoning so far, the one copy the stream keeps, written at the

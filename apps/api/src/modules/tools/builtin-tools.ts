@@ -7,7 +7,7 @@ import { htmlToText } from '../web-search/web-search.rules';
 import { CODE_INTERPRETER_DESCRIPTION } from './code-interpreter';
 import { codeInterpreterTool } from './code-interpreter-tool';
 import { generateImageTool } from './generate-image-tool';
-import type { ToolScope, ToolsDeps } from './tools.service';
+import type { ToolScope, ToolsDeps } from './tools.types';
 
 /** What the model is told about each built-in tool. */
 export const BUILTIN_DEFINITIONS: Record<BuiltinTool, ToolDefinition> = {

@@ -2,21 +2,8 @@ import type { JSONValue } from '@ai-sdk/provider';
 import { z } from 'zod';
 import type { Tool } from '../../llm/tools';
 import type { FilesService } from '../files/files.service';
-import type { ToolScope } from './tools.service';
+import type { CodeRunner, ToolScope } from './tools.types';
 
-/**
- * What the code interpreter tool needs of the sandbox (built in `code-interpreter/`, decision 050):
- * run code with the given files, stoppable by `signal`; what it printed, the files it wrote, or
- * why it failed. Wired in app.ts; none configured, the tool is not offered.
- */
-export interface CodeRunner {
-  run(input: { code: string; files: Array<{ name: string; data: Uint8Array }>; signal: AbortSignal }): Promise<{
-    stdout: string;
-    stderr: string;
-    files: Array<{ name: string; mediaType: string; data: Uint8Array }>;
-    error: string | null;
-  }>;
-}
 
 const input = z.object({ code: z.string().min(1).max(100_000) });
 

@@ -3,20 +3,7 @@ import { z } from 'zod';
 import type { Tool } from '../../llm/tools';
 import type { FilesService } from '../files/files.service';
 import type { GovernanceService } from '../governance/governance.service';
-import type { LlmModelRow } from '../llm-models/llm-models.service';
-import type { MemberContext } from '../../platform/context';
-import type { ToolScope } from './tools.service';
-
-/**
- * What the image tool needs of the image path (decision 038), wired in app.ts: the image model the
- * member's call uses (the tenant's first enabled image model their groups may use; `configured`
- * whether the tenant has any), the images request, and what images of a model cost.
- */
-export interface ImageGenerator {
-  modelFor(ctx: MemberContext): Promise<{ configured: boolean; model: LlmModelRow | null }>;
-  generate(model: LlmModelRow, prompt: string, signal: AbortSignal): Promise<Uint8Array[]>;
-  costUnits(model: LlmModelRow, count: number): bigint;
-}
+import type { ImageGenerator, ToolScope } from './tools.types';
 
 /** Images one call asks for (the image path's one per request, decision 038). */
 const IMAGES_PER_CALL = 1;

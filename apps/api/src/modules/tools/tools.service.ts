@@ -1,4 +1,3 @@
-import type { ChatSource } from '@app/contracts/chat';
 import type { UsageRangeQuery } from '@app/contracts/dashboards';
 import { type AdminToolList, BUILTIN_TOOLS, type BuiltinTool, type MemberToolList, type ToolCallsDashboard, type ToolUnavailableReason } from '@app/contracts/tools';
 import type { Db } from '../../db/client';
@@ -7,62 +6,14 @@ import type { CacheHub } from '../../platform/cache';
 import type { MemberContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { addMonths, firstDay, resolveRange } from '../dashboards/dashboards.service';
-import type { FilesService } from '../files/files.service';
-import type { GovernanceService } from '../governance/governance.service';
-import type { LlmModelsService } from '../llm-models/llm-models.service';
-import type { WebSearchService } from '../web-search/web-search.service';
 import { BUILTIN_DEFINITIONS, createBuiltinTool } from './builtin-tools';
-import type { CodeRunner } from './code-interpreter-tool';
-import type { ImageGenerator } from './generate-image-tool';
+import type { CodeRunner, ImageGenerator, ToolScope, ToolsDeps } from './tools.types';
 import { countToolCalls, listToolAccess, upsertToolAccess } from './tools.repo';
 
-export type { CodeRunner, ImageGenerator };
+export type { CodeRunner, ImageGenerator, ToolScope, ToolsDeps };
 /** The platform's code interpreter sandbox, for app.ts to wire (decision 051). */
 export { lazyCodeRunner } from './code-interpreter';
 
-/**
- * What a tool of one answer may do besides its work (decision 050), given by the agent loop
- * (chat.agent.ts): who asks and for which chatbot and session, and the answer's shares — sources
- * to cite, searches and masking to charge, files it made.
- */
-export interface ToolScope {
-  ctx: MemberContext;
-  chatbotId: number;
-  /** The answer's session: a tool's files are files of it. */
-  sessionHash: string;
-  /** The question's attached files (the member's own, checked by the prepare phase). */
-  attachedFileIds: readonly number[];
-  /** Numbers what a tool found as the answer's sources (sent as `source` events, stored on the answer); their indexes. */
-  cite(found: Array<Omit<ChatSource, 'index'>>): number[];
-  /** Web searches made: charged with the answer, as today. */
-  searched(count: number): void;
-  /** Personal data masked out of a tool's input: charged like the question's masking. */
-  masked(units: bigint): void;
-  /**
-   * Holds what images of `model` would cost, with the answer's steps so far, against the member's
-   * budgets (admitted like an answer, decision 031) while they are made; throws `credits_depleted`
-   * when they do not fit. Returns the release.
-   */
-  holdImages(model: { isLowLlm: boolean }, units: bigint): Promise<() => void>;
-  /** Images a call generated and what they cost: charged with the answer, like an image answer's. */
-  madeImages(count: number, units: bigint): void;
-  /** Files a call made, shown on its card. */
-  madeFiles(toolCallId: string, files: Array<{ id: number; url: string; type: string; name: string }>): void;
-}
-
-/** What the tools need of other modules. `codeRunner` null: the code interpreter is not offered. */
-export interface ToolsDeps {
-  models: Pick<LlmModelsService, 'profileOf'>;
-  groups: { all(tenantId: number): Promise<Array<{ id: number; koName: string; enName: string }>> };
-  files: Pick<FilesService, 'retrieve' | 'readOwn' | 'saveToolFile' | 'saveGenerated'>;
-  webSearch: Pick<WebSearchService, 'enabledFor' | 'run'>;
-  governance: Pick<GovernanceService, 'screen'>;
-  codeRunner: CodeRunner | null;
-  /** The image models (decision 038) for `generate_image`; null: the tool is not offered. */
-  images: ImageGenerator | null;
-  /** The read-a-page tool's fetch (the SSRF guard; tests pass one that allows the fake's loopback). */
-  fetchPage?: (url: string, signal: AbortSignal) => Promise<{ url: string; contentType: string; body: Buffer }>;
-}
 
 /**
  * The built-in tools (decision 050): which a member's groups may use (like model access: every
