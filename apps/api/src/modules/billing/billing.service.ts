@@ -19,7 +19,7 @@ import { AppError } from '../../platform/errors';
 import { offsetOf, pagination } from '../../platform/pagination';
 import { creditsToUnits, unitsToDisplay } from '../credits/credits.rules';
 import { addMonth, CREDIT_PACKS, dayOf, maskCard, toPaymentMethod, toPlan } from './billing.rules';
-import { createRenewals } from './billing.renewals';
+import { createRenewals, openBillingKey } from './billing.renewals';
 import type { CreditsService, NewGrant } from '../credits/credits.service';
 import {
   deletePaymentMethod,
@@ -51,7 +51,7 @@ import type { PaymentsConfig } from '../../config';
 import { createManualProvider } from './payments/manual';
 import { createPaypleProvider } from './payments/payple';
 import type { PaymentProvider, PaymentResult } from './payments/provider';
-import { createSecretBox, type SecretBox } from './payments/secret-box';
+import { createSecretBox, type SecretBox } from '../../integrations/secret-box';
 import { createBillingRequests } from './billing.requests';
 import type { Mailer } from '../../platform/mailer';
 
@@ -264,7 +264,7 @@ export function createBillingService(database: Database, deps: BillingDeps) {
   async function chargeNow(ctx: MemberContext, order: OrderRow, goods: string, method: PaymentMethodRow | undefined): Promise<PaymentResult> {
     if (!method) throw new AppError('validation_error', 'Choose a saved card');
     try {
-      return await deps.provider.charge({ orderRef: order.orderRef, amount: order.price, goods, payerNo: String(ctx.member.id), billingKey: method?.billingKeyEncrypted ? deps.box.open(method.billingKeyEncrypted) : null });
+      return await deps.provider.charge({ orderRef: order.orderRef, amount: order.price, goods, payerNo: String(ctx.member.id), billingKey: method?.billingKeyEncrypted ? openBillingKey(deps.box, method.billingKeyEncrypted) : null });
     } catch (err) {
       deps.log(`payment ${order.orderRef}: charge failed: ${(err as Error).message}`);
       await markOrderFailed(db, ctx.tenantId, order.id, 'provider unreachable');
@@ -493,7 +493,7 @@ export function paymentsFromConfig(payments: PaymentsConfig | undefined, fallbac
   return {
     provider: payple ?? manual,
     providers: { manual, ...(payple ? { payple } : {}) },
-    box: createSecretBox(payments?.secret ?? fallbackSecret),
+    box: createSecretBox(payments?.secret ?? fallbackSecret, 'payment-methods'),
     creditPriceKrw: payments?.creditPriceKrw ?? 10,
     paymentWindow: payments?.payple?.clientKey ? { script_url: payments.payple.scriptUrl, client_key: payments.payple.clientKey } : null,
   };

@@ -26,7 +26,7 @@ import type { InvitationsService } from '../invitations/invitations.service';
 import type { PlatformEntry } from '../invitations/invitations.rules';
 import { isUniqueViolation, type MembersService } from '../members/members.service';
 import type { SignUpService } from '../sign-up/sign-up.service';
-import { createSecretBox } from '../../platform/secret-box';
+import { createSecretBox } from '../../integrations/secret-box';
 import { bindAndRead, maskEmail, maskPhone } from './sso.directory';
 import type { OidcClient, OidcSettings } from './sso.oidc';
 import { deletePlatform, findLogin, findPlatform, insertLogin, insertPlatform, isWhitelisted, listPlatforms, updateLogin, updatePlatform, useLogin } from './sso.repo';
