@@ -3,7 +3,7 @@ import { withTenant } from '../../db/tenant-scope';
 import { AppError } from '../../platform/errors';
 import { findDueMemberships, findMembershipById, findPaymentMethodById, findPlan, insertOrder, markOrderFailed, type MembershipRow, type OrderRow, type PlanRow, updateMembership } from './billing.repo';
 import { dayOf, MAX_RENEWAL_ATTEMPTS, RENEWAL_RETRY_MS } from './billing.rules';
-import type { PaymentProvider, PaymentResult } from './payments/provider';
+import type { PaymentProvider, PaymentResult } from '../../integrations/payments/types';
 import type { SecretBox } from '../../integrations/secret-box';
 
 /** A saved card's billing key; one that cannot be opened (another server secret, tampering) fails the charge. */

@@ -48,12 +48,11 @@ import {
   countPlans,
 } from './billing.repo';
 import type { PaymentsConfig } from '../../config';
-import { createManualProvider } from './payments/manual';
-import { createPaypleProvider } from './payments/payple';
-import type { PaymentProvider, PaymentResult } from './payments/provider';
+import { createPaymentProviders } from '../../integrations/payments/index';
+import type { PaymentProvider, PaymentResult } from '../../integrations/payments/types';
 import { createSecretBox, type SecretBox } from '../../integrations/secret-box';
 import { createBillingRequests } from './billing.requests';
-import type { Mailer } from '../../platform/mailer';
+import type { Mailer } from '../../integrations/mail/types';
 
 
 /** What billing needs of the members module. */
@@ -488,11 +487,10 @@ export async function seedDemoPlans(db: Db, tenantId: number): Promise<void> {
 
 /** The providers and the key box from config: Payple when configured (new payments go through it), manual always (admin grants, embedded default). */
 export function paymentsFromConfig(payments: PaymentsConfig | undefined, fallbackSecret: string): Pick<BillingDeps, 'provider' | 'providers' | 'box' | 'creditPriceKrw' | 'paymentWindow'> {
-  const manual = createManualProvider();
-  const payple = payments?.payple ? createPaypleProvider(payments.payple) : undefined;
+  const { current, all } = createPaymentProviders(payments);
   return {
-    provider: payple ?? manual,
-    providers: { manual, ...(payple ? { payple } : {}) },
+    provider: current,
+    providers: all,
     box: createSecretBox(payments?.secret ?? fallbackSecret, 'payment-methods'),
     creditPriceKrw: payments?.creditPriceKrw ?? 10,
     paymentWindow: payments?.payple?.clientKey ? { script_url: payments.payple.scriptUrl, client_key: payments.payple.clientKey } : null,
