@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { MailConfig } from './platform/mailer';
+import type { MailConfig } from './integrations/mail/types';
+import type { SmsConfig } from './integrations/sms/types';
+import type { StorageConfig } from './integrations/storage/types';
 import { DEFAULT_RATE_LIMITS, type RateLimitsConfig, rateLimitsConfig } from './platform/rate-limits';
 import { parseTrustProxy, type TrustProxy } from './platform/trust-proxy';
 
@@ -245,7 +247,6 @@ export interface SsoConfig {
   /** SMS codes: an HTTP provider (`SMS_URL`, `SMS_API_KEY`, `SMS_SENDER`), else files in DATA_DIR/sms-outbox. */
   sms: SmsConfig;
 }
-export type SmsConfig = { kind: 'http'; url: string; apiKey: string | null; sender: string | null } | { kind: 'outbox'; dir: string };
 
 export interface WebSearchConfig {
   /** null: no search provider unless a tenant sets one in the console. */
@@ -256,9 +257,6 @@ export interface WebSearchConfig {
   fetchPages: number;
 }
 
-export type StorageConfig =
-  | { kind: 'local'; dir: string }
-  | { kind: 's3'; bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
 
 export interface FileLimitsConfig {
   maxMb: number;

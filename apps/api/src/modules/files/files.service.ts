@@ -33,11 +33,9 @@ import {
 } from './files.repo';
 import { FILE_KINDS, type FileKind, isImage } from './parse';
 import { createParserPool, DEFAULT_FILE_PARSING } from './parser-pool';
-import type { FileStorage } from './storage/storage';
+import type { FileStorage } from '../../integrations/storage/types';
 import { createVectorIndex, VECTOR_CANDIDATES } from './vectors';
 
-export type { FileStorage } from './storage/storage';
-export { createStorage } from './storage/storage';
 
 export const DEFAULT_FILE_LIMITS: FileLimitsConfig = { maxMb: 50, maxPages: 300, maxFilesPerMessage: 5, pagesPerDay: 1000, expireHours: 24 };
 
