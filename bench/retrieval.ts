@@ -24,7 +24,7 @@ import { createFilesService } from '../apps/api/src/modules/files/files.service'
 import { createStorage } from '../apps/api/src/integrations/storage/index';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service';
 import { testConfig } from '../apps/api/src/test/test-app';
-import type { Embedder } from '../apps/api/src/llm/registry';
+import type { Embedder } from '../apps/api/src/integrations/models/types';
 import { fakeEmbedding } from '../tools/fake-llm/server';
 import { percentile } from './lib';
 

@@ -10,7 +10,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { type Database, openDatabase, statement } from './db/client';
-import { createLlmRegistry } from './llm/registry';
+import { createLlmRegistry } from './integrations/models/index';
 import { type CacheHub, createCacheHub } from './platform/cache';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './platform/error-handler';
 import { createErrorReporter } from './platform/error-report';

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { MailConfig } from './integrations/mail/types';
+import type { ProvidersConfig } from './integrations/models/types';
 import type { SmsConfig } from './integrations/sms/types';
 import type { StorageConfig } from './integrations/storage/types';
 import { DEFAULT_RATE_LIMITS, type RateLimitsConfig, rateLimitsConfig } from './platform/rate-limits';
@@ -134,23 +135,7 @@ export type DatabaseConfig =
   | { kind: 'pglite'; /** null = in memory */ dataDir: string | null; /** An in-memory database starts from this dump of a migrated one (tests: db/pglite-template.ts). */ templateFile?: string }
   | { kind: 'postgres'; url: string };
 
-export interface ProvidersConfig {
-  openai?: { apiKey: string; baseUrl?: string };
-  anthropic?: { apiKey: string };
-  google?: { apiKey: string };
-  /** `lowCostModels`: those of `models` that are low-cost (unlimited: usable when credits are depleted, spec §4); `visionModels`: those that read images. */
-  openaiCompatible?: {
-    baseUrl: string;
-    apiKey?: string;
-    models: string[];
-    lowCostModels?: string[];
-    visionModels?: string[];
-    /** Image generation models of the same endpoint (its images API), apart from the chat models. */
-    imageModels?: string[];
-  };
-  /** The embeddings model knowledge documents are indexed with (`EMBEDDING_MODEL`), of a configured provider. */
-  embeddingModel?: { provider: 'openai' | 'openai-compatible'; modelName: string };
-}
+export type { ProvidersConfig };
 
 export interface AppConfig {
   port: number;

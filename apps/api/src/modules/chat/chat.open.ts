@@ -2,7 +2,7 @@ import type { ChatMeta, ChatSource } from '@app/contracts/chat';
 import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3Prompt, LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import type { BuiltinTool } from '@app/contracts/tools';
 import { toolCallOptions } from '../../llm/tools';
-import type { LlmRegistry } from '../../llm/registry';
+import type { LlmRegistry } from '../../integrations/models/index';
 import { type ModelSpan, startModelSpan } from '../../platform/tracing';
 import type { MemberContext } from '../../platform/context';
 import { newHashId } from '../../platform/tokens';

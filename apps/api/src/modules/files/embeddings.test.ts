@@ -7,7 +7,7 @@ import { fakeEmbedding, startFakeLlm, type FakeLlm } from '../../../../../tools/
 import type { ProvidersConfig } from '../../config';
 import { documentChunks } from '../../db/schema/index';
 import { withTenant } from '../../db/tenant-scope';
-import { createLlmRegistry } from '../../llm/registry';
+import { createLlmRegistry } from '../../integrations/models/index';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { createFilesService, type FilesService } from './files.service';
 import { createStorage } from '../../integrations/storage/index';

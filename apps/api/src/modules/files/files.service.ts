@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FileInfo, FileProgress, FileSettings } from '@app/contracts/files';
 import type { FileLimitsConfig, FileParsingConfig } from '../../config';
 import type { Db } from '../../db/client';
-import type { Embedder } from '../../llm/registry';
+import type { Embedder } from '../../integrations/models/types';
 import { withTenant } from '../../db/tenant-scope';
 import type { MemberContext, TenantContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
