@@ -17,9 +17,19 @@ const API = 'apps/api/src';
 const apiModules = dirs(`./${API}/modules`);
 const apiZones = [
   {
-    target: [`${API}/platform/**`, `${API}/db/**`, `${API}/llm/**`],
+    target: [`${API}/platform/**`, `${API}/db/**`, `${API}/llm/**`, `${API}/integrations/**`],
     from: `${API}/modules`,
-    message: 'platform/, db/ and llm/ know no feature module: pass what they need in from app.ts.',
+    message: 'platform/, db/, llm/ and integrations/ know no feature module: pass what they need in from app.ts.',
+  },
+  {
+    target: [`${API}/platform/**`, `${API}/db/**`, `${API}/llm/**`],
+    from: `${API}/integrations`,
+    message: 'platform/, db/ and llm/ know no integration: modules and app.ts choose and wire integrations.',
+  },
+  {
+    target: `${API}/integrations/**`,
+    from: [`${API}/config.ts`, `${API}/app.ts`],
+    message: 'An integration knows its own config type, not the app configuration: app.ts passes it in.',
   },
   ...apiModules.flatMap((m) =>
     apiModules

@@ -20,10 +20,11 @@ import { openDatabase } from '../apps/api/src/db/client';
 import { withTenant } from '../apps/api/src/db/tenant-scope';
 import { catalogFor } from '../apps/api/src/llm/catalog';
 import { chunkText } from '../apps/api/src/modules/files/chunk';
-import { createFilesService, createStorage } from '../apps/api/src/modules/files/files.service';
+import { createFilesService } from '../apps/api/src/modules/files/files.service';
+import { createStorage } from '../apps/api/src/integrations/storage/index';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service';
 import { testConfig } from '../apps/api/src/test/test-app';
-import type { Embedder } from '../apps/api/src/llm/registry';
+import type { Embedder } from '../apps/api/src/integrations/models/types';
 import { fakeEmbedding } from '../tools/fake-llm/server';
 import { percentile } from './lib';
 

@@ -10,7 +10,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { type Database, openDatabase, statement } from './db/client';
-import { createLlmRegistry } from './llm/registry';
+import { createLlmRegistry } from './integrations/models/index';
 import { type CacheHub, createCacheHub } from './platform/cache';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './platform/error-handler';
 import { createErrorReporter } from './platform/error-report';
@@ -18,7 +18,7 @@ import { AppError } from './platform/errors';
 import { registerClientErrorRoutes } from './platform/error-report.routes';
 import { registerBodyLimits } from './platform/body-limits';
 import { registerInputGuards } from './platform/input-guards';
-import { createMailer } from './platform/mailer';
+import { createMailer } from './integrations/mail/index';
 import { registerRateLimits } from './platform/rate-limits';
 import { registerRequestContext } from './platform/request-context';
 import { registerRouteSecurity } from './platform/route-security';
@@ -44,7 +44,8 @@ import { createChatbotsService } from './modules/chatbots/chatbots.service';
 import { squareImages } from './modules/chatbots/images.service';
 import { createPublishingService } from './modules/chatbots/publishing.service';
 import { registerFileRoutes, type UploadTargets } from './modules/files/files.routes';
-import { createFilesService, createStorage } from './modules/files/files.service';
+import { createFilesService } from './modules/files/files.service';
+import { createStorage } from './integrations/storage/index';
 import { registerGovernanceRoutes } from './modules/governance/governance.routes';
 import { createGovernanceService } from './modules/governance/governance.service';
 import { registerWebSearchRoutes } from './modules/web-search/web-search.routes';
@@ -84,7 +85,9 @@ import { createBillingService, paymentsFromConfig } from './modules/billing/bill
 import { registerTaskModeRoutes } from './modules/task-modes/task-modes.routes';
 import { createTaskModesService } from './modules/task-modes/task-modes.service';
 import { registerSsoAuthRoutes, registerSsoRoutes } from './modules/sso/sso.routes';
-import { createOidcClient, createSmsSender, createSsoService, createWhitelistService, WHITELIST_EXPORT_TASK } from './modules/sso/sso.service';
+import { createSsoService, createWhitelistService, WHITELIST_EXPORT_TASK } from './modules/sso/sso.service';
+import { createSmsSender } from './integrations/sms/index';
+import { createSsoClients } from './integrations/sso/index';
 
 // The oid too: a database dropped and made again under the same name is another database.
 const DATABASE_NAME_SQL = statement('app_database_name', "select current_database() || ':' || (select oid from pg_database where datname = current_database()) as name");
@@ -289,9 +292,8 @@ export async function buildApp(config: AppConfig, opts: { database?: Database; t
   const ssoConfig = config.sso ?? { secret: null, allowPrivateNetworks: false, allowHttp: false, sms: { kind: 'outbox' as const, dir: path.join(config.dataDir, 'sms-outbox') } };
   const sso = createSsoService(db, {
     secret: ssoConfig.secret ?? config.jwtSecret,
-    allowPrivateNetworks: ssoConfig.allowPrivateNetworks,
     allowHttp: ssoConfig.allowHttp,
-    oidc: createOidcClient(ssoConfig),
+    ...createSsoClients(ssoConfig),
     mailer,
     sms: createSmsSender(ssoConfig.sms, (line) => app.log.info(line)),
     members,

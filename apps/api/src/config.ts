@@ -3,7 +3,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { DatabaseConfig } from './db/types';
-import type { MailConfig } from './platform/mailer';
+import type { MailConfig } from './integrations/mail/types';
+import type { ProvidersConfig } from './integrations/models/types';
+import type { SmsConfig } from './integrations/sms/types';
+import type { StorageConfig } from './integrations/storage/types';
 import { DEFAULT_RATE_LIMITS, type RateLimitsConfig, rateLimitsConfig } from './platform/rate-limits';
 import { parseTrustProxy, type TrustProxy } from './platform/trust-proxy';
 
@@ -129,23 +132,7 @@ function rateLimitsFrom(value: string | undefined): RateLimitsConfig {
   return rateLimitsConfig(parsed.data);
 }
 
-export interface ProvidersConfig {
-  openai?: { apiKey: string; baseUrl?: string };
-  anthropic?: { apiKey: string };
-  google?: { apiKey: string };
-  /** `lowCostModels`: those of `models` that are low-cost (unlimited: usable when credits are depleted, spec §4); `visionModels`: those that read images. */
-  openaiCompatible?: {
-    baseUrl: string;
-    apiKey?: string;
-    models: string[];
-    lowCostModels?: string[];
-    visionModels?: string[];
-    /** Image generation models of the same endpoint (its images API), apart from the chat models. */
-    imageModels?: string[];
-  };
-  /** The embeddings model knowledge documents are indexed with (`EMBEDDING_MODEL`), of a configured provider. */
-  embeddingModel?: { provider: 'openai' | 'openai-compatible'; modelName: string };
-}
+export type { ProvidersConfig };
 
 export interface AppConfig {
   port: number;
@@ -242,7 +229,6 @@ export interface SsoConfig {
   /** SMS codes: an HTTP provider (`SMS_URL`, `SMS_API_KEY`, `SMS_SENDER`), else files in DATA_DIR/sms-outbox. */
   sms: SmsConfig;
 }
-export type SmsConfig = { kind: 'http'; url: string; apiKey: string | null; sender: string | null } | { kind: 'outbox'; dir: string };
 
 export interface WebSearchConfig {
   /** null: no search provider unless a tenant sets one in the console. */
@@ -253,9 +239,6 @@ export interface WebSearchConfig {
   fetchPages: number;
 }
 
-export type StorageConfig =
-  | { kind: 'local'; dir: string }
-  | { kind: 's3'; bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
 
 export interface FileLimitsConfig {
   maxMb: number;

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import type { CacheHub } from '../../platform/cache';
 import type { MemberContext, MemberRow, TenantContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import type { Mailer } from '../../platform/mailer';
+import type { Mailer } from '../../integrations/mail/types';
 import { mailBody, mailLanguage, tenantName } from '../../platform/mail-text';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { MAIL_SEND_LIMITS, type SendLimit, secondsUntilAllowed, sendWindowMs } from '../../platform/send-limits';

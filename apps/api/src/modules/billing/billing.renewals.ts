@@ -3,8 +3,15 @@ import { withTenant } from '../../db/tenant-scope';
 import { AppError } from '../../platform/errors';
 import { findDueMemberships, findMembershipById, findPaymentMethodById, findPlan, insertOrder, markOrderFailed, type MembershipRow, type OrderRow, type PlanRow, updateMembership } from './billing.repo';
 import { dayOf, MAX_RENEWAL_ATTEMPTS, RENEWAL_RETRY_MS } from './billing.rules';
-import type { PaymentProvider, PaymentResult } from './payments/provider';
-import type { SecretBox } from './payments/secret-box';
+import type { PaymentProvider, PaymentResult } from '../../integrations/payments/types';
+import type { SecretBox } from '../../integrations/secret-box';
+
+/** A saved card's billing key; one that cannot be opened (another server secret, tampering) fails the charge. */
+export function openBillingKey(box: SecretBox, sealed: string): string {
+  const key = box.open(sealed);
+  if (key === null) throw new Error('the saved card\'s billing key cannot be opened');
+  return key;
+}
 
 type Outcome = 'renewed' | 'ended' | 'failed' | 'skipped';
 
@@ -51,7 +58,7 @@ export function createRenewals(database: Database, deps: RenewalDeps) {
     let result: PaymentResult | null = null;
     try {
       if (!provider) throw new Error(`provider ${m.provider} is not configured`);
-      const billingKey = method?.billingKeyEncrypted && !method.deletedAt ? deps.box.open(method.billingKeyEncrypted) : null;
+      const billingKey = method?.billingKeyEncrypted && !method.deletedAt ? openBillingKey(deps.box, method.billingKeyEncrypted) : null;
       if (provider.name !== 'manual' && !billingKey) throw new Error('no saved card');
       result = await provider.charge({ orderRef: order.orderRef, amount: order.price, goods: plan.enName, payerNo: String(m.memberId), billingKey });
       await deps.settleRenewal(tenantId, m.memberId, order, result, plan, m);

@@ -4,12 +4,12 @@ import type { Database } from '../../db/client';
 import type { MemberContext, MemberRow, TenantRow } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { mailBody, mailLanguage, tenantName } from '../../platform/mail-text';
-import type { Mailer } from '../../platform/mailer';
+import type { Mailer } from '../../integrations/mail/types';
 import { offsetOf, pagination } from '../../platform/pagination';
 import { creditsToUnits, unitsToDisplay } from '../credits/credits.rules';
 import { dayOf, toPlan } from './billing.rules';
 import { closeRequest, findMembership, findPlan, findPlans, findRequest, insertOrder, listRequests, type OrderRow, type PlanRow, reopenRequest } from './billing.repo';
-import type { PaymentProvider, PaymentResult } from './payments/provider';
+import type { PaymentProvider, PaymentResult } from '../../integrations/payments/types';
 
 type Status = BillingRequest['status'];
 type Settled = { kind: 'subscription'; plan: PlanRow } | { kind: 'credits'; units: bigint };

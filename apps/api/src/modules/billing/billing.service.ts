@@ -19,7 +19,7 @@ import { AppError } from '../../platform/errors';
 import { offsetOf, pagination } from '../../platform/pagination';
 import { creditsToUnits, unitsToDisplay } from '../credits/credits.rules';
 import { addMonth, CREDIT_PACKS, dayOf, maskCard, toPaymentMethod, toPlan } from './billing.rules';
-import { createRenewals } from './billing.renewals';
+import { createRenewals, openBillingKey } from './billing.renewals';
 import type { CreditsService, NewGrant } from '../credits/credits.service';
 import {
   deletePaymentMethod,
@@ -48,12 +48,11 @@ import {
   countPlans,
 } from './billing.repo';
 import type { PaymentsConfig } from '../../config';
-import { createManualProvider } from './payments/manual';
-import { createPaypleProvider } from './payments/payple';
-import type { PaymentProvider, PaymentResult } from './payments/provider';
-import { createSecretBox, type SecretBox } from './payments/secret-box';
+import { createPaymentProviders } from '../../integrations/payments/index';
+import type { PaymentProvider, PaymentResult } from '../../integrations/payments/types';
+import { createSecretBox, type SecretBox } from '../../integrations/secret-box';
 import { createBillingRequests } from './billing.requests';
-import type { Mailer } from '../../platform/mailer';
+import type { Mailer } from '../../integrations/mail/types';
 
 
 /** What billing needs of the members module. */
@@ -264,7 +263,7 @@ export function createBillingService(database: Database, deps: BillingDeps) {
   async function chargeNow(ctx: MemberContext, order: OrderRow, goods: string, method: PaymentMethodRow | undefined): Promise<PaymentResult> {
     if (!method) throw new AppError('validation_error', 'Choose a saved card');
     try {
-      return await deps.provider.charge({ orderRef: order.orderRef, amount: order.price, goods, payerNo: String(ctx.member.id), billingKey: method?.billingKeyEncrypted ? deps.box.open(method.billingKeyEncrypted) : null });
+      return await deps.provider.charge({ orderRef: order.orderRef, amount: order.price, goods, payerNo: String(ctx.member.id), billingKey: method?.billingKeyEncrypted ? openBillingKey(deps.box, method.billingKeyEncrypted) : null });
     } catch (err) {
       deps.log(`payment ${order.orderRef}: charge failed: ${(err as Error).message}`);
       await markOrderFailed(db, ctx.tenantId, order.id, 'provider unreachable');
@@ -488,12 +487,11 @@ export async function seedDemoPlans(db: Db, tenantId: number): Promise<void> {
 
 /** The providers and the key box from config: Payple when configured (new payments go through it), manual always (admin grants, embedded default). */
 export function paymentsFromConfig(payments: PaymentsConfig | undefined, fallbackSecret: string): Pick<BillingDeps, 'provider' | 'providers' | 'box' | 'creditPriceKrw' | 'paymentWindow'> {
-  const manual = createManualProvider();
-  const payple = payments?.payple ? createPaypleProvider(payments.payple) : undefined;
+  const { current, all } = createPaymentProviders(payments);
   return {
-    provider: payple ?? manual,
-    providers: { manual, ...(payple ? { payple } : {}) },
-    box: createSecretBox(payments?.secret ?? fallbackSecret),
+    provider: current,
+    providers: all,
+    box: createSecretBox(payments?.secret ?? fallbackSecret, 'payment-methods'),
     creditPriceKrw: payments?.creditPriceKrw ?? 10,
     paymentWindow: payments?.payple?.clientKey ? { script_url: payments.payple.scriptUrl, client_key: payments.payple.clientKey } : null,
   };

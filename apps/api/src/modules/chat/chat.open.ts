@@ -1,6 +1,6 @@
 import type { LanguageModelV3CallOptions, LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { toolCallOptions } from '../../llm/tools';
-import type { LlmRegistry } from '../../llm/registry';
+import type { LlmRegistry } from '../../integrations/models/index';
 import { startModelSpan } from '../../platform/tracing';
 import { newHashId } from '../../platform/tokens';
 import { requestImages } from './chat.images';

@@ -12,7 +12,7 @@ import { applyTemplate } from '@app/contracts/task-modes';
 import type { LlmModelRow, LlmModelsService } from '../llm-models/llm-models.service';
 import type { SessionRow, SessionsService } from '../sessions/sessions.service';
 import { titleFrom } from '../sessions/sessions.service';
-import type { LlmRegistry } from '../../llm/registry';
+import type { LlmRegistry } from '../../integrations/models/index';
 import type { ToolDefinition } from '../../llm/tools';
 import type { FilesService } from '../files/files.service';
 import type { WebSearchService } from '../web-search/web-search.service';

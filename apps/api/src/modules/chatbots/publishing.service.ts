@@ -10,7 +10,7 @@ import { categories, chatbotCategories, chatbotPublishRequests, chatbots, member
 import type { MemberContext, MemberRow, TenantRow } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { mailBody, mailLanguage, tenantName } from '../../platform/mail-text';
-import type { Mailer } from '../../platform/mailer';
+import type { Mailer } from '../../integrations/mail/types';
 import { offsetOf, pagination } from '../../platform/pagination';
 import { deleteRelease, findChatbotFull, findGroupsByIds, replaceGroups, updateChatbot, upsertRelease } from './chatbots.repo';
 import { monthKey, type Reviewed, snapshotOf } from './chatbots.rules';

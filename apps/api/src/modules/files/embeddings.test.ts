@@ -7,9 +7,10 @@ import { fakeEmbedding, startFakeLlm, type FakeLlm } from '../../../../../tools/
 import type { ProvidersConfig } from '../../config';
 import { documentChunks } from '../../db/schema/index';
 import { withTenant } from '../../db/tenant-scope';
-import { createLlmRegistry } from '../../llm/registry';
+import { createLlmRegistry } from '../../integrations/models/index';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { createFilesService, createStorage, type FilesService } from './files.service';
+import { createFilesService, type FilesService } from './files.service';
+import { createStorage } from '../../integrations/storage/index';
 
 // Knowledge retrieval with an embeddings model (issue 25 item 5): chunks get vectors from the
 // provider's embeddings API at indexing, questions at retrieval, and the vector ranks are fused

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FileInfo, FileProgress, FileSettings } from '@app/contracts/files';
 import type { FileLimitsConfig, FileParsingConfig } from '../../config';
 import type { Db } from '../../db/client';
-import type { Embedder } from '../../llm/registry';
+import type { Embedder } from '../../integrations/models/types';
 import { withTenant } from '../../db/tenant-scope';
 import type { MemberContext, TenantContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
@@ -33,11 +33,9 @@ import {
 } from './files.repo';
 import { FILE_KINDS, type FileKind, isImage } from './parse';
 import { createParserPool, DEFAULT_FILE_PARSING } from './parser-pool';
-import type { FileStorage } from './storage/storage';
+import type { FileStorage } from '../../integrations/storage/types';
 import { createVectorIndex, VECTOR_CANDIDATES } from './vectors';
 
-export type { FileStorage } from './storage/storage';
-export { createStorage } from './storage/storage';
 
 export const DEFAULT_FILE_LIMITS: FileLimitsConfig = { maxMb: 50, maxPages: 300, maxFilesPerMessage: 5, pagesPerDay: 1000, expireHours: 24 };
 

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { filePageUsage } from '../../db/schema/index';
 import { withTenant } from '../../db/tenant-scope';
 import { buildTestApp, type TestApp, type TestTenant } from '../../test/test-app';
-import { createFilesService, createStorage, type FilesService } from './files.service';
+import { createFilesService, type FilesService } from './files.service';
+import { createStorage } from '../../integrations/storage/index';
 import { declareSize, makeDocx, makeDocxOf, makePdf, makePng, makePptx, makeXlsx, makeXlsxRows, makeZip } from './test-fixtures';
 
 // Files (issue 25): uploads, limits, parsing, signed links, expiry, knowledge documents and retrieval.

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client';
-import type { Embedder } from '../../llm/registry';
+import type { Embedder } from '../../integrations/models/types';
 import { type ChunkHit, chunksByIds, embeddingVersion, loadEmbeddings } from './files.repo';
 
 /** Vector candidates fused with the full-text ones (as many as the full-text search gives). */

@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { MemberContext, MemberRow, TenantContext, TenantRow } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import type { Mailer } from '../../platform/mailer';
+import type { Mailer } from '../../integrations/mail/types';
 import { mailBody, mailLanguage, tenantName } from '../../platform/mail-text';
 import { pagination } from '../../platform/pagination';
 import { hashPassword } from '../../platform/passwords';

@@ -7,7 +7,7 @@ import type { Db, Executor } from '../../db/client';
 import type { customFields, MemberRow, memberGroups, memberRequests, members } from '../../db/schema/index';
 import type { MemberContext, TenantContext, TenantRow } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import type { Mailer } from '../../platform/mailer';
+import type { Mailer } from '../../integrations/mail/types';
 import { mailBody, mailLanguage, tenantName } from '../../platform/mail-text';
 import { pagination } from '../../platform/pagination';
 import { exportMembersCsv } from './members.export';

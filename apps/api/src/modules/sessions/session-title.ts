@@ -1,5 +1,6 @@
 import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
-import type { LlmRegistry, ModelRef } from '../../llm/registry';
+import type { LlmRegistry } from '../../integrations/models/index';
+import type { ModelRef } from '../../integrations/models/types';
 import type { MemberContext } from '../../platform/context';
 import type { LlmModelsService } from '../llm-models/llm-models.service';
 

@@ -7,7 +7,7 @@ import type { Db, Executor } from '../../db/client';
 import type { policies } from '../../db/schema/index';
 import type { MemberContext, TenantContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import type { Mailer } from '../../platform/mailer';
+import type { Mailer } from '../../integrations/mail/types';
 import { mailBody, mailLanguage, tenantName } from '../../platform/mail-text';
 import { hashPassword } from '../../platform/passwords';
 import { MAIL_SEND_LIMITS, type SendLimit, secondsUntilAllowed, sendWindowMs } from '../../platform/send-limits';

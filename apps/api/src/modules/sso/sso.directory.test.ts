@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ssoLogins } from '../../db/schema/index';
 import { startTestDirectory, type TestDirectory } from '../../test/ldap-directory';
 import { buildTestApp, type TestApp, type TestTenant } from '../../test/test-app';
-import { escapeDnValue } from './sso.directory';
+import { escapeDnValue } from '../../integrations/sso/ldap';
 
 // Directory platforms (issue 29 §3): a bind against a real LDAP server on loopback (ldapjs), then
 // a code by email (the real SMTP peer) or SMS (the outbox), then sign-in or SSO sign-up.

@@ -18,7 +18,7 @@ import type { Db } from '../../db/client';
 import type { SsoPlatformRow } from '../../db/schema/index';
 import type { MemberContext, MemberRow, TenantContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import type { Mailer } from '../../platform/mailer';
+import type { Mailer } from '../../integrations/mail/types';
 import { mailBody, mailLanguage, type MailLanguage, tenantName } from '../../platform/mail-text';
 import { newOpaqueToken } from '../../platform/tokens';
 import type { AuthService } from '../auth/auth.service';
@@ -26,15 +26,13 @@ import type { InvitationsService } from '../invitations/invitations.service';
 import type { PlatformEntry } from '../invitations/invitations.rules';
 import { isUniqueViolation, type MembersService } from '../members/members.service';
 import type { SignUpService } from '../sign-up/sign-up.service';
-import { createSecretBox } from '../../platform/secret-box';
-import { bindAndRead, maskEmail, maskPhone } from './sso.directory';
-import type { OidcClient, OidcSettings } from './sso.oidc';
+import { createSecretBox } from '../../integrations/secret-box';
+import { maskEmail, maskPhone } from './sso.rules';
+import type { DirectoryClient, OidcClient, OidcSettings } from '../../integrations/sso/types';
 import { deletePlatform, findLogin, findPlatform, insertLogin, insertPlatform, isWhitelisted, listPlatforms, updateLogin, updatePlatform, useLogin } from './sso.repo';
-import type { SmsSender } from './sso.sms';
+import type { SmsSender } from '../../integrations/sms/types';
 
 // What the composition root (app.ts) wires besides this service: the module's entry points.
-export { createOidcClient } from './sso.oidc';
-export { createSmsSender } from './sso.sms';
 export { createWhitelistService, WHITELIST_EXPORT_TASK } from './sso.whitelist';
 
 /** Between the redirect to the provider and its callback; between the directory bind and the code. */
@@ -49,10 +47,10 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 export interface SsoDeps {
   secret: string;
-  allowPrivateNetworks: boolean;
   /** `SSO_ALLOW_HTTP`: an administrator may save a plain-http issuer (development and tests only). */
   allowHttp: boolean;
   oidc: OidcClient;
+  directory: DirectoryClient;
   mailer: Mailer;
   sms: SmsSender;
   members: Pick<MembersService, 'findBySsoId' | 'findByEmail'>;
@@ -317,7 +315,7 @@ export function createSsoService(db: Db, deps: SsoDeps) {
       if ('user_id' in b) {
         if (!p.directoryUrl || !p.bindDnTemplate) throw new AppError('sso_settings_invalid');
         const attrs = toAdmin(p).attributes;
-        const person = await bindAndRead({ url: p.directoryUrl, bindDnTemplate: p.bindDnTemplate, attributes: attrs }, b.user_id, b.user_pw, { allowPrivateNetworks: deps.allowPrivateNetworks });
+        const person = await deps.directory.bindAndRead({ url: p.directoryUrl, bindDnTemplate: p.bindDnTemplate, attributes: attrs }, b.user_id, b.user_pw);
         const method = b.method ?? toAdmin(p).verification_method;
         if (!person.email) throw new AppError('sso_claims_missing', undefined, { missing: ['email'] });
         if (method === 'sms' && !person.phone) throw new AppError('sso_claims_missing', undefined, { missing: ['phone'] });

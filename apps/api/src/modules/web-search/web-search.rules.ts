@@ -1,16 +1,6 @@
 import { parse as parseHtml } from 'node-html-parser';
+import type { RawResult } from '../../integrations/web-search/types';
 import { COST_SCALE, UNITS_PER_CREDIT } from '../credits/credits.rules';
-
-/** A result as a provider gives it, before ranking. */
-export interface RawResult {
-  title: string;
-  url: string;
-  snippet: string;
-  /** The provider's own relevance (Tavily, SearXNG), when it gives one. */
-  score?: number;
-  /** Page text the provider already extracted (Tavily's raw content). */
-  content?: string;
-}
 
 /** What the chat gets: numbered sources for the prompt and the `source` events. */
 export interface Source {

@@ -8,7 +8,8 @@ import type { TenantContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { type GuardOptions, guardedFetch } from '../../platform/ssrf';
 import { findSettings, saveSettings, type WebSearchSettingsRow } from './web-search.repo';
-import { createProvider, ProviderFailure, type ProviderSettings, type Transport } from './web-search.providers';
+import { createProvider } from '../../integrations/web-search/index';
+import { ProviderFailure, type ProviderSettings, type Transport } from '../../integrations/web-search/types';
 import { htmlToText, promptBlock, rankResults, searchCostUnits, type Source } from './web-search.rules';
 import { createSecretBox } from './web-search.secrets';
 

@@ -1,9 +1,12 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
 /**
- * AES-256-GCM for secrets at rest (architecture §3: tenants' search API keys, SSO client secrets),
- * with a key derived from a server secret and a label of the owning module, so each module's key
- * differs; stored as `v1.<iv>.<tag>.<ciphertext>` in base64url.
+ * The one AES-256-GCM box for secrets at rest (architecture §3: tenants' search API keys, SSO
+ * client secrets, saved cards' billing keys), with a key derived from a server secret and a label
+ * of the owning module, so each module's key differs; stored as `v1.<iv>.<tag>.<ciphertext>` in
+ * base64url. `open` answers null for what it cannot open and each caller decides what that means:
+ * a search key or a client secret that cannot be opened is as good as none; a billing key that
+ * cannot be opened fails the charge.
  */
 export function createSecretBox(secret: string, label: string) {
   const key = createHash('sha256').update(`${label}:${secret}`).digest();

@@ -1,4 +1,4 @@
-import type { ChargeRequest, PaymentProvider, PaymentResult } from './provider';
+import type { ChargeRequest, PaymentProvider, PaymentResult } from './types';
 
 /**
  * The embedded default: no card network. A subscription or purchase is recorded as settled outside

@@ -3,8 +3,8 @@ import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import { createLlmRegistry } from './registry';
-import { toolCallOptions, type ToolDefinition } from './tools';
+import { createLlmRegistry } from './index';
+import { toolCallOptions, type ToolDefinition } from '../../llm/tools';
 
 const weather: ToolDefinition = {
   name: 'get_weather',

@@ -1,4 +1,4 @@
-import type { ChargeRequest, PaymentProvider, PaymentResult } from './provider';
+import type { ChargeRequest, PaymentProvider, PaymentResult } from './types';
 
 export interface PaypleConfig {
   baseUrl: string;

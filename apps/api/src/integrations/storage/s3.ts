@@ -1,8 +1,7 @@
 import { DeleteObjectCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Readable } from 'node:stream';
-import type { StorageConfig } from '../../../config';
-import type { FileStorage } from './storage';
+import type { FileStorage, StorageConfig } from './types';
 
 /** Any S3-compatible store (AWS, MinIO, R2, …) through the AWS SDK v3; uploads are multipart streams. */
 export function createS3Storage(config: Extract<StorageConfig, { kind: 's3' }>): FileStorage {

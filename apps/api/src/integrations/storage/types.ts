@@ -1,7 +1,4 @@
 import type { Readable } from 'node:stream';
-import type { StorageConfig } from '../../../config';
-import { createLocalStorage } from './local-storage';
-import { createS3Storage } from './s3-storage';
 
 /**
  * Where uploaded files' bytes live (decision 034). Keys are made by the files service and always
@@ -9,7 +6,7 @@ import { createS3Storage } from './s3-storage';
  * API's access check (or a signed link the API made), never straight to the store.
  */
 export interface FileStorage {
-  readonly kind: 'local' | 's3';
+  readonly kind: StorageConfig['kind'];
   /** Streams `body` to `key` (never whole in memory). */
   put(key: string, body: Readable, contentType: string): Promise<void>;
   /** The object's bytes as a stream. */
@@ -18,6 +15,7 @@ export interface FileStorage {
   remove(key: string): Promise<void>;
 }
 
-export function createStorage(config: StorageConfig): FileStorage {
-  return config.kind === 's3' ? createS3Storage(config) : createLocalStorage(config.dir);
-}
+/** `STORAGE_*` in config: a folder (the embedded default) or an S3-compatible bucket. */
+export type StorageConfig =
+  | { kind: 'local'; dir: string }
+  | { kind: 's3'; bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };

@@ -1,19 +1,7 @@
 import * as oidc from 'openid-client';
 import { AppError } from '../../platform/errors';
 import { guardedFetch, SsrfError } from '../../platform/ssrf';
-
-export interface OidcSettings {
-  issuerUrl: string;
-  clientId: string;
-  clientSecret: string | null;
-  scopes: string;
-}
-export interface OidcOptions {
-  /** Plain http issuers (development and tests). */
-  allowHttp: boolean;
-  /** The issuer may be on a private or loopback address: fetched directly instead of through the SSRF guard. */
-  allowPrivateNetworks: boolean;
-}
+import type { OidcClient, OidcSettings, SsoClientOptions } from './types';
 
 /**
  * A tenant administrator typed the issuer URL: unless the operator allows private networks, every
@@ -33,7 +21,7 @@ function guardedOidcFetch(url: string, init: oidc.CustomFetchOptions): Promise<R
 const discovered = new Map<string, Promise<oidc.Configuration>>();
 const DISCOVERED_MAX = 1000;
 
-export function createOidcClient(opts: OidcOptions) {
+export function createOidcClient(opts: SsoClientOptions): OidcClient {
   async function configuration(key: string, s: OidcSettings): Promise<oidc.Configuration> {
     let hit = discovered.get(key);
     if (!hit) {
@@ -99,7 +87,6 @@ export function createOidcClient(opts: OidcOptions) {
     },
   };
 }
-export type OidcClient = ReturnType<typeof createOidcClient>;
 
 /** The provider answered and refused (a bad code, state, nonce or signature), as opposed to not answering. */
 function refused(err: unknown): boolean {

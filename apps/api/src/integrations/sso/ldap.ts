@@ -2,6 +2,7 @@ import { lookup } from 'node:dns/promises';
 import { Client, InvalidCredentialsError } from 'ldapts';
 import { AppError } from '../../platform/errors';
 import { isPublicAddress } from '../../platform/ssrf';
+import type { DirectoryClient, DirectoryPerson, DirectorySettings, SsoClientOptions } from './types';
 
 /** RFC 4514: the id a person types becomes one attribute value of a DN, never more of it. */
 export function escapeDnValue(value: string): string {
@@ -11,25 +12,13 @@ export function escapeDnValue(value: string): string {
     .replace(/ $/, '\\ ');
 }
 
-export interface DirectorySettings {
-  url: string;
-  bindDnTemplate: string;
-  attributes: { email: string; name: string; phone: string };
-}
-
-export interface DirectoryPerson {
-  email: string | null;
-  name: string | null;
-  phone: string | null;
-}
-
 /**
  * Binds to the directory as the person (their DN from the template, their password) and reads
  * their own entry. A wrong id or password is `sso_credentials_invalid` (401); a directory that does
  * not answer, `sso_failed` (424). Unless the operator allows private networks, the directory must
  * resolve to public addresses only (the URL is a tenant administrator's, decision 035).
  */
-export async function bindAndRead(s: DirectorySettings, userId: string, password: string, opts: { allowPrivateNetworks: boolean }): Promise<DirectoryPerson> {
+async function bindAndRead(s: DirectorySettings, userId: string, password: string, opts: { allowPrivateNetworks: boolean }): Promise<DirectoryPerson> {
   let host: string;
   try {
     host = new URL(s.url).hostname.replace(/^\[|\]$/g, '');
@@ -62,11 +51,7 @@ export async function bindAndRead(s: DirectorySettings, userId: string, password
   }
 }
 
-export function maskEmail(email: string): string {
-  const [local = '', domain = ''] = email.split('@');
-  return `${local.slice(0, 1)}***@${domain}`;
-}
-export function maskPhone(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  return `***-****-${digits.slice(-4)}`;
+/** The directory (LDAP) protocol client of the SSO registry. */
+export function createDirectoryClient(opts: Pick<SsoClientOptions, 'allowPrivateNetworks'>): DirectoryClient {
+  return { bindAndRead: (s, userId, password) => bindAndRead(s, userId, password, opts) };
 }
