@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { paginated } from './common';
+import { idParam, okBody, pageQuery, paginated } from './common';
+import { defineEndpoints } from './endpoint';
 
 export const announcementLocationSchema = z.enum(['auth', 'dashboard']);
 export type AnnouncementLocation = z.infer<typeof announcementLocationSchema>;
@@ -27,10 +28,7 @@ export const patchAnnouncementBody = z
   .partial();
 export type PatchAnnouncementBody = z.input<typeof patchAnnouncementBody>;
 
-export const listAnnouncementsQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(10),
-});
+export const listAnnouncementsQuery = pageQuery;
 export const announcementListResponse = paginated(announcementSchema);
 export type AnnouncementList = z.infer<typeof announcementListResponse>;
 
@@ -43,3 +41,16 @@ export const activeAnnouncementsResponse = z.object({
 export const latestAnnouncementResponse = z.object({ announcement: announcementSchema.nullable() });
 export type ActiveAnnouncements = z.infer<typeof activeAnnouncementsResponse>;
 export type LatestAnnouncement = z.infer<typeof latestAnnouncementResponse>;
+
+const tags = ['announcements'];
+const admin = { auth: 'admin', tags, errors: [401, 403, 404, 422] } as const;
+
+export const endpoints = defineEndpoints({
+  list: { method: 'GET', path: '/admin/announcements/', ...admin, query: listAnnouncementsQuery, response: announcementListResponse },
+  create: { method: 'POST', path: '/admin/announcements/', ...admin, body: createAnnouncementBody, status: 201, response: announcementSchema },
+  update: { method: 'PATCH', path: '/admin/announcements/:id/', ...admin, params: idParam, body: patchAnnouncementBody, response: announcementSchema },
+  remove: { method: 'DELETE', path: '/admin/announcements/:id/', ...admin, params: idParam, response: okBody },
+  active: { method: 'GET', path: '/announcements/active/', tags, response: activeAnnouncementsResponse, errors: [401] },
+  /** The sign-in page shows it before anyone signs in. */
+  latest: { method: 'GET', path: '/announcements/latest/', auth: 'none', tags, query: latestAnnouncementQuery, response: latestAnnouncementResponse, errors: [404, 422] },
+});

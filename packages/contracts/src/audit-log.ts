@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { paginated } from './common';
+import { pageQuery, pageSize, paginated } from './common';
+import { defineEndpoints } from './endpoint';
 
 /** What the audit log records changes of (issue 26 §5): the tables admins change through the console. */
 export const AUDIT_TARGET_TYPES = [
@@ -38,10 +39,9 @@ export function isTimeZone(v: string): boolean {
   }
 }
 
-export const listAuditLogQuery = z
-  .object({
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    size: z.coerce.number().int().min(1).max(100).default(20),
+export const listAuditLogQuery = pageQuery
+  .extend({
+    size: pageSize(20, 100),
     target_type: auditTargetTypeSchema.optional(),
     operation: auditOperationSchema.optional(),
     actor_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
@@ -155,3 +155,23 @@ export type AuditLogList = z.infer<typeof auditLogListResponse>;
 /** `GET /admin/audit-log/actors/`: everyone who has made an entry, admins now or before (a deleted member is gone). */
 export const auditActorsResponse = z.object({ items: z.array(z.object({ id: z.number().int(), name: z.string(), email: z.string(), is_admin: z.boolean() })) });
 export type AuditActors = z.infer<typeof auditActorsResponse>;
+
+const admin = { auth: 'admin', tags: ['admin'], errors: [401, 403, 422] } as const;
+
+export const endpoints = defineEndpoints({
+  list: {
+    method: 'GET',
+    path: '/admin/audit-log/',
+    ...admin,
+    description: 'What admins changed, newest first: who, when, the route, the row and its changed values before and after. Read only.',
+    query: listAuditLogQuery,
+    response: auditLogListResponse,
+  },
+  actors: {
+    method: 'GET',
+    path: '/admin/audit-log/actors/',
+    ...admin,
+    description: 'Everyone with an entry in the log (the actor filter), admins now or before.',
+    response: auditActorsResponse,
+  },
+});

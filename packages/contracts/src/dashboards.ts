@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { paginationSchema } from './common';
+import { pageQuery, paginationSchema } from './common';
+import { defineEndpoints } from './endpoint';
+import { taskSchema } from './tasks';
 
 /** A calendar month (UTC) as `YYYY-MM`. */
 export const monthString = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use YYYY-MM');
@@ -52,7 +54,7 @@ export const dashboardUsageSchema = z.object({
 export type DashboardUsage = z.infer<typeof dashboardUsageSchema>;
 
 /** `GET /admin/credits/?month=YYYY-MM&page=N`: month defaults to this one, page to 1 (10 purchases a page). */
-export const adminCreditsQuery = z.object({ month: monthString.optional(), page: z.coerce.number().int().min(1).max(100_000).default(1) });
+export const adminCreditsQuery = z.object({ month: monthString.optional(), page: pageQuery.shape.page });
 export type AdminCreditsQuery = z.infer<typeof adminCreditsQuery>;
 
 export const purchaseSchema = z.object({
@@ -98,3 +100,34 @@ export const adminCreditsSchema = z.object({
   purchases: z.object({ items: z.array(purchaseSchema), pagination: paginationSchema }),
 });
 export type AdminCredits = z.infer<typeof adminCreditsSchema>;
+
+const admin = { auth: 'admin', tags: ['admin'], errors: [401, 403, 422] } as const;
+
+/** The console's home (spec §7 Admin dashboards) and its credits area (`GET /admin/credits/`). */
+export const endpoints = defineEndpoints({
+  cards: { method: 'GET', path: '/admin/dashboards/', ...admin, description: 'The console home cards.', response: dashboardCardsSchema },
+  usage: {
+    method: 'GET',
+    path: '/admin/dashboards/usage/',
+    ...admin,
+    description: 'Usage per month (and per month and model) over start_month..end_month (YYYY-MM, both included; default the last 12 months, at most 36).',
+    query: usageRangeQuery,
+    response: dashboardUsageSchema,
+  },
+  exportUsage: {
+    method: 'GET',
+    path: '/admin/dashboards/usage/export-task/',
+    ...admin,
+    description: 'Starts a CSV export of the usage over the range; poll GET /tasks/{id}/.',
+    query: usageRangeQuery,
+    response: taskSchema,
+  },
+  credits: {
+    method: 'GET',
+    path: '/admin/credits/',
+    ...admin,
+    description: "The credits area: a month's usage by model (month=YYYY-MM, default this one) and the members' purchase history (page, 10 a page).",
+    query: adminCreditsQuery,
+    response: adminCreditsSchema,
+  },
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoints } from './endpoint';
 
 /** Spec §9: categories a masked or blocked message names. */
 export const personalDataCategorySchema = z.enum(['phone', 'email', 'resident_id', 'foreigner_id', 'card', 'address', 'birth_date', 'vehicle', 'driver_license', 'passport']);
@@ -39,3 +40,18 @@ export const blockedChatDetailsSchema = z.object({
   categories: z.array(personalDataCategorySchema).optional(),
 });
 export type BlockedChatDetails = z.infer<typeof blockedChatDetailsSchema>;
+
+const admin = { auth: 'admin', tags: ['admin'] } as const;
+
+export const endpoints = defineEndpoints({
+  get: { method: 'GET', path: '/admin/restricted-words/', ...admin, response: restrictedWordsSettingsSchema, errors: [401, 403, 422] },
+  save: {
+    method: 'POST',
+    path: '/admin/restricted-words/',
+    ...admin,
+    description: 'Replaces the restricted words and the privacy mode (off, block or mask).',
+    body: restrictedWordsSettingsBody,
+    response: restrictedWordsSettingsSchema,
+    errors: [401, 403, 409, 422],
+  },
+});

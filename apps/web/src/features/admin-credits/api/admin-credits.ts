@@ -1,8 +1,8 @@
 import type { AdminMemberList, BulkMembersResponse } from '@app/contracts/admin-members';
-import type { AdminCredits } from '@app/contracts/dashboards';
 import type { MemberGroup, MemberGroupList, PatchMemberGroupBody } from '@app/contracts/member-groups';
+import { routes } from '@app/contracts/routes.gen';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const PAGE_SIZE = 10;
@@ -12,7 +12,7 @@ const creditsKey = ['admin-credits'] as const;
 export const adminCreditsQueryOptions = (month: string, page: number) =>
   queryOptions({
     queryKey: [...creditsKey, month, page],
-    queryFn: () => apiRequest<AdminCredits>('/admin/credits/', { query: { month, page } }),
+    queryFn: ({ signal }) => api(routes.dashboards.credits, { query: { month, page }, signal }),
     placeholderData: keepPreviousData,
     retry: 1,
   });

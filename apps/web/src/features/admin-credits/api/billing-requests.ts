@@ -1,6 +1,7 @@
-import type { BillingRequest, BillingRequestPage, BillingRequestStatus, ProcessBillingRequestBody } from '@app/contracts/billing';
+import type { BillingRequestStatus, ProcessBillingRequestBody } from '@app/contracts/billing';
+import { routes } from '@app/contracts/routes.gen';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { PAGE_SIZE } from './admin-credits';
 
 const requestsKey = ['admin-credits', 'billing-requests'] as const;
@@ -9,7 +10,7 @@ const requestsKey = ['admin-credits', 'billing-requests'] as const;
 export const useAdminBillingRequests = (status: BillingRequestStatus, page: number) =>
   useQuery({
     queryKey: [...requestsKey, status, page],
-    queryFn: () => apiRequest<BillingRequestPage>('/admin/billing-requests/', { query: { status, page, size: PAGE_SIZE } }),
+    queryFn: ({ signal }) => api(routes.billing.adminListRequests, { query: { status, page, size: PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -17,7 +18,7 @@ export const useAdminBillingRequests = (status: BillingRequestStatus, page: numb
 export function useProcessBillingRequest() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: ProcessBillingRequestBody }) => apiRequest<BillingRequest>(`/admin/billing-requests/${id}/process/`, { method: 'POST', body }),
+    mutationFn: ({ id, body }: { id: number; body: ProcessBillingRequestBody }) => api(routes.billing.processRequest, { params: { id }, body }),
     // An approval adds a purchase to the history tab too.
     onSettled: () => qc.invalidateQueries({ queryKey: ['admin-credits'] }),
   });

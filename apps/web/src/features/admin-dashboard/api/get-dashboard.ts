@@ -1,7 +1,7 @@
-import type { DashboardCards, DashboardUsage } from '@app/contracts/dashboards';
+import { routes } from '@app/contracts/routes.gen';
 import type { ToolCallsDashboard } from '@app/contracts/tools';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api, apiRequest } from '../../../lib/api-client';
 
 export const dashboardKeys = {
   cards: ['admin-dashboard', 'cards'] as const,
@@ -10,14 +10,14 @@ export const dashboardKeys = {
 };
 
 /** `GET /admin/dashboards/`: the console home's cards. */
-export const dashboardCardsQueryOptions = () => queryOptions({ queryKey: dashboardKeys.cards, queryFn: () => apiRequest<DashboardCards>('/admin/dashboards/'), retry: 1 });
+export const dashboardCardsQueryOptions = () => queryOptions({ queryKey: dashboardKeys.cards, queryFn: ({ signal }) => api(routes.dashboards.cards, { signal }), retry: 1 });
 export const useDashboardCards = () => useQuery(dashboardCardsQueryOptions());
 
 /** `GET /admin/dashboards/usage/?start_month&end_month`: usage by month and by month and model. */
 export const dashboardUsageQueryOptions = (start: string, end: string) =>
   queryOptions({
     queryKey: dashboardKeys.usage(start, end),
-    queryFn: () => apiRequest<DashboardUsage>('/admin/dashboards/usage/', { query: { start_month: start, end_month: end } }),
+    queryFn: ({ signal }) => api(routes.dashboards.usage, { query: { start_month: start, end_month: end }, signal }),
     placeholderData: keepPreviousData,
     retry: 1,
   });

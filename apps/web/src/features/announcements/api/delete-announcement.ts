@@ -1,10 +1,10 @@
-import type { Ok } from '@app/contracts/common';
+import { routes } from '@app/contracts/routes.gen';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function deleteAnnouncement(id: number) {
-  return apiRequest<Ok>(`/admin/announcements/${id}/`, { method: 'DELETE' });
+  return api(routes.announcements.remove, { params: { id } });
 }
 
 export function useDeleteAnnouncement() {

@@ -1,11 +1,11 @@
-import type { ActiveAnnouncements } from '@app/contracts/announcements';
+import { routes } from '@app/contracts/routes.gen';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const activeAnnouncementsQueryOptions = queryOptions({
   queryKey: [...queryKeys.announcements, 'active'],
-  queryFn: () => apiRequest<ActiveAnnouncements>('/announcements/active/'),
+  queryFn: ({ signal }) => api(routes.announcements.active, { signal }),
 });
 
 export const useActiveAnnouncements = (enabled = true) => useQuery({ ...activeAnnouncementsQueryOptions, enabled });

@@ -1,6 +1,6 @@
-import type { AnnouncementList } from '@app/contracts/announcements';
+import { routes } from '@app/contracts/routes.gen';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** The console asks 10 per page (spec §9). */
@@ -9,7 +9,7 @@ export const ADMIN_ANNOUNCEMENTS_PAGE_SIZE = 10;
 export const announcementsQueryOptions = (page: number) =>
   queryOptions({
     queryKey: [...queryKeys.announcements, 'admin', page],
-    queryFn: () => apiRequest<AnnouncementList>('/admin/announcements/', { query: { page, size: ADMIN_ANNOUNCEMENTS_PAGE_SIZE } }),
+    queryFn: ({ signal }) => api(routes.announcements.list, { query: { page, size: ADMIN_ANNOUNCEMENTS_PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
 

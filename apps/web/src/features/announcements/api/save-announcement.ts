@@ -1,14 +1,15 @@
-import type { Announcement, CreateAnnouncementBody, PatchAnnouncementBody } from '@app/contracts/announcements';
+import type { CreateAnnouncementBody, PatchAnnouncementBody } from '@app/contracts/announcements';
+import { routes } from '@app/contracts/routes.gen';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function createAnnouncement(body: CreateAnnouncementBody) {
-  return apiRequest<Announcement>('/admin/announcements/', { method: 'POST', body });
+  return api(routes.announcements.create, { body });
 }
 
 export function updateAnnouncement(id: number, body: PatchAnnouncementBody) {
-  return apiRequest<Announcement>(`/admin/announcements/${id}/`, { method: 'PATCH', body });
+  return api(routes.announcements.update, { params: { id }, body });
 }
 
 /** Create (no id) or update; every announcement list and card refreshes afterwards. */

@@ -1,6 +1,7 @@
-import type { AuditLogList, AuditLogQuery } from '@app/contracts/audit-log';
+import type { AuditLogQuery } from '@app/contracts/audit-log';
+import { routes } from '@app/contracts/routes.gen';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export const AUDIT_LOG_PAGE_SIZE = 20;
 
@@ -11,7 +12,7 @@ export type AuditLogParams = Omit<AuditLogQuery, 'size'>;
 export const auditLogQueryOptions = (p: AuditLogParams) =>
   queryOptions({
     queryKey: ['audit-log', p],
-    queryFn: () => apiRequest<AuditLogList>('/admin/audit-log/', { query: { ...p, size: AUDIT_LOG_PAGE_SIZE } }),
+    queryFn: ({ signal }) => api(routes.auditLog.list, { query: { ...p, size: AUDIT_LOG_PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
     // Every change made elsewhere in the console lands here: asked again each time the page opens.
     staleTime: 0,

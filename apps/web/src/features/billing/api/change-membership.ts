@@ -1,6 +1,7 @@
-import type { Membership, SubscribeBody } from '@app/contracts/billing';
+import type { SubscribeBody } from '@app/contracts/billing';
+import { routes } from '@app/contracts/routes.gen';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useAuth } from '../../../lib/use-auth';
 import { billingKey } from './list-plans';
@@ -22,7 +23,7 @@ function useRefreshAfter() {
 export function useSubscribe() {
   const refresh = useRefreshAfter();
   return useMutation({
-    mutationFn: (v: { planId: number; body: SubscribeBody }) => apiRequest<Membership>(`/member-billing-plans/${v.planId}/subscribe/`, { method: 'POST', body: v.body }),
+    mutationFn: (v: { planId: number; body: SubscribeBody }) => api(routes.billing.subscribe, { params: { id: v.planId }, body: v.body }),
     onSuccess: refresh,
   });
 }
@@ -31,7 +32,7 @@ export function useSubscribe() {
 export function useMembershipAction() {
   const refresh = useRefreshAfter();
   return useMutation({
-    mutationFn: (action: 'cancel' | 'resume') => apiRequest<Membership>(`/membership/${action}/`, { method: 'POST' }),
+    mutationFn: (action: 'cancel' | 'resume') => (action === 'cancel' ? api(routes.billing.cancel) : api(routes.billing.resume)),
     onSuccess: refresh,
   });
 }

@@ -1,9 +1,9 @@
-import type { BillingRequestList } from '@app/contracts/billing';
+import { routes } from '@app/contracts/routes.gen';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { billingKey } from './list-plans';
 
 /** `GET /billing-requests/`: the member's own requests to an administrator (no payment provider, decision 048). */
-export const billingRequestsQueryOptions = () => queryOptions({ queryKey: [...billingKey, 'requests'], queryFn: () => apiRequest<BillingRequestList>('/billing-requests/') });
+export const billingRequestsQueryOptions = () => queryOptions({ queryKey: [...billingKey, 'requests'], queryFn: ({ signal }) => api(routes.billing.listRequests, { signal }) });
 
 export const useBillingRequests = (enabled = true) => useQuery({ ...billingRequestsQueryOptions(), enabled });

@@ -1,6 +1,6 @@
-import type { CreditEntryPage } from '@app/contracts/billing';
+import { routes } from '@app/contracts/routes.gen';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { billingKey } from './list-plans';
 
 /** Spec §9: credits list 10 per page. */
@@ -10,7 +10,7 @@ export const CREDITS_PAGE_SIZE = 10;
 export const creditsQueryOptions = (page: number) =>
   queryOptions({
     queryKey: [...billingKey, 'credits', page],
-    queryFn: () => apiRequest<CreditEntryPage>('/credits/', { query: { page, size: CREDITS_PAGE_SIZE } }),
+    queryFn: ({ signal }) => api(routes.billing.listCredits, { query: { page, size: CREDITS_PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,11 +1,11 @@
-import type { PlanList } from '@app/contracts/billing';
+import { routes } from '@app/contracts/routes.gen';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** Everything billing shows sits under this key: a payment refreshes membership, cards and credits together. */
 export const billingKey = ['billing'] as const;
 
 /** `GET /member-billing-plans/`: the tenant's plans and how it takes payments. */
-export const plansQueryOptions = () => queryOptions({ queryKey: [...billingKey, 'plans'], queryFn: () => apiRequest<PlanList>('/member-billing-plans/'), staleTime: 5 * 60_000 });
+export const plansQueryOptions = () => queryOptions({ queryKey: [...billingKey, 'plans'], queryFn: ({ signal }) => api(routes.billing.listPlans, { signal }), staleTime: 5 * 60_000 });
 
 export const usePlans = () => useQuery(plansQueryOptions());

@@ -1,6 +1,7 @@
-import type { CreditEntry, Membership, PaymentOrder } from '@app/contracts/billing';
+import type { CreditEntry, Membership } from '@app/contracts/billing';
+import { routes } from '@app/contracts/routes.gen';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/use-auth';
 import { payInPaypleWindow } from '../lib/payple-window';
 import { useRefreshAfter } from './change-membership';
@@ -21,11 +22,11 @@ export function usePayInWindow() {
     mutationFn: async (what: WindowPurchase): Promise<WindowOutcome> => {
       const order =
         what.kind === 'subscription'
-          ? await apiRequest<PaymentOrder>(`/member-billing-plans/${what.planId}/orders/`, { method: 'POST' })
-          : await apiRequest<PaymentOrder>('/credits/orders/', { method: 'POST', body: { credit: what.credit } });
+          ? await api(routes.billing.planOrder, { params: { id: what.planId } })
+          : await api(routes.billing.creditOrder, { body: { credit: what.credit } });
       const result = await payInPaypleWindow(order, { name: member?.name ?? '', email: member?.email ?? '' });
-      if (what.kind === 'subscription') return { kind: 'subscription', membership: await apiRequest<Membership>(`/member-billing-plans/${what.planId}/payple-subscribe/`, { method: 'POST', body: result }) };
-      return { kind: 'credits', entry: await apiRequest<CreditEntry>('/credits/payple-purchase/', { method: 'POST', body: result }) };
+      if (what.kind === 'subscription') return { kind: 'subscription', membership: await api(routes.billing.paypleSubscribe, { params: { id: what.planId }, body: result }) };
+      return { kind: 'credits', entry: await api(routes.billing.payplePurchase, { body: result }) };
     },
     // A declined card or a refused result may still have changed nothing visible; a verified one changed everything.
     onSettled: refresh,

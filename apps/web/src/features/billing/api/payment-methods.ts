@@ -1,17 +1,17 @@
-import type { PaymentMethodList } from '@app/contracts/billing';
+import { routes } from '@app/contracts/routes.gen';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { billingKey } from './list-plans';
 
 /** `GET /payment-methods/`: the member's saved cards (masked numbers). */
-export const paymentMethodsQueryOptions = () => queryOptions({ queryKey: [...billingKey, 'payment-methods'], queryFn: () => apiRequest<PaymentMethodList>('/payment-methods/') });
+export const paymentMethodsQueryOptions = () => queryOptions({ queryKey: [...billingKey, 'payment-methods'], queryFn: ({ signal }) => api(routes.billing.listPaymentMethods, { signal }) });
 
 export const usePaymentMethods = () => useQuery(paymentMethodsQueryOptions());
 
 export function useDeletePaymentMethod() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest(`/payment-methods/${id}/`, { method: 'DELETE' }),
+    mutationFn: (id: number) => api(routes.billing.removePaymentMethod, { params: { id } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: billingKey }),
   });
 }

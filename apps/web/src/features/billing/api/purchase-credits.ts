@@ -1,12 +1,13 @@
-import type { CreditEntry, CreditPurchaseBody, PurchaseOptions } from '@app/contracts/billing';
+import type { CreditPurchaseBody } from '@app/contracts/billing';
+import { routes } from '@app/contracts/routes.gen';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { useRefreshAfter } from './change-membership';
 import { billingKey } from './list-plans';
 
 /** `GET /credits/purchase-options/`: the packs on sale and the price per credit. */
 export const purchaseOptionsQueryOptions = () =>
-  queryOptions({ queryKey: [...billingKey, 'purchase-options'], queryFn: () => apiRequest<PurchaseOptions>('/credits/purchase-options/'), staleTime: 5 * 60_000 });
+  queryOptions({ queryKey: [...billingKey, 'purchase-options'], queryFn: ({ signal }) => api(routes.billing.purchaseOptions, { signal }), staleTime: 5 * 60_000 });
 
 export const usePurchaseOptions = (enabled = true) => useQuery({ ...purchaseOptionsQueryOptions(), enabled });
 
@@ -14,7 +15,7 @@ export const usePurchaseOptions = (enabled = true) => useQuery({ ...purchaseOpti
 export function usePurchaseCredits() {
   const refresh = useRefreshAfter();
   return useMutation({
-    mutationFn: (body: CreditPurchaseBody) => apiRequest<CreditEntry>('/credits/purchase/', { method: 'POST', body }),
+    mutationFn: (body: CreditPurchaseBody) => api(routes.billing.purchase, { body }),
     onSuccess: refresh,
   });
 }

@@ -1,11 +1,11 @@
-import type { RestrictedWordsSettings } from '@app/contracts/governance';
+import { routes } from '@app/contracts/routes.gen';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const restrictedWordsQueryOptions = queryOptions({
   queryKey: queryKeys.restrictedWords,
-  queryFn: () => apiRequest<RestrictedWordsSettings>('/admin/restricted-words/'),
+  queryFn: ({ signal }) => api(routes.governance.get, { signal }),
 });
 
 /** The tenant's restricted words and privacy mode (spec §3, §7 `GET /admin/restricted-words/`). */

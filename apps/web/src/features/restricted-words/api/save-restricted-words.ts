@@ -1,11 +1,12 @@
-import type { RestrictedWordsSettings, RestrictedWordsSettingsBody } from '@app/contracts/governance';
+import type { RestrictedWordsSettingsBody } from '@app/contracts/governance';
+import { routes } from '@app/contracts/routes.gen';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** Replaces the whole settings (spec §7 `POST /admin/restricted-words/`). */
 export function saveRestrictedWords(body: RestrictedWordsSettingsBody) {
-  return apiRequest<RestrictedWordsSettings>('/admin/restricted-words/', { method: 'POST', body });
+  return api(routes.governance.save, { body });
 }
 
 export function useSaveRestrictedWords() {
