@@ -13,7 +13,7 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export type EndpointAuth = 'none' | 'member' | 'admin' | 'operator';
 
 /** The statuses of the spec's catalogue (§8) an endpoint may answer with an error body. */
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 423 | 428 | 429 | 500 | 502 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 423 | 424 | 428 | 429 | 500 | 502 | 503;
 
 export type SuccessStatus = 200 | 201 | 202 | 204;
 

@@ -44,7 +44,8 @@ export function routeSchema(def: EndpointDef, hide = false) {
     ...(def.query ? { querystring: def.query } : {}),
     ...(def.body ? { body: def.body } : {}),
     ...(hide ? { hide: true } : {}),
-    response,
+    // No declared answer (a redirect or a file with no error statuses): OpenAPI's default 200.
+    ...(Object.keys(response).length ? { response } : {}),
   };
 }
 
