@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { paginated, queryBoolean } from './common';
+import { idParam, pageQuery, paginated, queryBoolean } from './common';
+import { defineEndpoints } from './endpoint';
 import { categorySchema } from './categories';
 import { namedGroupSchema } from './chatbots';
 
@@ -42,9 +43,7 @@ export const publishRequestSchema = z.object({
 export type PublishRequest = z.infer<typeof publishRequestSchema>;
 
 /** `GET /admin/chatbots/`: publish requests, newest first, with spec §2's filters. */
-export const adminChatbotsQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(10),
+export const adminChatbotsQuery = pageQuery.extend({
   search_term: z.string().trim().max(100).optional(),
   status: publishRequestStatusSchema.optional(),
   /** "Hide pending": decided requests only. */
@@ -79,3 +78,26 @@ export const bulkProcessPublishResponse = z.object({
 });
 export type BulkProcessPublishResult = z.infer<typeof bulkProcessPublishResponse>;
 
+/** The console's publish queue (spec §7 Admin Chatbots). */
+export const endpoints = defineEndpoints({
+  list: { method: 'GET', path: '/admin/chatbots/', auth: 'admin', tags: ['admin'], query: adminChatbotsQuery, response: publishRequestListResponse, errors: [401, 403, 404, 422] },
+  process: {
+    method: 'POST',
+    path: '/admin/chatbots/:id/process-publish-request/',
+    auth: 'admin',
+    tags: ['admin'],
+    params: idParam,
+    body: processPublishBody,
+    response: publishRequestSchema,
+    errors: [401, 403, 404, 422],
+  },
+  processMany: {
+    method: 'POST',
+    path: '/admin/chatbots/bulk-process-publish-request/',
+    auth: 'admin',
+    tags: ['admin'],
+    body: bulkProcessPublishBody,
+    response: bulkProcessPublishResponse,
+    errors: [401, 403, 404, 422],
+  },
+});

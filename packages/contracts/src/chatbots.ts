@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { paginated, queryBoolean } from './common';
+import { idParam, okBody, pageQuery, pageSize, paginated, queryBoolean } from './common';
+import { defineEndpoints } from './endpoint';
 import { categorySchema } from './categories';
 import { builtinToolSchema, chatbotToolSettingsSchema } from './tools';
 
@@ -121,9 +122,8 @@ export const chatbotOrderBy = z.enum([
   'name.asc',
 ]);
 
-export const listChatbotsQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(30),
+export const listChatbotsQuery = pageQuery.extend({
+  size: pageSize(30, 100),
   include_default: queryBoolean.optional(),
   /** The studio's "show hidden" switch: hidden chatbots are left out otherwise. */
   include_hidden: queryBoolean.optional(),
@@ -185,3 +185,48 @@ export type ChatbotDocuments = z.infer<typeof chatbotDocumentsResponse>;
 export const checkPublicHashBody = z.object({ public_hash_id: z.string().min(1).max(64) }).strict();
 export const checkPublicHashResponse = z.object({ valid: z.boolean() });
 export type CheckPublicHash = z.infer<typeof checkPublicHashResponse>;
+
+const tags = ['chatbots'];
+
+export const endpoints = defineEndpoints({
+  list: { method: 'GET', path: '/chatbots/', tags, query: listChatbotsQuery, response: chatbotListResponse, errors: [401, 403, 404, 422] },
+  create: { method: 'POST', path: '/chatbots/', tags, description: 'Creates an empty private draft.', status: 201, response: chatbotSchema, errors: [401, 403, 404, 422] },
+  get: { method: 'GET', path: '/chatbots/:id/', tags, params: idParam, response: chatbotSchema, errors: [401, 403, 404, 422] },
+  update: { method: 'PATCH', path: '/chatbots/:id/', tags, params: idParam, body: updateChatbotBody, response: chatbotSchema, errors: [401, 403, 404, 422] },
+  remove: { method: 'DELETE', path: '/chatbots/:id/', tags, params: idParam, response: okBody, errors: [401, 403, 404, 422] },
+  setAccess: {
+    method: 'PATCH',
+    path: '/chatbots/:id/access/',
+    tags,
+    description: 'Public: a request for the admins to review. Private: at once.',
+    params: idParam,
+    body: chatbotAccessBody,
+    response: chatbotSchema,
+    errors: [401, 403, 404, 422],
+  },
+  markUsed: { method: 'POST', path: '/chatbots/:id/relations/', tags, params: idParam, response: okBody, errors: [401, 403, 404, 422] },
+  forgetUsed: { method: 'DELETE', path: '/chatbots/:id/relations/', tags, params: idParam, response: okBody, errors: [401, 403, 404, 422] },
+  checkPublicHash: { method: 'POST', path: '/chatbots/:id/check-public-hash/', auth: 'none', tags, params: idParam, body: checkPublicHashBody, response: checkPublicHashResponse, errors: [404, 422] },
+  removeDocument: { method: 'DELETE', path: '/chatbots/:id/documents/:document_id/', tags, params: documentParams, response: okBody, errors: [401, 403, 404, 422] },
+  uploadImage: {
+    method: 'POST',
+    path: '/chatbots/:id/profile-image/',
+    tags,
+    description: 'multipart/form-data with one `file`: PNG, JPEG, WebP or GIF; stored as a 512×512 WebP.',
+    params: idParam,
+    multipart: true,
+    response: chatbotSchema,
+    errors: [400, 401, 403, 404, 413, 415, 422, 429],
+  },
+  uploadDocuments: {
+    method: 'POST',
+    path: '/chatbots/:id/documents/',
+    tags,
+    description:
+      "multipart/form-data with one or more `files`, checked by their bytes (PDF, DOCX, XLSX, PPTX, CSV, HTML, Markdown, text); parsed and indexed for retrieval afterwards (each document's `status`).",
+    params: idParam,
+    multipart: true,
+    response: chatbotDocumentsResponse,
+    errors: [400, 401, 403, 404, 413, 415, 422, 429],
+  },
+});

@@ -4,8 +4,12 @@ import type { endpoints as announcements } from './announcements';
 import type { endpoints as auditLog } from './audit-log';
 import type { endpoints as billing } from './billing';
 import type { endpoints as categories } from './categories';
+import type { endpoints as chatbotPublishing } from './chatbot-publishing';
+import type { endpoints as chatbots } from './chatbots';
 import type { endpoints as dashboards } from './dashboards';
 import type { endpoints as governance } from './governance';
+import type { endpoints as publicEndpoints } from './public';
+import type { endpoints as sessions } from './sessions';
 
 export const routes = {
   announcements: {
@@ -50,6 +54,25 @@ export const routes = {
     update: { method: 'PATCH', path: '/admin/categories/:id/' },
     remove: { method: 'DELETE', path: '/admin/categories/:id/' },
   },
+  chatbotPublishing: {
+    list: { method: 'GET', path: '/admin/chatbots/' },
+    process: { method: 'POST', path: '/admin/chatbots/:id/process-publish-request/' },
+    processMany: { method: 'POST', path: '/admin/chatbots/bulk-process-publish-request/' },
+  },
+  chatbots: {
+    list: { method: 'GET', path: '/chatbots/' },
+    create: { method: 'POST', path: '/chatbots/' },
+    get: { method: 'GET', path: '/chatbots/:id/' },
+    update: { method: 'PATCH', path: '/chatbots/:id/' },
+    remove: { method: 'DELETE', path: '/chatbots/:id/' },
+    setAccess: { method: 'PATCH', path: '/chatbots/:id/access/' },
+    markUsed: { method: 'POST', path: '/chatbots/:id/relations/' },
+    forgetUsed: { method: 'DELETE', path: '/chatbots/:id/relations/' },
+    checkPublicHash: { method: 'POST', path: '/chatbots/:id/check-public-hash/' },
+    removeDocument: { method: 'DELETE', path: '/chatbots/:id/documents/:document_id/' },
+    uploadImage: { method: 'POST', path: '/chatbots/:id/profile-image/' },
+    uploadDocuments: { method: 'POST', path: '/chatbots/:id/documents/' },
+  },
   dashboards: {
     cards: { method: 'GET', path: '/admin/dashboards/' },
     usage: { method: 'GET', path: '/admin/dashboards/usage/' },
@@ -60,11 +83,31 @@ export const routes = {
     get: { method: 'GET', path: '/admin/restricted-words/' },
     save: { method: 'POST', path: '/admin/restricted-words/' },
   },
+  public: {
+    chatbot: { method: 'GET', path: '/public/chatbots/:hash/' },
+    chatbotImage: { method: 'GET', path: '/public/chatbot-images/:hash' },
+    session: { method: 'GET', path: '/public/sessions/:hash/' },
+    sessionHistory: { method: 'GET', path: '/public/sessions/:hash/history/' },
+  },
+  sessions: {
+    list: { method: 'GET', path: '/sessions/' },
+    get: { method: 'GET', path: '/sessions/:hash/' },
+    history: { method: 'GET', path: '/sessions/:hash/history/' },
+    update: { method: 'PATCH', path: '/sessions/:hash/' },
+    generateTitle: { method: 'PATCH', path: '/sessions/:hash/generate-title/' },
+    share: { method: 'POST', path: '/sessions/:hash/share/' },
+    unshare: { method: 'DELETE', path: '/sessions/:hash/share/' },
+    remove: { method: 'DELETE', path: '/sessions/:hash/' },
+  },
 } as unknown as {
   readonly announcements: RefsOf<typeof announcements>;
   readonly auditLog: RefsOf<typeof auditLog>;
   readonly billing: RefsOf<typeof billing>;
   readonly categories: RefsOf<typeof categories>;
+  readonly chatbotPublishing: RefsOf<typeof chatbotPublishing>;
+  readonly chatbots: RefsOf<typeof chatbots>;
   readonly dashboards: RefsOf<typeof dashboards>;
   readonly governance: RefsOf<typeof governance>;
+  readonly public: RefsOf<typeof publicEndpoints>;
+  readonly sessions: RefsOf<typeof sessions>;
 };

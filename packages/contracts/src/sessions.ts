@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { chatSourceSchema } from './chat';
 import { answerNoticeSchema, toolCallRecordSchema } from './tools';
-import { paginated } from './common';
+import { hashParam, okBody, pageQuery, pageSize, paginated } from './common';
+import { defineEndpoints } from './endpoint';
 
 export const sessionSchema = z.object({
   id: z.number().int(),
@@ -16,11 +17,10 @@ export const sessionSchema = z.object({
 });
 export type Session = z.infer<typeof sessionSchema>;
 
-export const listSessionsQuery = z.object({
-  chatbot_id: z.coerce.number().int().positive().optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(30),
-});
+export const listSessionsQuery = z
+  .object({ chatbot_id: z.coerce.number().int().positive().optional() })
+  .merge(pageQuery)
+  .extend({ size: pageSize(30, 100) });
 export type ListSessionsQuery = Partial<z.output<typeof listSessionsQuery>>;
 export const sessionListResponse = paginated(sessionSchema);
 export type SessionList = z.infer<typeof sessionListResponse>;
@@ -56,7 +56,7 @@ export const historyMessageSchema = z.object({
 export type HistoryMessage = z.infer<typeof historyMessageSchema>;
 
 export const historyQuery = z.object({
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  size: pageSize(20, 100),
   /** Return messages older than this id. */
   first_id: z.coerce.number().int().positive().optional(),
 });
@@ -73,3 +73,28 @@ export const patchSessionBody = z
   })
   .strict();
 export type PatchSessionBody = z.infer<typeof patchSessionBody>;
+
+/** Sharing a session: its read-only page is at `path` (/share/{share_hash_id}). */
+export const shareSessionResponse = z.object({ share_hash_id: z.string(), path: z.string() });
+export type ShareSession = z.infer<typeof shareSessionResponse>;
+
+const tags = ['sessions'];
+
+export const endpoints = defineEndpoints({
+  list: { method: 'GET', path: '/sessions/', tags, query: listSessionsQuery, response: sessionListResponse, errors: [401, 403, 404, 422] },
+  get: { method: 'GET', path: '/sessions/:hash/', tags, params: hashParam, response: sessionSchema, errors: [401, 403, 404, 422] },
+  history: { method: 'GET', path: '/sessions/:hash/history/', tags, params: hashParam, query: historyQuery, response: historyResponse, errors: [401, 403, 404, 422] },
+  update: { method: 'PATCH', path: '/sessions/:hash/', tags, params: hashParam, body: patchSessionBody, response: sessionSchema, errors: [401, 403, 404, 422] },
+  generateTitle: { method: 'PATCH', path: '/sessions/:hash/generate-title/', tags, params: hashParam, response: sessionSchema, errors: [401, 403, 404, 422] },
+  share: {
+    method: 'POST',
+    path: '/sessions/:hash/share/',
+    tags,
+    description: 'Shares the session as a read-only page at /share/{share_hash_id}.',
+    params: hashParam,
+    response: shareSessionResponse,
+    errors: [401, 403, 404, 422],
+  },
+  unshare: { method: 'DELETE', path: '/sessions/:hash/share/', tags, params: hashParam, response: okBody, errors: [401, 403, 404, 422] },
+  remove: { method: 'DELETE', path: '/sessions/:hash/', tags, params: hashParam, response: okBody, errors: [401, 403, 404, 422] },
+});

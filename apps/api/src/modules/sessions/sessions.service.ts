@@ -1,6 +1,6 @@
 import type { ChatSource } from '@app/contracts/chat';
 import type { AnswerNotice, ToolCallRecord } from '@app/contracts/tools';
-import type { History, MessageStatus, PatchSessionBody, Session, SessionList } from '@app/contracts/sessions';
+import type { History, MessageStatus, PatchSessionBody, Session, SessionList, ShareSession } from '@app/contracts/sessions';
 import type { listSessionsQuery, historyQuery } from '@app/contracts/sessions';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -23,7 +23,7 @@ import {
   updateSession,
 } from './sessions.repo';
 import { newHashId } from '../../platform/tokens';
-import type { SharedSession, ShareSession } from '@app/contracts/public';
+import type { SharedSession } from '@app/contracts/public';
 import { generateTitle, type TitleDeps } from './session-title';
 
 export function toSession(s: SessionRow): Session {

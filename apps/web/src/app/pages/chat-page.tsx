@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { ChatScreen } from '../../features/chat/components/chat-screen';
-import { useChatbot } from '../../features/chatbots/api/get-chatbot';
+import { useChatbot } from '../../entities/chatbots';
 import { useChatbots } from '../../features/chatbots/api/list-chatbots';
 import { useLlmModels } from '../../features/chatbots/api/list-llm-models';
 import { CreditWarning } from '../../features/credits/components/credit-warning';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { ChatScreen } from '../../features/chat/components/chat-screen';
-import { useChatbot } from '../../features/chatbots/api/get-chatbot';
+import { useChatbot } from '../../entities/chatbots';
 import { useLlmModels } from '../../features/chatbots/api/list-llm-models';
 import { StudioEditor } from '../../features/studio/components/studio-editor';
 import { StudioList } from '../../features/studio/components/studio-list';

@@ -1,15 +1,10 @@
-import type { ChatbotList, ListChatbotsQuery } from '@app/contracts/chatbots';
+import type { ListChatbotsQuery } from '@app/contracts/chatbots';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { chatbotsQueryOptions } from '../../../entities/chatbots';
 
 /** The chatbots a key may be limited to, and the model ids of the examples: the member's chatbots with the defaults. */
 const PARAMS: ListChatbotsQuery = { include_default: true, size: 100 };
 
-export const keyChatbotsQueryOptions = queryOptions({
-  queryKey: queryKeys.chatbots(PARAMS),
-  queryFn: () => apiRequest<ChatbotList>('/chatbots/', { query: { ...PARAMS } }),
-  staleTime: 60_000,
-});
+export const keyChatbotsQueryOptions = queryOptions({ ...chatbotsQueryOptions(PARAMS), staleTime: 60_000 });
 
 export const useKeyChatbots = () => useQuery(keyChatbotsQueryOptions);

@@ -1,6 +1,6 @@
-import type { History } from '@app/contracts/sessions';
+import { routes } from '@app/contracts/routes.gen';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const HISTORY_PAGE_SIZE = 20;
@@ -9,8 +9,7 @@ export const HISTORY_PAGE_SIZE = 20;
 export const historyQueryOptions = (hash: string) =>
   infiniteQueryOptions({
     queryKey: queryKeys.history(hash),
-    queryFn: ({ pageParam }) =>
-      apiRequest<History>(`/sessions/${hash}/history/`, { query: { size: HISTORY_PAGE_SIZE, first_id: pageParam ?? undefined } }),
+    queryFn: ({ pageParam, signal }) => api(routes.sessions.history, { params: { hash }, query: { size: HISTORY_PAGE_SIZE, first_id: pageParam ?? undefined }, signal }),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => (last.has_more && last.items[0] ? last.items[0].id : undefined),
   });

@@ -1,6 +1,6 @@
-import type { PublishRequestList } from '@app/contracts/chatbot-publishing';
+import { routes } from '@app/contracts/routes.gen';
 import { keepPreviousData, queryOptions, type QueryClient, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { type PublishFilters, publishQuery } from '../lib/filters';
 
@@ -10,7 +10,7 @@ export const PUBLISH_REQUESTS_KEY = ['admin-publish-requests'] as const;
 export const publishRequestsQueryOptions = (f: PublishFilters, page: number) =>
   queryOptions({
     queryKey: [...PUBLISH_REQUESTS_KEY, f, page],
-    queryFn: ({ signal }) => apiRequest<PublishRequestList>('/admin/chatbots/', { query: { ...publishQuery(f, page) }, signal }),
+    queryFn: ({ signal }) => api(routes.chatbotPublishing.list, { query: publishQuery(f, page), signal }),
     placeholderData: keepPreviousData,
     // A queue others add to: a filter chosen again asks again (shown from the cache meanwhile).
     staleTime: 0,

@@ -1,11 +1,12 @@
-import type { ProcessPublishBody, PublishRequest } from '@app/contracts/chatbot-publishing';
+import type { ProcessPublishBody } from '@app/contracts/chatbot-publishing';
+import { routes } from '@app/contracts/routes.gen';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { refreshPublishViews } from './list-publish-requests';
 
 /** Approve, or reject with an optional reason; the author is mailed either way (spec §4). */
 export function processPublishRequest(chatbotId: number, body: ProcessPublishBody) {
-  return apiRequest<PublishRequest>(`/admin/chatbots/${chatbotId}/process-publish-request/`, { method: 'POST', body });
+  return api(routes.chatbotPublishing.process, { params: { id: chatbotId }, body });
 }
 
 export function useProcessPublishRequest() {

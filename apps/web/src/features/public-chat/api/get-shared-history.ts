@@ -1,6 +1,6 @@
-import type { History } from '@app/contracts/sessions';
+import { routes } from '@app/contracts/routes.gen';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export const SHARED_HISTORY_PAGE_SIZE = 20;
 
@@ -8,8 +8,8 @@ export const SHARED_HISTORY_PAGE_SIZE = 20;
 export const sharedHistoryQueryOptions = (shareHash: string) =>
   infiniteQueryOptions({
     queryKey: ['shared-history', shareHash] as const,
-    queryFn: ({ pageParam }) =>
-      apiRequest<History>(`/public/sessions/${encodeURIComponent(shareHash)}/history/`, { query: { size: SHARED_HISTORY_PAGE_SIZE, first_id: pageParam ?? undefined } }),
+    queryFn: ({ pageParam, signal }) =>
+      api(routes.public.sessionHistory, { params: { hash: shareHash }, query: { size: SHARED_HISTORY_PAGE_SIZE, first_id: pageParam ?? undefined }, signal }),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => (last.has_more && last.items[0] ? last.items[0].id : undefined),
   });

@@ -1,11 +1,11 @@
-import type { Ok } from '@app/contracts/common';
+import { routes } from '@app/contracts/routes.gen';
 import type { SessionList } from '@app/contracts/sessions';
 import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function deleteSession(hash: string) {
-  return apiRequest<Ok>(`/sessions/${hash}/`, { method: 'DELETE' });
+  return api(routes.sessions.remove, { params: { hash } });
 }
 
 /** Optimistic: the row disappears at once; a failure restores the list (spec §2). */

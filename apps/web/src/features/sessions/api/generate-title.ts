@@ -1,11 +1,12 @@
+import { routes } from '@app/contracts/routes.gen';
 import type { Session, SessionList } from '@app/contracts/sessions';
 import { type InfiniteData, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `PATCH /sessions/{hash}/generate-title/`: the server asks a model for the session's title and stores it. */
 export function generateSessionTitle(hash: string) {
-  return apiRequest<Session>(`/sessions/${hash}/generate-title/`, { method: 'PATCH' });
+  return api(routes.sessions.generateTitle, { params: { hash } });
 }
 
 /** Puts the titled session into the open session and My sessions without a refetch (a row not loaded yet: refetch the list). */

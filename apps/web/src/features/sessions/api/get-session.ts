@@ -1,9 +1,9 @@
-import type { Session } from '@app/contracts/sessions';
+import { routes } from '@app/contracts/routes.gen';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const sessionQueryOptions = (hash: string) =>
-  queryOptions({ queryKey: queryKeys.session(hash), queryFn: () => apiRequest<Session>(`/sessions/${hash}/`, {}) });
+  queryOptions({ queryKey: queryKeys.session(hash), queryFn: ({ signal }) => api(routes.sessions.get, { params: { hash }, signal }) });
 
 export const useSession = (hash: string | undefined) => useQuery({ ...sessionQueryOptions(hash ?? ''), enabled: !!hash });

@@ -1,10 +1,10 @@
-import type { Session } from '@app/contracts/sessions';
+import { routes } from '@app/contracts/routes.gen';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function renameSession(hash: string, title: string) {
-  return apiRequest<Session>(`/sessions/${hash}/`, { method: 'PATCH', body: { title } });
+  return api(routes.sessions.update, { params: { hash }, body: { title } });
 }
 
 export function useRenameSession() {

@@ -1,18 +1,17 @@
-import type { Ok } from '@app/contracts/common';
-import type { ShareSession } from '@app/contracts/public';
+import { routes } from '@app/contracts/routes.gen';
 import type { Session } from '@app/contracts/sessions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /sessions/{hash}/share/: makes the session readable by anyone with its link (idempotent: the same link again). */
 export function shareSession(hash: string) {
-  return apiRequest<ShareSession>(`/sessions/${hash}/share/`, { method: 'POST' });
+  return api(routes.sessions.share, { params: { hash } });
 }
 
 /** DELETE /sessions/{hash}/share/: the link stops working (404). */
 export function stopSharingSession(hash: string) {
-  return apiRequest<Ok>(`/sessions/${hash}/share/`, { method: 'DELETE' });
+  return api(routes.sessions.unshare, { params: { hash } });
 }
 
 /** The open session's cached copy follows, so the share modal shows its state without a refetch. */

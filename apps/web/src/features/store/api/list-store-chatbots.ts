@@ -1,6 +1,6 @@
-import type { ChatbotList } from '@app/contracts/chatbots';
+import { routes } from '@app/contracts/routes.gen';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { nextPage, type StoreFilters, storeQuery } from '../lib/store-query';
 
@@ -8,7 +8,7 @@ import { nextPage, type StoreFilters, storeQuery } from '../lib/store-query';
 export const storeChatbotsQueryOptions = (f: StoreFilters) =>
   infiniteQueryOptions({
     queryKey: [...queryKeys.chatbots({ store: f }), 'pages'],
-    queryFn: ({ pageParam, signal }) => apiRequest<ChatbotList>('/chatbots/', { query: { ...storeQuery(f, pageParam) }, signal }),
+    queryFn: ({ pageParam, signal }) => api(routes.chatbots.list, { query: storeQuery(f, pageParam), signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => nextPage(last.pagination),
     // Another category, search or order keeps the cards shown until the new ones come.

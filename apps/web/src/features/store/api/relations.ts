@@ -1,26 +1,23 @@
 import type { ChatbotList } from '@app/contracts/chatbots';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { routes } from '@app/contracts/routes.gen';
+import { chatbotsQueryOptions } from '../../../entities/chatbots';
+import { api } from '../../../lib/api-client';
 import { recentQuery } from '../lib/store-query';
 
 /** The member's recently used chatbots (spec §9: the first 3 non-default ones), most recent first. */
-export const recentChatbotsQueryOptions = (memberId: number) =>
-  queryOptions({
-    queryKey: queryKeys.chatbots(recentQuery(memberId)),
-    queryFn: () => apiRequest<ChatbotList>('/chatbots/', { query: { ...recentQuery(memberId) } }),
-  });
+export const recentChatbotsQueryOptions = (memberId: number) => chatbotsQueryOptions(recentQuery(memberId));
 
 export const useRecentChatbots = (memberId: number | undefined) => useQuery({ ...recentChatbotsQueryOptions(memberId ?? 0), enabled: memberId !== undefined });
 
 /** Marks a chatbot as recently used (opening a chat with it). */
 export function markRecentChatbot(id: number) {
-  return apiRequest<{ ok: true }>(`/chatbots/${id}/relations/`, { method: 'POST' });
+  return api(routes.chatbots.markUsed, { params: { id } });
 }
 
 /** Takes a chatbot out of the recently used list. */
 export function removeRecentChatbot(id: number) {
-  return apiRequest<{ ok: true }>(`/chatbots/${id}/relations/`, { method: 'DELETE' });
+  return api(routes.chatbots.forgetUsed, { params: { id } });
 }
 
 const recentKey = (memberId: number) => recentChatbotsQueryOptions(memberId).queryKey;

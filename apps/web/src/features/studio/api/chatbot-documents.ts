@@ -1,6 +1,7 @@
-import type { Chatbot, ChatbotDocuments } from '@app/contracts/chatbots';
+import type { Chatbot } from '@app/contracts/chatbots';
+import { routes } from '@app/contracts/routes.gen';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { documentType } from '../lib/files';
 import { postMultipart } from './post-multipart';
@@ -10,10 +11,10 @@ export function uploadDocuments(id: number, files: File[]) {
   const form = new FormData();
   // With the type the platform checks: browsers send Markdown as '' or octet-stream.
   for (const f of files) form.append('files', new File([f], f.name, { type: documentType(f) }), f.name);
-  return postMultipart<ChatbotDocuments>(`/chatbots/${id}/documents/`, form);
+  return postMultipart(routes.chatbots.uploadDocuments, { id }, form);
 }
 
-export const deleteDocument = (id: number, documentId: number) => apiRequest<{ ok: true }>(`/chatbots/${id}/documents/${documentId}/`, { method: 'DELETE' });
+export const deleteDocument = (id: number, documentId: number) => api(routes.chatbots.removeDocument, { params: { id, document_id: documentId } });
 
 /** The chatbot's cached record takes its new document list (the draft's other fields are unchanged). */
 function setDocuments(qc: QueryClient, id: number, update: (docs: Chatbot['documents']) => Chatbot['documents']) {
@@ -34,8 +35,8 @@ export function useDocumentsIndexing(chatbot: Chatbot) {
   const pending = chatbot.documents.some((d) => d.status === 'queued' || d.status === 'parsing');
   useQuery({
     queryKey: [...queryKeys.chatbot(chatbot.id), 'documents-indexing'],
-    queryFn: async () => {
-      const fresh = await apiRequest<Chatbot>(`/chatbots/${chatbot.id}/`);
+    queryFn: async ({ signal }) => {
+      const fresh = await api(routes.chatbots.get, { params: { id: chatbot.id }, signal });
       setDocuments(qc, chatbot.id, () => fresh.documents);
       return fresh.documents;
     },

@@ -1,10 +1,11 @@
+import { routes } from '@app/contracts/routes.gen';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { chatbotsChanged } from './refresh-chatbot';
 
 /** DELETE /chatbots/{id}/: gone from every list, its public link and store card too. */
-export const deleteChatbot = (id: number) => apiRequest<{ ok: true }>(`/chatbots/${id}/`, { method: 'DELETE' });
+export const deleteChatbot = (id: number) => api(routes.chatbots.remove, { params: { id } });
 
 export function useDeleteChatbot() {
   const qc = useQueryClient();

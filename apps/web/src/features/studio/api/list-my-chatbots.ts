@@ -1,7 +1,6 @@
-import type { ChatbotList, ListChatbotsQuery } from '@app/contracts/chatbots';
+import type { ListChatbotsQuery } from '@app/contracts/chatbots';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { chatbotsQueryOptions } from '../../../entities/chatbots';
 
 export const STUDIO_PAGE_SIZE = 24;
 
@@ -19,10 +18,6 @@ export function studioQuery(creatorId: number, o: { includeHidden: boolean; sear
 }
 
 export const myChatbotsQueryOptions = (params: ListChatbotsQuery) =>
-  queryOptions({
-    queryKey: queryKeys.chatbots(params),
-    queryFn: () => apiRequest<ChatbotList>('/chatbots/', { query: { ...params } }),
-    placeholderData: keepPreviousData,
-  });
+  queryOptions({ ...chatbotsQueryOptions(params), placeholderData: keepPreviousData });
 
 export const useMyChatbots = (params: ListChatbotsQuery, enabled = true) => useQuery({ ...myChatbotsQueryOptions(params), enabled });

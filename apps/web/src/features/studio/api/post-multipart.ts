@@ -1,17 +1,12 @@
-import { apiHeaders, buildUrl, refreshSession, toApiError } from '../../../lib/api-client';
-import { authStore } from '../../../lib/auth-store';
+import type { CallArgs, EndpointDef, EndpointRef, ResponseOf } from '@app/contracts/endpoint';
+import { apiFetch } from '../../../lib/api-client';
 
 /**
- * A multipart upload with the tenant and token headers (apiRequest sends JSON); retried once after
- * refreshing an expired token, like apiRequest. The browser sets the multipart boundary itself.
+ * A multipart upload to an endpoint declared `multipart: true`, answered with JSON: `apiFetch`
+ * sends the tenant and token headers and retries once after refreshing an expired token; the
+ * browser sets the multipart boundary itself.
  */
-export async function postMultipart<T>(path: string, form: FormData): Promise<T> {
-  const send = () => fetch(buildUrl(path), { method: 'POST', headers: apiHeaders(false), body: form, credentials: 'same-origin' });
-  let res = await send();
-  if (res.status === 401 && authStore.get().accessToken) {
-    await refreshSession();
-    res = await send();
-  }
-  if (!res.ok) throw await toApiError(res);
-  return (await res.json()) as T;
+export async function postMultipart<E extends EndpointDef>(ref: EndpointRef<E>, params: CallArgs<E>['params'], form: FormData): Promise<ResponseOf<E>> {
+  const res = await apiFetch(ref, { params, form } as Parameters<typeof apiFetch<E>>[1]);
+  return (await res.json()) as ResponseOf<E>;
 }

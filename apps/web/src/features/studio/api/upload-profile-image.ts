@@ -1,4 +1,4 @@
-import type { Chatbot } from '@app/contracts/chatbots';
+import { routes } from '@app/contracts/routes.gen';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postMultipart } from './post-multipart';
 import { chatbotChanged } from './refresh-chatbot';
@@ -7,7 +7,7 @@ import { chatbotChanged } from './refresh-chatbot';
 export function uploadProfileImage(id: number, image: Blob) {
   const form = new FormData();
   form.append('file', image, 'profile.png');
-  return postMultipart<Chatbot>(`/chatbots/${id}/profile-image/`, form);
+  return postMultipart(routes.chatbots.uploadImage, { id }, form);
 }
 
 export function useUploadProfileImage() {
