@@ -1,7 +1,7 @@
 import type { DashboardCards, DashboardUsage } from '@app/contracts/dashboards';
-import type { ToolCallsDashboard } from '@app/contracts/tools';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@app/contracts/routes.gen';
+import { api, apiRequest } from '../../../lib/api-client';
 
 export const dashboardKeys = {
   cards: ['admin-dashboard', 'cards'] as const,
@@ -27,7 +27,7 @@ export const useDashboardUsage = (start: string, end: string) => useQuery(dashbo
 export const dashboardToolCallsQueryOptions = (start: string, end: string) =>
   queryOptions({
     queryKey: dashboardKeys.tools(start, end),
-    queryFn: () => apiRequest<ToolCallsDashboard>('/admin/dashboards/tools/', { query: { start_month: start, end_month: end } }),
+    queryFn: () => api(routes.tools.callsPerMonth, { query: { start_month: start, end_month: end } }),
     retry: 1,
   });
 export const useDashboardToolCalls = (start: string, end: string) => useQuery(dashboardToolCallsQueryOptions(start, end));
