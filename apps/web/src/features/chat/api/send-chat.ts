@@ -1,7 +1,7 @@
 import type { ChatBody, ChatEvent, ChatMeta } from '@app/contracts/chat';
 import type { ChatStreamParser } from '@app/contracts/chat-stream';
 import { routes } from '@app/contracts/routes.gen';
-import { api, apiFetch, toApiError } from '../../../lib/api-client';
+import { api, apiFetch, apiHeaders, apiUrl, toApiError } from '../../../lib/api-client';
 
 async function* readEvents(body: ReadableStream<Uint8Array>, parser: ChatStreamParser): AsyncGenerator<ChatEvent> {
   const reader = body.getReader();
@@ -26,16 +26,20 @@ export type ChatMode = 'member' | 'test' | 'public';
  */
 export async function sendChat(chatbotId: number, body: ChatBody, signal: AbortSignal, mode: ChatMode = 'member'): Promise<{ meta: ChatMeta; events: AsyncGenerator<ChatEvent> }> {
   const visitor = mode === 'public';
-  // A visitor's chat carries no token (an empty header, which the server ignores), so it is never refreshed either.
-  const send = visitor
-    ? () => apiFetch(routes.chat.sendPublic, { params: { id: chatbotId }, body: { ...body, is_test: false }, signal, headers: { 'x-access-token': '' } })
-    : () => apiFetch(routes.chat.send, { params: { id: chatbotId }, body: { ...body, is_test: mode === 'test' }, signal });
+  const send = visitor ? () => sendAsVisitor(chatbotId, body, signal) : () => apiFetch(routes.chat.send, { params: { id: chatbotId }, body: { ...body, is_test: mode === 'test' }, signal });
   // The stream parser checks events with zod, which stays out of the initial bundle (decision
   // 007): it loads with the first question, while the request is under way.
   const [{ createChatStreamParser }, res] = await Promise.all([import('@app/contracts/chat-stream'), send()]);
-  if (!res.body) throw await toApiError(res);
+  if (!res.ok || !res.body) throw await toApiError(res);
   const meta = JSON.parse(res.headers.get('x-chat-meta') ?? '{}') as ChatMeta;
   return { meta, events: readEvents(res.body, createChatStreamParser()) };
+}
+
+/** A visitor's question carries no token, even in a browser signed in elsewhere, so nothing is refreshed either (its non-2xx answer is thrown by `sendChat`). */
+function sendAsVisitor(chatbotId: number, body: ChatBody, signal: AbortSignal): Promise<Response> {
+  const headers = apiHeaders(true);
+  delete headers['x-access-token'];
+  return fetch(apiUrl(routes.chat.sendPublic, { params: { id: chatbotId } }), { method: routes.chat.sendPublic.method, headers, body: JSON.stringify({ ...body, is_test: false }), signal, credentials: 'same-origin' });
 }
 
 /**
