@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { hashParam, idParam } from './common';
+import { defineEndpoints } from './endpoint';
 import { answerNoticeSchema, toolCallRecordSchema, toolEventSchemas, toolFileSchema } from './tools';
 
 /**
@@ -95,3 +97,25 @@ export type ChatEvent = z.infer<typeof chatEventSchema>;
 /** `POST /sessions/{hash}/stop/`: whether a running answer of the session was stopped. */
 export const stopAnswerResponse = z.object({ stopped: z.boolean() });
 export type StopAnswerResponse = z.infer<typeof stopAnswerResponse>;
+
+const streamDescription = 'Answers `text/event-stream`: `data:` lines each holding a JSON chat event; the `x-chat-meta` header holds the session and message ids.';
+const streamErrors = [400, 401, 402, 403, 404, 413, 422, 428, 429] as const;
+
+/** The chat's event streams (`response: null`: the handlers write `text/event-stream` themselves). */
+export const endpoints = defineEndpoints({
+  send: { method: 'POST', path: '/chatbots/:id/chat/', tags: ['chat'], description: streamDescription, params: idParam, body: chatBody, response: null, errors: streamErrors },
+  /** A returning reader (a reload, another tab): the running answer so far, then the rest as it comes; 204 when none runs here. */
+  reattach: {
+    method: 'GET',
+    path: '/sessions/:hash/stream/',
+    tags: ['chat'],
+    description: "Reattaches to the session's running answer: `text/event-stream` starting with a `snapshot` event (the answer so far), then the chat events; 204 when no answer is running.",
+    params: hashParam,
+    response: null,
+    alsoAnswers: { 204: z.null() },
+    errors: [401, 403, 404],
+  },
+  stop: { method: 'POST', path: '/sessions/:hash/stop/', tags: ['chat'], params: hashParam, response: stopAnswerResponse, errors: [401, 403, 404] },
+  /** A visitor on a public link (spec §6): no token, the creator's credits, limited per address. */
+  sendPublic: { method: 'POST', path: '/public/chatbots/:id/chat/', auth: 'none', tags: ['public'], description: streamDescription, params: idParam, body: chatBody, response: null, errors: streamErrors },
+});

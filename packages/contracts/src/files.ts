@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { queryBoolean } from './common';
+import { idParam, okBody, queryBoolean } from './common';
+import { defineEndpoints } from './endpoint';
 
 /**
  * Files (spec §3 File, §7 Files): uploads for chat attachments and chatbots' knowledge documents.
@@ -77,3 +78,34 @@ export const fileSettingsSchema = z.object({
 export type FileSettings = z.infer<typeof fileSettingsSchema>;
 
 export const fileTokenParam = z.object({ token: z.string().regex(/^[A-Za-z0-9_.-]{10,200}$/) });
+
+const errors = [401, 403, 404, 422] as const;
+
+export const endpoints = defineEndpoints({
+  settings: { method: 'GET', path: '/files/settings/', tags: ['files'], description: 'Upload limits and types (server-driven, spec §5).', response: fileSettingsSchema, errors },
+  progress: { method: 'GET', path: '/files/progress', tags: ['files'], query: fileProgressQuery, response: fileProgressResponse, errors },
+  get: { method: 'GET', path: '/files/:id/', tags: ['files'], params: idParam, response: fileSchema, errors },
+  remove: { method: 'DELETE', path: '/files/:id/', tags: ['files'], params: idParam, response: okBody, errors },
+  /** A signed link (made by GET /files/{id}/ and the chat's history): an <img> sends no header. */
+  download: {
+    method: 'GET',
+    path: '/public/files/:token/',
+    auth: 'none',
+    tenantless: true,
+    tags: ['public'],
+    description: 'The file bytes behind a signed, expiring link.',
+    params: fileTokenParam,
+    response: null,
+    errors: [],
+  },
+  upload: {
+    method: 'POST',
+    path: '/files/',
+    tags: ['files'],
+    description: 'multipart/form-data with one or more files (any field name). Parsing runs afterwards: follow it with GET /files/progress.',
+    query: uploadFilesQuery,
+    multipart: true,
+    response: uploadFilesResponse,
+    errors: [...errors, 400, 413, 415, 429],
+  },
+});

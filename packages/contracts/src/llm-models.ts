@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { okBody } from './common';
+import { defineEndpoints } from './endpoint';
 
 export const providerSchema = z.enum(['openai', 'anthropic', 'google', 'openai-compatible', 'offline']);
 export type Provider = z.infer<typeof providerSchema>;
@@ -40,3 +42,20 @@ export type AdminLlmModelList = z.infer<typeof adminLlmModelListResponse>;
 export const modelGroupParams = z.object({ model: z.coerce.number().int().positive(), group: z.coerce.number().int().positive() });
 export const patchModelGroupAccessBody = z.object({ is_available: z.boolean() });
 export type PatchModelGroupAccessBody = z.infer<typeof patchModelGroupAccessBody>;
+
+const adminErrors = [400, 401, 403, 404, 422] as const;
+
+export const endpoints = defineEndpoints({
+  list: { method: 'GET', path: '/llm-models/', tags: ['models'], response: llmModelListResponse, errors: [401] },
+  listAdmin: { method: 'GET', path: '/admin/llm-models/', auth: 'admin', tags: ['admin'], response: adminLlmModelListResponse, errors: adminErrors },
+  setGroupAccess: {
+    method: 'PATCH',
+    path: '/admin/llm-models/:model/member-groups/:group/',
+    auth: 'admin',
+    tags: ['admin'],
+    params: modelGroupParams,
+    body: patchModelGroupAccessBody,
+    response: okBody,
+    errors: adminErrors,
+  },
+});

@@ -4,12 +4,18 @@ import type { endpoints as announcements } from './announcements';
 import type { endpoints as auditLog } from './audit-log';
 import type { endpoints as billing } from './billing';
 import type { endpoints as categories } from './categories';
+import type { endpoints as chat } from './chat';
 import type { endpoints as chatbotPublishing } from './chatbot-publishing';
 import type { endpoints as chatbots } from './chatbots';
 import type { endpoints as dashboards } from './dashboards';
+import type { endpoints as files } from './files';
 import type { endpoints as governance } from './governance';
+import type { endpoints as llmModels } from './llm-models';
 import type { endpoints as publicEndpoints } from './public';
 import type { endpoints as sessions } from './sessions';
+import type { endpoints as taskModes } from './task-modes';
+import type { endpoints as tools } from './tools';
+import type { endpoints as webSearch } from './web-search';
 
 export const routes = {
   announcements: {
@@ -54,6 +60,12 @@ export const routes = {
     update: { method: 'PATCH', path: '/admin/categories/:id/' },
     remove: { method: 'DELETE', path: '/admin/categories/:id/' },
   },
+  chat: {
+    send: { method: 'POST', path: '/chatbots/:id/chat/' },
+    reattach: { method: 'GET', path: '/sessions/:hash/stream/' },
+    stop: { method: 'POST', path: '/sessions/:hash/stop/' },
+    sendPublic: { method: 'POST', path: '/public/chatbots/:id/chat/' },
+  },
   chatbotPublishing: {
     list: { method: 'GET', path: '/admin/chatbots/' },
     process: { method: 'POST', path: '/admin/chatbots/:id/process-publish-request/' },
@@ -79,9 +91,22 @@ export const routes = {
     exportUsage: { method: 'GET', path: '/admin/dashboards/usage/export-task/' },
     credits: { method: 'GET', path: '/admin/credits/' },
   },
+  files: {
+    settings: { method: 'GET', path: '/files/settings/' },
+    progress: { method: 'GET', path: '/files/progress' },
+    get: { method: 'GET', path: '/files/:id/' },
+    remove: { method: 'DELETE', path: '/files/:id/' },
+    download: { method: 'GET', path: '/public/files/:token/' },
+    upload: { method: 'POST', path: '/files/' },
+  },
   governance: {
     get: { method: 'GET', path: '/admin/restricted-words/' },
     save: { method: 'POST', path: '/admin/restricted-words/' },
+  },
+  llmModels: {
+    list: { method: 'GET', path: '/llm-models/' },
+    listAdmin: { method: 'GET', path: '/admin/llm-models/' },
+    setGroupAccess: { method: 'PATCH', path: '/admin/llm-models/:model/member-groups/:group/' },
   },
   public: {
     chatbot: { method: 'GET', path: '/public/chatbots/:hash/' },
@@ -99,15 +124,39 @@ export const routes = {
     unshare: { method: 'DELETE', path: '/sessions/:hash/share/' },
     remove: { method: 'DELETE', path: '/sessions/:hash/' },
   },
+  taskModes: {
+    list: { method: 'GET', path: '/task-modes/' },
+    listAdmin: { method: 'GET', path: '/admin/task-modes/' },
+    create: { method: 'POST', path: '/admin/task-modes/' },
+    update: { method: 'PATCH', path: '/admin/task-modes/:id/' },
+    remove: { method: 'DELETE', path: '/admin/task-modes/:id/' },
+  },
+  tools: {
+    list: { method: 'GET', path: '/tools/' },
+    listAdmin: { method: 'GET', path: '/admin/tools/' },
+    setGroupAccess: { method: 'PATCH', path: '/admin/tools/:tool/member-groups/:group/' },
+    callsPerMonth: { method: 'GET', path: '/admin/dashboards/tools/' },
+  },
+  webSearch: {
+    status: { method: 'GET', path: '/web-search/' },
+    getSettings: { method: 'GET', path: '/admin/web-search-settings/' },
+    saveSettings: { method: 'PUT', path: '/admin/web-search-settings/' },
+  },
 } as unknown as {
   readonly announcements: RefsOf<typeof announcements>;
   readonly auditLog: RefsOf<typeof auditLog>;
   readonly billing: RefsOf<typeof billing>;
   readonly categories: RefsOf<typeof categories>;
+  readonly chat: RefsOf<typeof chat>;
   readonly chatbotPublishing: RefsOf<typeof chatbotPublishing>;
   readonly chatbots: RefsOf<typeof chatbots>;
   readonly dashboards: RefsOf<typeof dashboards>;
+  readonly files: RefsOf<typeof files>;
   readonly governance: RefsOf<typeof governance>;
+  readonly llmModels: RefsOf<typeof llmModels>;
   readonly public: RefsOf<typeof publicEndpoints>;
   readonly sessions: RefsOf<typeof sessions>;
+  readonly taskModes: RefsOf<typeof taskModes>;
+  readonly tools: RefsOf<typeof tools>;
+  readonly webSearch: RefsOf<typeof webSearch>;
 };

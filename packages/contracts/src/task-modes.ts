@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idParam, okBody } from './common';
+import { defineEndpoints } from './endpoint';
 
 /**
  * Task modes (issue 27 §3): tenant-defined presets such as summarise, translate or proofread. The
@@ -38,6 +40,17 @@ export type TaskModeBody = z.input<typeof taskModeBody>;
 /** A change: only the fields sent (no defaults). */
 export const updateTaskModeBody = z.object(fields).partial().strict();
 export type UpdateTaskModeBody = z.input<typeof updateTaskModeBody>;
+
+const errors = [401, 403, 404, 422] as const;
+
+/** `GET /task-modes/` (spec §7) and the console's task modes. */
+export const endpoints = defineEndpoints({
+  list: { method: 'GET', path: '/task-modes/', tags: ['chat'], description: 'The active task modes the chat input offers.', response: taskModeListResponse, errors },
+  listAdmin: { method: 'GET', path: '/admin/task-modes/', auth: 'admin', tags: ['admin'], response: taskModeListResponse, errors },
+  create: { method: 'POST', path: '/admin/task-modes/', auth: 'admin', tags: ['admin'], body: taskModeBody, status: 201, response: taskModeSchema, errors },
+  update: { method: 'PATCH', path: '/admin/task-modes/:id/', auth: 'admin', tags: ['admin'], params: idParam, body: updateTaskModeBody, response: taskModeSchema, errors },
+  remove: { method: 'DELETE', path: '/admin/task-modes/:id/', auth: 'admin', tags: ['admin'], params: idParam, response: okBody, errors },
+});
 
 /** The message as the model receives it under a mode's template. */
 export function applyTemplate(template: string, input: string): string {

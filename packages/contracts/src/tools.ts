@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { okBody } from './common';
+import { usageRangeQuery } from './dashboards';
+import { defineEndpoints } from './endpoint';
 
 /**
  * The platform's built-in tools (issue "Tools and agents", decision 050): each is switched on per
@@ -115,3 +118,31 @@ export const toolCallsDashboardSchema = z.object({
   items: z.array(z.object({ month: z.string(), tool: z.string(), calls: z.number().int() })),
 });
 export type ToolCallsDashboard = z.infer<typeof toolCallsDashboardSchema>;
+
+const adminErrors = [400, 401, 403, 404, 422] as const;
+
+/** Built-in tools (decision 050): the member's view, the admin's group access and the console's call counts. */
+export const endpoints = defineEndpoints({
+  list: { method: 'GET', path: '/tools/', tags: ['tools'], response: memberToolListResponse, errors: [401] },
+  listAdmin: { method: 'GET', path: '/admin/tools/', auth: 'admin', tags: ['admin'], response: adminToolListResponse, errors: adminErrors },
+  setGroupAccess: {
+    method: 'PATCH',
+    path: '/admin/tools/:tool/member-groups/:group/',
+    auth: 'admin',
+    tags: ['admin'],
+    params: toolGroupParams,
+    body: patchToolGroupAccessBody,
+    response: okBody,
+    errors: adminErrors,
+  },
+  callsPerMonth: {
+    method: 'GET',
+    path: '/admin/dashboards/tools/',
+    auth: 'admin',
+    tags: ['admin'],
+    description: 'Tool calls per month and tool over start_month..end_month (YYYY-MM; default the last 12 months).',
+    query: usageRangeQuery,
+    response: toolCallsDashboardSchema,
+    errors: adminErrors,
+  },
+});

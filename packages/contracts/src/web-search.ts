@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoints } from './endpoint';
 
 /** Search providers (issue 27 §1, decision 035): a self-hosted SearXNG, or the Tavily or Brave APIs. */
 export const WEB_SEARCH_PROVIDERS = ['searxng', 'tavily', 'brave'] as const;
@@ -48,6 +49,38 @@ export const saveWebSearchSettingsBody = z.object({
   max_results: z.number().int().min(1).max(WEB_SEARCH_MAX_RESULTS).nullable().default(null),
 });
 export type SaveWebSearchSettingsBody = z.input<typeof saveWebSearchSettingsBody>;
+
+const adminErrors = [401, 403, 422] as const;
+
+export const endpoints = defineEndpoints({
+  status: {
+    method: 'GET',
+    path: '/web-search/',
+    tags: ['chat'],
+    description: "Whether the tenant's web search is on (with a provider): the chat offers its switch only then.",
+    response: webSearchStatusSchema,
+    errors: [401],
+  },
+  getSettings: {
+    method: 'GET',
+    path: '/admin/web-search-settings/',
+    auth: 'admin',
+    tags: ['admin'],
+    description: "The tenant's web search settings; the API key is never returned (api_key_set).",
+    response: webSearchSettingsSchema,
+    errors: adminErrors,
+  },
+  saveSettings: {
+    method: 'PUT',
+    path: '/admin/web-search-settings/',
+    auth: 'admin',
+    tags: ['admin'],
+    description: 'Replaces the web search settings: on/off, provider (null = the server’s), URL, API key (absent keeps it, null removes it) and result count.',
+    body: saveWebSearchSettingsBody,
+    response: webSearchSettingsSchema,
+    errors: adminErrors,
+  },
+});
 
 /**
  * A web search result as the chat uses it: put in the prompt as `[index]`, sent to the browser as a

@@ -131,24 +131,28 @@ export function apiUrl<E extends EndpointDef>(ref: EndpointRef<E>, args?: { para
  * The raw `Response` of an endpoint whose answer is not JSON (an event stream, a file) or whose
  * body is not JSON (a multipart upload: pass `form`). Sends the tenant and token headers and
  * retries once after refreshing an expired token; a non-2xx answer throws `ApiError`.
+ * `anonymous`: no token and no refresh (a visitor's request in a browser signed in elsewhere).
  */
 export async function apiFetch<E extends EndpointDef>(
   ref: EndpointRef<E>,
-  args: Omit<CallArgs<E>, 'body'> & { body?: CallArgs<E>['body']; form?: FormData; headers?: Record<string, string> } = {} as never,
+  args: Omit<CallArgs<E>, 'body'> & { body?: CallArgs<E>['body']; form?: FormData; headers?: Record<string, string>; anonymous?: boolean } = {} as never,
 ): Promise<Response> {
-  const a = args as { params?: object; query?: Query; body?: unknown; form?: FormData; signal?: AbortSignal; headers?: Record<string, string> };
+  const a = args as { params?: object; query?: Query; body?: unknown; form?: FormData; signal?: AbortSignal; headers?: Record<string, string>; anonymous?: boolean };
   const url = buildUrl(pathOf(ref, a.params), a.query);
+  const headers = { ...apiHeaders(a.body !== undefined), ...a.headers };
+  if (a.anonymous) delete headers['x-access-token'];
   const send = () =>
     fetch(url, {
       method: ref.method,
-      headers: { ...apiHeaders(a.body !== undefined), ...a.headers },
+      headers,
       body: a.form ?? (a.body === undefined ? undefined : JSON.stringify(a.body)),
       signal: a.signal,
       credentials: 'same-origin',
     });
   let res = await send();
-  if (res.status === 401 && authStore.get().accessToken && !ref.path.startsWith('/auth/')) {
+  if (res.status === 401 && !a.anonymous && authStore.get().accessToken && !ref.path.startsWith('/auth/')) {
     await refreshSession();
+    headers['x-access-token'] = authStore.get().accessToken ?? '';
     res = await send();
   }
   if (!res.ok) throw await toApiError(res);

@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { chatBody, type ChatEvent, stopAnswerResponse } from '@app/contracts/chat';
-import { errorBody, hashParam, idParam } from '@app/contracts/common';
+import { type ChatEvent, endpoints } from '@app/contracts/chat';
+import { implement } from '../../platform/endpoints';
 import { byAddress, byMember, type RateLimiter } from '../../platform/rate-limits';
 import { memberCtx, tenantCtx } from '../../platform/request-context';
 import type { ChatRun, ChatService, LiveAnswer } from './chat.service';
@@ -16,15 +14,6 @@ const asciiJson = (v: unknown) => JSON.stringify(v).replace(/[\u007f-\uffff]/g, 
 const frameOf = (e: ChatEvent) => `data: ${JSON.stringify(e)}\n\n`;
 
 export function registerChatRoutes(app: FastifyInstance, deps: { chat: ChatService; limits: RateLimiter }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const schema = {
-    tags: ['chat'],
-    description: 'Answers `text/event-stream`: `data:` lines each holding a JSON chat event; the `x-chat-meta` header holds the session and message ids.',
-    params: idParam,
-    body: chatBody,
-    response: { 400: errorBody, 401: errorBody, 402: errorBody, 403: errorBody, 404: errorBody, 413: errorBody, 422: errorBody, 428: errorBody, 429: errorBody },
-  };
-
   /** The SSE response's head: from here on the reply is the event stream. */
   function openStream(reply: FastifyReply, meta: ChatRun['meta']) {
     const res = reply.raw;
@@ -90,22 +79,15 @@ export function registerChatRoutes(app: FastifyInstance, deps: { chat: ChatServi
     out.end();
   }
 
-  r.post('/chatbots/:id/chat/', { preHandler: deps.limits.guard(['chatPerMember', byMember]), schema }, (req, reply) => {
-    const ctx = memberCtx(req);
-    return relayLive(req, reply, () => deps.chat.startLive(ctx, req.params.id, req.body, { stopWithoutReader: ctx.tenant.stopAnswersWithoutReader }));
-  });
-  // A returning reader (a reload, another tab): the running answer so far, then the rest as it comes; 204 when none runs here.
-  r.get(
-    '/sessions/:hash/stream/',
-    {
-      schema: {
-        tags: ['chat'],
-        description: 'Reattaches to the session\'s running answer: `text/event-stream` starting with a `snapshot` event (the answer so far), then the chat events; 204 when no answer is running.',
-        params: hashParam,
-        response: { 204: z.null(), 401: errorBody, 403: errorBody, 404: errorBody },
+  implement(app, endpoints, {
+    send: {
+      preHandler: deps.limits.guard(['chatPerMember', byMember]),
+      handler: (req, reply) => {
+        const ctx = memberCtx(req);
+        return relayLive(req, reply, () => deps.chat.startLive(ctx, req.params.id, req.body, { stopWithoutReader: ctx.tenant.stopAnswersWithoutReader }));
       },
     },
-    async (req, reply) => {
+    reattach: async (req, reply) => {
       const live = await deps.chat.running(memberCtx(req), req.params.hash);
       if (!live) return reply.code(204).send(null);
       const out = openStream(reply, live.meta);
@@ -113,18 +95,13 @@ export function registerChatRoutes(app: FastifyInstance, deps: { chat: ChatServi
       reply.raw.on('close', () => live.detach(out.write));
       await live.closed;
       out.end();
+      return reply;
     },
-  );
-  r.post(
-    '/sessions/:hash/stop/',
-    { schema: { tags: ['chat'], params: hashParam, response: { 200: stopAnswerResponse, 401: errorBody, 403: errorBody, 404: errorBody } } },
-    async (req) => ({ stopped: await deps.chat.stop(memberCtx(req), req.params.hash) }),
-  );
-
-  // A visitor on a public link (spec §6): no token, the creator's credits, limited per address.
-  r.post(
-    '/public/chatbots/:id/chat/',
-    { config: { auth: 'none' }, preHandler: deps.limits.guard(['publicChatPerAddress', byAddress]), schema: { ...schema, tags: ['public'] } },
-    (req, reply) => relay(req, reply, (abort) => deps.chat.startPublic(tenantCtx(req), req.params.id, req.body, abort)),
-  );
+    stop: async (req) => ({ stopped: await deps.chat.stop(memberCtx(req), req.params.hash) }),
+    // A visitor on a public link (spec §6): no token, the creator's credits, limited per address.
+    sendPublic: {
+      preHandler: deps.limits.guard(['publicChatPerAddress', byAddress]),
+      handler: (req, reply) => relay(req, reply, (abort) => deps.chat.startPublic(tenantCtx(req), req.params.id, req.body, abort)),
+    },
+  });
 }

@@ -5,7 +5,7 @@ import { PageSkeleton } from '../../components/page-skeleton';
 import { ChatScreen } from '../../features/chat/components/chat-screen';
 import { useChatbot } from '../../entities/chatbots';
 import { useChatbots } from '../../features/chatbots/api/list-chatbots';
-import { useLlmModels } from '../../features/chatbots/api/list-llm-models';
+import { useLlmModels } from '../../entities/llm-models';
 import { CreditWarning } from '../../features/credits/components/credit-warning';
 
 // The purchase modal loads when a member opens it: it stays out of the chat's first load.

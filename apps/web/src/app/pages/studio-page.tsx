@@ -4,7 +4,7 @@ import { useParams } from 'react-router';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { ChatScreen } from '../../features/chat/components/chat-screen';
 import { useChatbot } from '../../entities/chatbots';
-import { useLlmModels } from '../../features/chatbots/api/list-llm-models';
+import { useLlmModels } from '../../entities/llm-models';
 import { StudioEditor } from '../../features/studio/components/studio-editor';
 import { StudioList } from '../../features/studio/components/studio-list';
 import { useAuth } from '../../lib/use-auth';

@@ -1,7 +1,6 @@
 import { routes } from '@app/contracts/routes.gen';
-import type { ToolCallsDashboard } from '@app/contracts/tools';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export const dashboardKeys = {
   cards: ['admin-dashboard', 'cards'] as const,
@@ -27,7 +26,7 @@ export const useDashboardUsage = (start: string, end: string) => useQuery(dashbo
 export const dashboardToolCallsQueryOptions = (start: string, end: string) =>
   queryOptions({
     queryKey: dashboardKeys.tools(start, end),
-    queryFn: () => apiRequest<ToolCallsDashboard>('/admin/dashboards/tools/', { query: { start_month: start, end_month: end } }),
+    queryFn: ({ signal }) => api(routes.tools.callsPerMonth, { query: { start_month: start, end_month: end }, signal }),
     retry: 1,
   });
 export const useDashboardToolCalls = (start: string, end: string) => useQuery(dashboardToolCallsQueryOptions(start, end));

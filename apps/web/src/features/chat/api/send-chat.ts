@@ -1,7 +1,7 @@
-import type { ChatBody, ChatEvent, ChatMeta, StopAnswerResponse } from '@app/contracts/chat';
+import type { ChatBody, ChatEvent, ChatMeta } from '@app/contracts/chat';
 import type { ChatStreamParser } from '@app/contracts/chat-stream';
-import { apiHeaders, apiRequest, buildUrl, refreshSession, toApiError } from '../../../lib/api-client';
-import { authStore } from '../../../lib/auth-store';
+import { routes } from '@app/contracts/routes.gen';
+import { api, apiFetch, toApiError } from '../../../lib/api-client';
 
 async function* readEvents(body: ReadableStream<Uint8Array>, parser: ChatStreamParser): AsyncGenerator<ChatEvent> {
   const reader = body.getReader();
@@ -26,19 +26,13 @@ export type ChatMode = 'member' | 'test' | 'public';
  */
 export async function sendChat(chatbotId: number, body: ChatBody, signal: AbortSignal, mode: ChatMode = 'member'): Promise<{ meta: ChatMeta; events: AsyncGenerator<ChatEvent> }> {
   const visitor = mode === 'public';
-  const path = visitor ? `/public/chatbots/${chatbotId}/chat/` : `/chatbots/${chatbotId}/chat/`;
-  const payload = visitor ? { ...body, is_test: false } : { ...body, is_test: mode === 'test' };
-  const headers = apiHeaders(true);
-  if (visitor) delete headers['x-access-token'];
-  const send = () => fetch(buildUrl(path), { method: 'POST', headers, body: JSON.stringify(payload), signal, credentials: 'same-origin' });
+  // A visitor's question carries no token, even in a browser signed in elsewhere, so nothing is refreshed either.
+  const send = visitor
+    ? () => apiFetch(routes.chat.sendPublic, { params: { id: chatbotId }, body: { ...body, is_test: false }, signal, anonymous: true })
+    : () => apiFetch(routes.chat.send, { params: { id: chatbotId }, body: { ...body, is_test: mode === 'test' }, signal });
   // The stream parser checks events with zod, which stays out of the initial bundle (decision
   // 007): it loads with the first question, while the request is under way.
-  const [{ createChatStreamParser }, first] = await Promise.all([import('@app/contracts/chat-stream'), send()]);
-  let res = first;
-  if (res.status === 401 && !visitor && authStore.get().accessToken) {
-    await refreshSession();
-    res = await send();
-  }
+  const [{ createChatStreamParser }, res] = await Promise.all([import('@app/contracts/chat-stream'), send()]);
   if (!res.ok || !res.body) throw await toApiError(res);
   const meta = JSON.parse(res.headers.get('x-chat-meta') ?? '{}') as ChatMeta;
   return { meta, events: readEvents(res.body, createChatStreamParser()) };
@@ -50,20 +44,14 @@ export async function sendChat(chatbotId: number, body: ChatBody, signal: AbortS
  * null when no answer is running (204).
  */
 export async function reattachChat(hash: string, signal: AbortSignal): Promise<{ meta: ChatMeta; events: AsyncGenerator<ChatEvent> } | null> {
-  const send = () => fetch(buildUrl(`/sessions/${hash}/stream/`), { headers: apiHeaders(false), signal, credentials: 'same-origin' });
-  const [{ createChatStreamParser }, first] = await Promise.all([import('@app/contracts/chat-stream'), send()]);
-  let res = first;
-  if (res.status === 401 && authStore.get().accessToken) {
-    await refreshSession();
-    res = await send();
-  }
+  const [{ createChatStreamParser }, res] = await Promise.all([import('@app/contracts/chat-stream'), apiFetch(routes.chat.reattach, { params: { hash }, signal })]);
   if (res.status === 204) return null;
-  if (!res.ok || !res.body) throw await toApiError(res);
+  if (!res.body) throw await toApiError(res);
   const meta = JSON.parse(res.headers.get('x-chat-meta') ?? '{}') as ChatMeta;
   return { meta, events: readEvents(res.body, createChatStreamParser()) };
 }
 
 /** POST /sessions/{hash}/stop/: the server aborts the answer and keeps it as `stopped`; its stream ends so. */
-export function stopAnswer(hash: string): Promise<StopAnswerResponse> {
-  return apiRequest<StopAnswerResponse>(`/sessions/${hash}/stop/`, { method: 'POST' });
+export function stopAnswer(hash: string) {
+  return api(routes.chat.stop, { params: { hash } });
 }

@@ -1,10 +1,11 @@
-import type { FileProgress, FileSettings, UploadFiles } from '@app/contracts/files';
+import type { UploadFiles } from '@app/contracts/files';
+import { routes } from '@app/contracts/routes.gen';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiHeaders, apiRequest, buildUrl } from '../../../lib/api-client';
+import { api, ApiError, apiHeaders, apiUrl } from '../../../lib/api-client';
 
 /** GET /files/settings/: the server's upload limits (spec §5). */
 export const useFileSettings = (enabled: boolean) =>
-  useQuery({ queryKey: ['files', 'settings'], queryFn: () => apiRequest<FileSettings>('/files/settings/'), enabled, staleTime: 10 * 60_000 });
+  useQuery({ queryKey: ['files', 'settings'], queryFn: ({ signal }) => api(routes.files.settings, { signal }), enabled, staleTime: 10 * 60_000 });
 
 /**
  * POST /files/ with one file, reporting the bytes sent (fetch cannot report an upload's
@@ -13,7 +14,7 @@ export const useFileSettings = (enabled: boolean) =>
 export function uploadFile(file: File, onProgress: (percent: number) => void, signal: AbortSignal): Promise<UploadFiles['items'][number]> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', buildUrl('/files/'));
+    xhr.open(routes.files.upload.method, apiUrl(routes.files.upload));
     for (const [k, v] of Object.entries(apiHeaders(false))) xhr.setRequestHeader(k, v);
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
     xhr.onload = () => {
@@ -35,7 +36,7 @@ export function uploadFile(file: File, onProgress: (percent: number) => void, si
 }
 
 /** GET /files/progress: how far parsing got. */
-export const fileProgress = (ids: number[]) => apiRequest<FileProgress>('/files/progress', { query: { file_ids: ids.join(',') } });
+export const fileProgress = (ids: number[]) => api(routes.files.progress, { query: { file_ids: ids.join(',') } });
 
 /** DELETE /files/{id}/: a removed attachment. */
-export const deleteFile = (id: number) => apiRequest<unknown>(`/files/${id}/`, { method: 'DELETE' });
+export const deleteFile = (id: number) => api(routes.files.remove, { params: { id } });

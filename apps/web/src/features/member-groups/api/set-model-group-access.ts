@@ -1,6 +1,7 @@
 import type { AdminLlmModelList } from '@app/contracts/llm-models';
+import { routes } from '@app/contracts/routes.gen';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { withAccess } from '../lib/model-access';
 
@@ -11,7 +12,7 @@ export interface ModelGroupAccess {
 }
 
 export function setModelGroupAccess({ modelId, groupId, isAvailable }: ModelGroupAccess) {
-  return apiRequest<{ ok: true }>(`/admin/llm-models/${modelId}/member-groups/${groupId}/`, { method: 'PATCH', body: { is_available: isAvailable } });
+  return api(routes.llmModels.setGroupAccess, { params: { model: modelId, group: groupId }, body: { is_available: isAvailable } });
 }
 
 const MUTATION_KEY = ['set-model-group-access'] as const;

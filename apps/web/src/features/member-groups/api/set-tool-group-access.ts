@@ -1,6 +1,7 @@
+import { routes } from '@app/contracts/routes.gen';
 import type { AdminToolList, BuiltinTool } from '@app/contracts/tools';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { withToolAccess } from '../lib/model-access';
 
@@ -11,7 +12,7 @@ export interface ToolGroupAccess {
 }
 
 export function setToolGroupAccess({ tool, groupId, isAvailable }: ToolGroupAccess) {
-  return apiRequest<{ ok: true }>(`/admin/tools/${tool}/member-groups/${groupId}/`, { method: 'PATCH', body: { is_available: isAvailable } });
+  return api(routes.tools.setGroupAccess, { params: { tool, group: groupId }, body: { is_available: isAvailable } });
 }
 
 const MUTATION_KEY = ['set-tool-group-access'] as const;

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { localizedName } from '../../../lib/localized-name';
 import { errorMessage } from '../../../lib/status-messages';
 import { groupErrorOverrides } from '../lib/group-errors';
-import { useAdminLlmModels } from '../api/list-admin-llm-models';
+import { useAdminLlmModels } from '../../../entities/llm-models';
 import { useSetModelGroupAccess } from '../api/set-model-group-access';
 import { isAllowed } from '../lib/model-access';
 import { AccessMatrix, type MatrixColumn, type MatrixGroup } from './access-matrix';

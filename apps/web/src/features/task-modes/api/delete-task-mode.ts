@@ -1,10 +1,10 @@
-import type { Ok } from '@app/contracts/common';
+import { routes } from '@app/contracts/routes.gen';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { taskModesKey } from './list-task-modes';
 
 export function deleteTaskMode(id: number) {
-  return apiRequest<Ok>(`/admin/task-modes/${id}/`, { method: 'DELETE' });
+  return api(routes.taskModes.remove, { params: { id } });
 }
 
 export function useDeleteTaskMode() {

@@ -1,6 +1,6 @@
-import type { TaskModeList } from '@app/contracts/task-modes';
+import { routes } from '@app/contracts/routes.gen';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** Every task-mode list (the members' and the console's) sits under this key, so a change in the console refreshes both. */
 export const taskModesKey = ['task-modes'] as const;
@@ -9,7 +9,7 @@ export const taskModesKey = ['task-modes'] as const;
 export const taskModesQueryOptions = () =>
   queryOptions({
     queryKey: [...taskModesKey, 'active'],
-    queryFn: () => apiRequest<TaskModeList>('/task-modes/'),
+    queryFn: ({ signal }) => api(routes.taskModes.list, { signal }),
     staleTime: 5 * 60_000,
   });
 

@@ -1,15 +1,16 @@
-import type { TaskMode, TaskModeBody, TaskModeList, UpdateTaskModeBody } from '@app/contracts/task-modes';
+import { routes } from '@app/contracts/routes.gen';
+import type { TaskModeBody, TaskModeList, UpdateTaskModeBody } from '@app/contracts/task-modes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { adminTaskModesQueryOptions } from './list-admin-task-modes';
 import { taskModesKey } from './list-task-modes';
 
 export function createTaskMode(body: TaskModeBody) {
-  return apiRequest<TaskMode>('/admin/task-modes/', { method: 'POST', body });
+  return api(routes.taskModes.create, { body });
 }
 
 export function updateTaskMode(id: number, body: UpdateTaskModeBody) {
-  return apiRequest<TaskMode>(`/admin/task-modes/${id}/`, { method: 'PATCH', body });
+  return api(routes.taskModes.update, { params: { id }, body });
 }
 
 /** Create (no id) or change; every task-mode list refreshes afterwards. */

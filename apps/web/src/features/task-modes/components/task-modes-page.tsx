@@ -7,7 +7,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../components/dialogs';
 import { errorMessage } from '../../../lib/status-messages';
 import { useDeleteTaskMode } from '../api/delete-task-mode';
-import { useAdminLlmModels } from '../api/list-admin-llm-models';
+import { useAdminLlmModels } from '../../../entities/llm-models';
 import { useAdminTaskModes } from '../api/list-admin-task-modes';
 import { useSetTaskModeActive } from '../api/save-task-mode';
 import { modeName, nextOrder } from '../lib/task-mode-form';

@@ -1,12 +1,12 @@
-import type { WebSearchSettings } from '@app/contracts/web-search';
+import { routes } from '@app/contracts/routes.gen';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export const webSearchSettingsKey = ['web-search-settings'] as const;
 
 export const webSearchSettingsQueryOptions = queryOptions({
   queryKey: webSearchSettingsKey,
-  queryFn: () => apiRequest<WebSearchSettings>('/admin/web-search-settings/'),
+  queryFn: ({ signal }) => api(routes.webSearch.getSettings, { signal }),
 });
 
 /** The tenant's web search settings (`GET /admin/web-search-settings/`); the API key only as `api_key_set`. */

@@ -1,11 +1,12 @@
-import type { SaveWebSearchSettingsBody, WebSearchSettings } from '@app/contracts/web-search';
+import { routes } from '@app/contracts/routes.gen';
+import type { SaveWebSearchSettingsBody } from '@app/contracts/web-search';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { webSearchSettingsKey } from './get-web-search-settings';
 
 /** Replaces the settings (`PUT /admin/web-search-settings/`): `api_key` absent keeps the stored key, null removes it. */
 export function saveWebSearchSettings(body: SaveWebSearchSettingsBody) {
-  return apiRequest<WebSearchSettings>('/admin/web-search-settings/', { method: 'PUT', body });
+  return api(routes.webSearch.saveSettings, { body });
 }
 
 export function useSaveWebSearchSettings() {
