@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { customFieldValuesSchema, paginated } from './common';
+import { customFieldValuesSchema, idParam, okBody, pageQuery, paginated } from './common';
+import { defineEndpoints } from './endpoint';
 import { memberSchema, memberStatusSchema } from './members';
+import { taskSchema } from './tasks';
 
 /** `GET /admin/members/`: the console's member lists (the pending requests tab among them). */
-export const listAdminMembersQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(10),
+export const listAdminMembersQuery = pageQuery.extend({
   member_status: memberStatusSchema.optional(),
   /** Only members with a pending request (a registration or a group change): the console's "Pending requests" tab. */
   has_pending_request: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
@@ -70,3 +70,32 @@ export const bulkMembersResponse = z.object({
   items: z.array(z.object({ member_id: z.number().int(), ok: z.boolean(), error_code: z.string().nullable() })),
 });
 export type BulkMembersResponse = z.infer<typeof bulkMembersResponse>;
+
+const errors = [401, 403, 404, 422] as const;
+const admin = { auth: 'admin', tags: ['admin'] } as const;
+export const endpoints = defineEndpoints({
+  list: { ...admin, method: 'GET', path: '/admin/members/', query: listAdminMembersQuery, response: adminMemberListResponse, errors },
+  startExport: {
+    ...admin,
+    method: 'GET',
+    path: '/admin/members/export-task/',
+    description: 'Starts an export of every member as CSV; poll GET /tasks/{id}/.',
+    response: taskSchema,
+    errors,
+  },
+  get: { ...admin, method: 'GET', path: '/admin/members/:id/', params: idParam, response: adminMemberSchema, errors },
+  update: { ...admin, method: 'PATCH', path: '/admin/members/:id/', params: idParam, body: patchAdminMemberBody, response: adminMemberSchema, errors: [...errors, 400, 409] },
+  remove: { ...admin, method: 'DELETE', path: '/admin/members/:id/', params: idParam, response: okBody, errors: [...errors, 400] },
+  bulkCreditQuota: { ...admin, method: 'PATCH', path: '/admin/members/bulk/', body: bulkCreditQuotaBody, response: bulkMembersResponse, errors },
+  bulkDelete: { ...admin, method: 'POST', path: '/admin/members/bulk/delete/', body: bulkDeleteMembersBody, response: bulkMembersResponse, errors },
+  processPending: {
+    ...admin,
+    method: 'POST',
+    path: '/admin/members/:id/process-pending-request/',
+    params: idParam,
+    body: processPendingBody,
+    response: memberSchema,
+    errors: [...errors, 402, 409, 424],
+  },
+  bulkProcessPending: { ...admin, method: 'POST', path: '/admin/members/bulk/process-pending-request/', body: bulkProcessPendingBody, response: processPendingResponse, errors },
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoints } from './endpoint';
 
 /**
  * `GET /admin/chat-settings/`: how the tenant's chats behave (decision 037).
@@ -17,3 +18,27 @@ export const patchChatSettingsBody = chatSettingsSchema
   .strict()
   .refine((b) => Object.keys(b).length > 0, { message: 'Send at least one setting' });
 export type PatchChatSettingsBody = z.input<typeof patchChatSettingsBody>;
+
+const errors = [401, 403, 422] as const;
+export const endpoints = defineEndpoints({
+  get: {
+    method: 'GET',
+    path: '/admin/chat-settings/',
+    auth: 'admin',
+    tags: ['admin'],
+    description: "The tenant's chat settings: whether a member's answer is stopped once nobody reads it.",
+    response: chatSettingsSchema,
+    errors,
+  },
+  update: {
+    method: 'PATCH',
+    path: '/admin/chat-settings/',
+    auth: 'admin',
+    tags: ['admin'],
+    description:
+      'Changes the settings sent (at least one). stop_answers_without_reader: true stops an answer once its last reader left (reload, dropped connection), keeping the partial text as stopped; false (the default) lets it finish and be charged.',
+    body: patchChatSettingsBody,
+    response: chatSettingsSchema,
+    errors,
+  },
+});

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idParam } from './common';
+import { defineEndpoints } from './endpoint';
 
 /**
  * Spec §8's credit-depleted texts (the public chatbot creator's is its own code,
@@ -64,3 +66,9 @@ export const creditsDepletedDetails = z.object({
   tenant_remaining_credit: z.number().int().nullable(),
 });
 export type CreditsDepletedDetails = z.infer<typeof creditsDepletedDetails>;
+
+const errors = [401, 403, 404, 422] as const;
+export const endpoints = defineEndpoints({
+  creditCheck: { method: 'GET', path: '/members/:id/credit-check/', tags: ['credits'], params: idParam, response: creditCheckSchema, errors },
+  usage: { method: 'GET', path: '/members/:id/usage/', tags: ['credits'], params: idParam, response: usageSchema, errors },
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { emailSchema, newPasswordSchema, signUpNameSchema } from './auth';
-import { customFieldValuesSchema, paginated } from './common';
+import { emailSchema, newPasswordSchema, signUpNameSchema, signUpResponse } from './auth';
+import { customFieldValuesSchema, hashParam, idParam, pageQuery, paginated } from './common';
+import { defineEndpoints } from './endpoint';
 
 export const invitationStatusSchema = z.enum(['pending', 'accepted', 'expired']);
 
@@ -22,9 +23,7 @@ export const invitationSchema = z.object({
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
-export const listInvitationsQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(10),
+export const listInvitationsQuery = pageQuery.extend({
   search_term: z.string().trim().max(100).optional(),
   order_by: z.enum(['created_at', 'email', 'name']).default('created_at'),
   order_type: z.enum(['asc', 'desc']).default('desc'),
@@ -142,3 +141,39 @@ export const acceptInvitationBody = z.object({
   agreements: z.array(z.number().int().positive()).max(50).default([]),
 });
 export type AcceptInvitationBody = z.input<typeof acceptInvitationBody>;
+
+const errors = [401, 403, 404, 422] as const;
+const admin = { auth: 'admin', tags: ['admin'] } as const;
+export const endpoints = defineEndpoints({
+  list: { ...admin, method: 'GET', path: '/admin/invitations/', query: listInvitationsQuery, response: invitationListResponse, errors },
+  bulkInvite: { ...admin, method: 'POST', path: '/admin/invitations/bulk/', body: bulkInviteBody, response: bulkInviteResponse, errors },
+  bulkSettings: {
+    ...admin,
+    method: 'GET',
+    path: '/admin/invitations/bulk-settings/',
+    description: 'How the console sends a bulk-invite file: rows per request.',
+    response: bulkInviteSettingsResponse,
+    errors,
+  },
+  bulkDelete: { ...admin, method: 'POST', path: '/admin/invitations/bulk/delete/', body: bulkDeleteInvitationsBody, response: bulkDeleteResponse, errors },
+  resend: {
+    ...admin,
+    method: 'POST',
+    path: '/admin/invitations/:id/resend/',
+    params: idParam,
+    response: invitationSchema,
+    errors: [...errors, 402, 409, 424],
+  },
+  verify: { method: 'GET', path: '/invitations/:hash/verify/', auth: 'none', tags: ['auth'], params: hashParam, response: invitationVerifyResponse, errors: [404, 409] },
+  accept: {
+    method: 'POST',
+    path: '/invitations/:hash/accept/',
+    auth: 'none',
+    tags: ['auth'],
+    params: hashParam,
+    body: acceptInvitationBody,
+    status: 201,
+    response: signUpResponse,
+    errors: [401, 404, 409, 422],
+  },
+});

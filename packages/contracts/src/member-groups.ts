@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { paginated } from './common';
+import { idParam, okBody, pageQuery, paginated } from './common';
+import { defineEndpoints } from './endpoint';
 
 /** A member group as the console manages it (spec §3). Credits are whole credits, rounded down. */
 export const memberGroupSchema = z.object({
@@ -16,9 +17,7 @@ export const memberGroupSchema = z.object({
 });
 export type MemberGroup = z.infer<typeof memberGroupSchema>;
 
-export const listAdminMemberGroupsQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(10),
+export const listAdminMemberGroupsQuery = pageQuery.extend({
   search_term: z.string().trim().max(100).optional(),
   order_by: z.enum(['id.asc', 'id.desc', 'name.asc', 'member_count.desc']).default('id.asc'),
 });
@@ -61,3 +60,18 @@ export const memberGroupUsageResponse = z.object({
   ),
 });
 export type MemberGroupUsage = z.infer<typeof memberGroupUsageResponse>;
+
+export const groupMemberParams = z.object({ id: z.coerce.number().int().positive(), member_id: z.coerce.number().int().positive() });
+
+const errors = [400, 401, 403, 404, 409, 422] as const;
+const admin = { auth: 'admin', tags: ['admin'] } as const;
+export const endpoints = defineEndpoints({
+  list: { ...admin, method: 'GET', path: '/admin/member-groups/', query: listAdminMemberGroupsQuery, response: memberGroupListResponse, errors },
+  create: { ...admin, method: 'POST', path: '/admin/member-groups/', body: createMemberGroupBody, status: 201, response: memberGroupSchema, errors },
+  get: { ...admin, method: 'GET', path: '/admin/member-groups/:id/', params: idParam, response: memberGroupSchema, errors },
+  update: { ...admin, method: 'PATCH', path: '/admin/member-groups/:id/', params: idParam, body: patchMemberGroupBody, response: memberGroupSchema, errors },
+  remove: { ...admin, method: 'DELETE', path: '/admin/member-groups/:id/', params: idParam, response: okBody, errors },
+  removeMember: { ...admin, method: 'DELETE', path: '/admin/member-groups/:id/members/:member_id/', params: groupMemberParams, response: okBody, errors },
+  /** Served by the credits module. */
+  usage: { ...admin, method: 'GET', path: '/admin/member-groups/usage/', response: memberGroupUsageResponse, errors: [401, 403, 404, 422] },
+});

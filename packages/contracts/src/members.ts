@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { customFieldValuesSchema, languageSchema } from './common';
+import { customFieldValuesSchema, idParam, languageSchema, okBody } from './common';
+import { defineEndpoints } from './endpoint';
 
 export const memberStatusSchema = z.enum(['active', 'pending', 'rejected', 'deactivated']);
 export type MemberStatus = z.infer<typeof memberStatusSchema>;
@@ -44,3 +45,12 @@ export const groupChangeResponse = z.object({
   requested_at: z.string().nullable(),
 });
 export type GroupChange = z.infer<typeof groupChangeResponse>;
+
+const errors = [401, 403, 404, 422] as const;
+export const endpoints = defineEndpoints({
+  get: { method: 'GET', path: '/members/:id/', tags: ['members'], params: idParam, response: memberSchema, errors },
+  update: { method: 'PATCH', path: '/members/:id/', tags: ['members'], params: idParam, body: patchMemberBody, response: memberSchema, errors: [...errors, 409] },
+  getGroupChange: { method: 'GET', path: '/members/:id/group/', tags: ['members'], params: idParam, response: groupChangeResponse, errors },
+  requestGroupChange: { method: 'PATCH', path: '/members/:id/group/', tags: ['members'], params: idParam, body: changeGroupBody, response: groupChangeResponse, errors: [...errors, 409] },
+  withdrawGroupChange: { method: 'DELETE', path: '/members/:id/group-queues/', tags: ['members'], params: idParam, response: okBody, errors },
+});

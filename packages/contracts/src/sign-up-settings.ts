@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { paginated } from './common';
+import { sendCodeBody, sendCodeResponse, signUpBody, signUpResponse } from './auth';
+import { idParam, okBody, pageQuery, pageSize, paginated } from './common';
+import { defineEndpoints } from './endpoint';
 
 /** Custom member fields (spec §3): the tenant decides which exist and how they behave. */
 export const customFieldTypeSchema = z.enum(['text', 'number']);
@@ -105,12 +107,45 @@ export const memberGroupSummarySchema = z.object({
   is_default: z.boolean(),
 });
 export type MemberGroupSummary = z.infer<typeof memberGroupSummarySchema>;
-export const listMemberGroupsQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(100),
+export const listMemberGroupsQuery = pageQuery.extend({
+  size: pageSize(100, 100),
   is_default: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
   search_term: z.string().trim().max(100).optional(),
   order_by: z.enum(['id.asc', 'id.desc', 'name.asc']).default('id.asc'),
 });
 export const memberGroupSummaryList = paginated(memberGroupSummarySchema);
 export type MemberGroupSummaryList = z.infer<typeof memberGroupSummaryList>;
+
+const errors = [401, 403, 404, 422] as const;
+const admin = { auth: 'admin', tags: ['admin'] } as const;
+/** Sign-up (served by the sign-up module) and what it reads before anyone is signed in (the members module's). */
+export const endpoints = defineEndpoints({
+  sendCode: {
+    method: 'POST',
+    path: '/auth/code/',
+    auth: 'none',
+    // Spec §8: a malformed email is a 400 here.
+    malformedIsBadRequest: true,
+    tags: ['auth'],
+    body: sendCodeBody,
+    response: sendCodeResponse,
+    // 424 (the mail could not be sent) is not in endpoint.ts's ErrorStatus yet.
+    errors: [400, 409, 424, 429],
+  },
+  signUp: { method: 'POST', path: '/auth/sign-up/', auth: 'none', tags: ['auth'], body: signUpBody, status: 201, response: signUpResponse, errors: [400, 401, 402, 409, 422] },
+  listPolicies: { method: 'GET', path: '/policies/', auth: 'none', tags: ['auth'], response: policyListResponse, errors: [] },
+  listMemberGroups: { method: 'GET', path: '/member-groups/', auth: 'none', tags: ['members'], query: listMemberGroupsQuery, response: memberGroupSummaryList, errors: [422] },
+  listCustomFields: { method: 'GET', path: '/custom-fields/', auth: 'none', tags: ['members'], query: listCustomFieldsQuery, response: customFieldListResponse, errors: [422] },
+  memberCountCheck: { method: 'GET', path: '/tenants/member-count-check/', auth: 'none', tags: ['tenants'], response: memberCountCheckSchema, errors: [] },
+  // Console.
+  get: { ...admin, method: 'GET', path: '/admin/sign-up-settings/', response: signUpSettingsSchema, errors },
+  update: { ...admin, method: 'PATCH', path: '/admin/sign-up-settings/', body: patchSignUpSettingsBody, response: signUpSettingsSchema, errors },
+  listAdminPolicies: { ...admin, method: 'GET', path: '/admin/policies/', response: policyListResponse, errors },
+  createPolicy: { ...admin, method: 'POST', path: '/admin/policies/', body: createPolicyBody, status: 201, response: policySchema, errors },
+  updatePolicy: { ...admin, method: 'PATCH', path: '/admin/policies/:id/', params: idParam, body: patchPolicyBody, response: policySchema, errors },
+  removePolicy: { ...admin, method: 'DELETE', path: '/admin/policies/:id/', params: idParam, response: okBody, errors },
+  listAdminCustomFields: { ...admin, method: 'GET', path: '/admin/custom-fields/', response: customFieldListResponse, errors },
+  createCustomField: { ...admin, method: 'POST', path: '/admin/custom-fields/', body: createCustomFieldBody, status: 201, response: customFieldSchema, errors },
+  updateCustomField: { ...admin, method: 'PATCH', path: '/admin/custom-fields/:id/', params: idParam, body: patchCustomFieldBody, response: customFieldSchema, errors },
+  removeCustomField: { ...admin, method: 'DELETE', path: '/admin/custom-fields/:id/', params: idParam, response: okBody, errors },
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoints } from './endpoint';
 
 export const tenantSchema = z.object({
   logo_url: z.string().nullable(),
@@ -11,3 +12,7 @@ export type Tenant = z.infer<typeof tenantSchema>;
 export const subdomainSchema = z
   .string()
   .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'subdomain must be a lower-case DNS label');
+
+export const endpoints = defineEndpoints({
+  get: { method: 'GET', path: '/tenants/', auth: 'none', tags: ['tenants'], response: tenantSchema, errors: [404] },
+});

@@ -4,7 +4,7 @@ import { Outlet } from 'react-router';
 import { ResponsiveShell } from '../components/responsive-shell';
 import { TenantLogo } from '../components/tenant-logo';
 import { AnnouncementBanner } from '../features/announcements/components/announcement-banner';
-import { useTenant } from '../features/tenant/api/get-tenant';
+import { useTenant } from '../entities/tenant';
 import { NavBar } from './nav-bar';
 
 /** Spec §2: the navigation bar is 264 px wide (a drawer on small screens). */

@@ -9,7 +9,7 @@ import { useCreditCheck } from '../features/credits/api/get-credit-check';
 import { newChatTargetId } from '../features/credits/lib/warning-level';
 import { SessionList } from '../features/sessions/components/session-list';
 import { RecentChatbots } from '../features/store/components/recent-chatbots';
-import { useTenant } from '../features/tenant/api/get-tenant';
+import { useTenant } from '../entities/tenant';
 import { useAuth } from '../lib/use-auth';
 import { MemberLanguageSwitch } from './member-language-switch';
 

@@ -2,7 +2,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CustomFieldsSection } from '../../features/custom-fields/components/custom-fields-section';
 import { InvitationsPage } from '../../features/invitations/components/invitations-page';
-import { useMemberGroups } from '../../features/member-groups/api/list-member-groups';
+import { useMemberGroups } from '../../entities/member-groups';
 import { PendingRequestsPage } from '../../features/pending-requests/components/pending-requests-page';
 import { PoliciesSection } from '../../features/policies/components/policies-section';
 import { SignUpSettingsCard } from '../../features/sign-up-settings/components/sign-up-settings-card';

@@ -12,7 +12,7 @@ import { ChatSettingsPage } from '../../features/chat-settings/components/chat-s
 import { ChatbotsPage } from '../../features/chatbot-publishing/components/chatbots-page';
 import { WhatsNewModal } from '../../features/release-notes/components/whats-new-modal';
 import { RestrictedWordsPage } from '../../features/restricted-words/components/restricted-words-page';
-import { useTenant } from '../../features/tenant/api/get-tenant';
+import { useTenant } from '../../entities/tenant';
 import { MemberLanguageSwitch } from '../member-language-switch';
 import { GroupsPage } from '../../features/member-groups/components/groups-page';
 import { TaskModesPage } from '../../features/task-modes/components/task-modes-page';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ExportModal } from '../../features/admin-members/components/export-modal';
 import { MembersPage } from '../../features/admin-members/components/members-page';
-import { useMemberGroups } from '../../features/member-groups/api/list-member-groups';
+import { useMemberGroups } from '../../entities/member-groups';
 import { WhitelistPage } from '../../features/sso/components/whitelist-page';
 import { InvitationsArea, PendingRequestsArea } from './account-areas';
 

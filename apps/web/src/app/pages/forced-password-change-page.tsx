@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { TenantLogo } from '../../components/tenant-logo';
 import { useSignOut } from '../../features/auth/api/sign-out';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form';
-import { useTenant } from '../../features/tenant/api/get-tenant';
+import { useTenant } from '../../entities/tenant';
 import { MemberLanguageSwitch } from '../member-language-switch';
 
 /**

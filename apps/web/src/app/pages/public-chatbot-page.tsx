@@ -7,7 +7,7 @@ import { ChatScreen } from '../../features/chat/components/chat-screen';
 import { usePublicChatbot } from '../../features/public-chat/api/get-public-chatbot';
 import { PublicFrame } from '../../features/public-chat/components/public-frame';
 import { PublicUnavailable } from '../../features/public-chat/components/public-unavailable';
-import { useTenant } from '../../features/tenant/api/get-tenant';
+import { useTenant } from '../../entities/tenant';
 import { sessionHint } from '../../lib/auth-store';
 import { errorMessage, statusOf } from '../../lib/status-messages';
 import { useAuth } from '../../lib/use-auth';

@@ -1,11 +1,11 @@
 import { Box, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
+import { useCustomFields } from '../../entities/custom-fields';
+import { useMemberGroups } from '../../entities/member-groups';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form';
 import { BillingSection } from '../../features/billing/components/billing-section';
 import { UsageCards } from '../../features/credits/components/usage-cards';
-import { useCustomFields } from '../../features/custom-fields/api/list-custom-fields';
-import { useMemberGroups } from '../../features/member-groups/api/list-member-groups';
 import { useMember } from '../../features/members/api/get-member';
 import { GroupChangeSection } from '../../features/members/components/group-change-section';
 import { ProfileForm } from '../../features/members/components/profile-form';

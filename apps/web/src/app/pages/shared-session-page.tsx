@@ -14,7 +14,7 @@ import { PublicFrame } from '../../features/public-chat/components/public-frame'
 import { PublicUnavailable } from '../../features/public-chat/components/public-unavailable';
 import { newChatTarget } from '../../features/public-chat/lib/new-chat-target';
 import { openShareLink } from '../../features/sessions/components/share-panel';
-import { useTenant } from '../../features/tenant/api/get-tenant';
+import { useTenant } from '../../entities/tenant';
 import { sessionHint } from '../../lib/auth-store';
 import { localizedName } from '../../lib/localized-name';
 import { errorMessage, statusOf } from '../../lib/status-messages';

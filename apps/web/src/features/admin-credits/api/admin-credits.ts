@@ -1,8 +1,8 @@
-import type { AdminMemberList, BulkMembersResponse } from '@app/contracts/admin-members';
-import type { MemberGroup, MemberGroupList, PatchMemberGroupBody } from '@app/contracts/member-groups';
+import type { PatchMemberGroupBody } from '@app/contracts/member-groups';
 import { routes } from '@app/contracts/routes.gen';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiRequest } from '../../../lib/api-client';
+import { useAdminMemberGroups } from '../../../entities/member-groups';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const PAGE_SIZE = 10;
@@ -19,19 +19,14 @@ export const adminCreditsQueryOptions = (month: string, page: number) =>
 export const useAdminCredits = (month: string, page: number) => useQuery(adminCreditsQueryOptions(month, page));
 
 /** The groups and their quotas, 10 a page (`GET /admin/member-groups/`). */
-export const useQuotaGroups = (page: number, search: string) =>
-  useQuery({
-    queryKey: [...queryKeys.adminMemberGroups, 'credits', page, search],
-    queryFn: () => apiRequest<MemberGroupList>('/admin/member-groups/', { query: { page, size: PAGE_SIZE, order_by: 'id.asc', search_term: search.trim() || undefined } }),
-    placeholderData: keepPreviousData,
-  });
+export const useQuotaGroups = (page: number, search: string) => useAdminMemberGroups({ page, size: PAGE_SIZE, search_term: search, order_by: 'id.asc' });
 
 /** A group's pool and per-member quota (`PATCH /admin/member-groups/{id}/`). */
 export function useUpdateGroupQuota() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: Pick<PatchMemberGroupBody, 'credit_quota' | 'member_credit_quota'> }) =>
-      apiRequest<MemberGroup>(`/admin/member-groups/${id}/`, { method: 'PATCH', body }),
+      api(routes.memberGroups.update, { params: { id }, body }),
     onSuccess: () =>
       Promise.all([queryKeys.adminMemberGroups, queryKeys.memberGroups, queryKeys.memberGroupUsage].map((queryKey) => qc.invalidateQueries({ queryKey }))),
   });
@@ -41,8 +36,8 @@ export function useUpdateGroupQuota() {
 export const useQuotaMembers = (page: number, search: string) =>
   useQuery({
     queryKey: [...queryKeys.adminMembers, 'credits', page, search],
-    queryFn: () =>
-      apiRequest<AdminMemberList>('/admin/members/', { query: { page, size: PAGE_SIZE, member_status: 'active', order_by: 'name.asc', search_term: search.trim() || undefined } }),
+    queryFn: ({ signal }) =>
+      api(routes.adminMembers.list, { query: { page, size: PAGE_SIZE, member_status: 'active', order_by: 'name.asc', search_term: search.trim() || undefined }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -50,7 +45,7 @@ export const useQuotaMembers = (page: number, search: string) =>
 export function useBulkCreditQuota() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { member_ids: number[]; credit_quota: number | null }) => apiRequest<BulkMembersResponse>('/admin/members/bulk/', { method: 'PATCH', body }),
+    mutationFn: (body: { member_ids: number[]; credit_quota: number | null }) => api(routes.adminMembers.bulkCreditQuota, { body }),
     onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.adminMembers }),
   });
 }

@@ -1,11 +1,11 @@
-import type { BulkMembersResponse } from '@app/contracts/admin-members';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@app/contracts/routes.gen';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** Each member is deleted on its own; the answer says which could not be (oneself, the last admin). */
 export function bulkDeleteMembers(memberIds: number[]) {
-  return apiRequest<BulkMembersResponse>('/admin/members/bulk/delete/', { method: 'POST', body: { member_ids: memberIds } });
+  return api(routes.adminMembers.bulkDelete, { body: { member_ids: memberIds } });
 }
 
 export function useBulkDeleteMembers() {

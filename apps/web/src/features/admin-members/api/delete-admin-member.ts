@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@app/contracts/routes.gen';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** Never oneself, never the last administrator (the server answers 400 with the reason). */
 export function deleteAdminMember(id: number) {
-  return apiRequest<{ ok: true }>(`/admin/members/${id}/`, { method: 'DELETE' });
+  return api(routes.adminMembers.remove, { params: { id } });
 }
 
 export function useDeleteAdminMember() {

@@ -1,7 +1,8 @@
-import type { AdminMemberList, ListAdminMembersQuery } from '@app/contracts/admin-members';
+import type { ListAdminMembersQuery } from '@app/contracts/admin-members';
 import type { MemberStatus } from '@app/contracts/members';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@app/contracts/routes.gen';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const MEMBERS_PAGE_SIZE = 10;
@@ -22,14 +23,15 @@ export interface MemberListParams {
 export const adminMembersQueryOptions = (p: MemberListParams) =>
   queryOptions({
     queryKey: [...queryKeys.adminMembers, 'all', p],
-    queryFn: () =>
-      apiRequest<AdminMemberList>('/admin/members/', {
+    queryFn: ({ signal }) =>
+      api(routes.adminMembers.list, {
+        signal,
         query: {
           page: p.page,
           size: MEMBERS_PAGE_SIZE,
           search_term: p.search.trim(),
           member_group_id: p.groupId,
-          is_admin: p.isAdmin,
+          is_admin: p.isAdmin === undefined ? undefined : p.isAdmin ? 'true' : 'false',
           member_status: p.status,
           order_by: p.orderBy,
         },

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@app/contracts/routes.gen';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** Takes a member out of one of their additional groups (a default group is changed, not left). */
 export function removeMemberFromGroup(groupId: number, memberId: number) {
-  return apiRequest<{ ok: true }>(`/admin/member-groups/${groupId}/members/${memberId}/`, { method: 'DELETE' });
+  return api(routes.memberGroups.removeMember, { params: { id: groupId, member_id: memberId } });
 }
 
 export function useRemoveMemberFromGroup() {

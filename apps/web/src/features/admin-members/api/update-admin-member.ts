@@ -1,12 +1,13 @@
-import type { AdminMember, PatchAdminMemberBody } from '@app/contracts/admin-members';
+import type { PatchAdminMemberBody } from '@app/contracts/admin-members';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@app/contracts/routes.gen';
+import { api } from '../../../lib/api-client';
 import { authStore } from '../../../lib/auth-store';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `PATCH /admin/members/{id}/`: name, groups, custom fields, credit limit, admin right, status. */
 export function updateAdminMember(id: number, body: PatchAdminMemberBody) {
-  return apiRequest<AdminMember>(`/admin/members/${id}/`, { method: 'PATCH', body });
+  return api(routes.adminMembers.update, { params: { id }, body });
 }
 
 export function useUpdateAdminMember() {

@@ -6,10 +6,10 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CustomFieldInputs } from '../../../components/custom-field-inputs';
+import { useAdminCustomFields } from '../../../entities/custom-fields';
 import { customFieldErrors } from '../../../lib/custom-fields';
 import { localizedName } from '../../../lib/localized-name';
 import { errorMessage } from '../../../lib/status-messages';
-import { useMemberCustomFields } from '../api/list-custom-fields';
 import { useUpdateAdminMember } from '../api/update-admin-member';
 import { patchErrors } from '../hooks/use-member-actions';
 import { changedFields, groupChoices, initialEditValues, isCreditLimit, MAX_CREDITS, memberPatch, sameSet, type MemberEditValues } from '../lib/member-edit';
@@ -21,7 +21,7 @@ import { changedFields, groupChoices, initialEditValues, isCreditLimit, MAX_CRED
  */
 export function MemberEditModal({ member, groups, onClose }: { member: AdminMember; groups: MemberGroupSummary[]; onClose: () => void }) {
   const { t } = useTranslation('admin-members');
-  const fields = useMemberCustomFields();
+  const fields = useAdminCustomFields();
   return (
     <Modal opened onClose={onClose} title={t('edit.title')} size="lg" centered closeButtonProps={{ 'aria-label': t('common:close') }} data-testid="member-edit-modal">
       {fields.isPending ? (

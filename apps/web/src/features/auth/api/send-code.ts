@@ -1,10 +1,11 @@
-import type { SendCodeBody, SendCodeResponse } from '@app/contracts/auth';
+import type { SendCodeBody } from '@app/contracts/auth';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@app/contracts/routes.gen';
+import { api } from '../../../lib/api-client';
 
 /** Mails a 6-digit sign-up code; the answer says when another may be sent. */
 export function sendCode(body: SendCodeBody) {
-  return apiRequest<SendCodeResponse>('/auth/code/', { method: 'POST', body });
+  return api(routes.signUpSettings.sendCode, { body });
 }
 
 export const useSendCode = () => useMutation({ mutationFn: sendCode });

@@ -1,12 +1,12 @@
-import type { InvitationVerify } from '@app/contracts/invitations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@app/contracts/routes.gen';
+import { api } from '../../../lib/api-client';
 
 /** Whether the invitation link is still open (404 not found or expired, 409 used), and for whom. */
 export const verifyInvitationQueryOptions = (hash: string) =>
   queryOptions({
     queryKey: ['invitation', hash],
-    queryFn: () => apiRequest<InvitationVerify>(`/invitations/${encodeURIComponent(hash)}/verify/`),
+    queryFn: ({ signal }) => api(routes.invitations.verify, { params: { hash }, signal }),
     retry: false,
     staleTime: Infinity,
   });

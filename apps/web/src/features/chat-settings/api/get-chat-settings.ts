@@ -1,12 +1,12 @@
-import type { ChatSettings } from '@app/contracts/chat-settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@app/contracts/routes.gen';
+import { api } from '../../../lib/api-client';
 
 export const chatSettingsKey = ['chat-settings'] as const;
 
 export const chatSettingsQueryOptions = queryOptions({
   queryKey: chatSettingsKey,
-  queryFn: () => apiRequest<ChatSettings>('/admin/chat-settings/'),
+  queryFn: ({ signal }) => api(routes.chatSettings.get, { signal }),
 });
 
 /** The tenant's chat settings (`GET /admin/chat-settings/`). */

@@ -1,11 +1,12 @@
-import type { ChatSettings, PatchChatSettingsBody } from '@app/contracts/chat-settings';
+import type { PatchChatSettingsBody } from '@app/contracts/chat-settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@app/contracts/routes.gen';
+import { api } from '../../../lib/api-client';
 import { chatSettingsKey } from './get-chat-settings';
 
 /** Changes the settings sent (`PATCH /admin/chat-settings/`). */
 export function updateChatSettings(body: PatchChatSettingsBody) {
-  return apiRequest<ChatSettings>('/admin/chat-settings/', { method: 'PATCH', body });
+  return api(routes.chatSettings.update, { body });
 }
 
 export function useUpdateChatSettings() {

@@ -1,12 +1,12 @@
-import type { CreditCheck } from '@app/contracts/credits';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@app/contracts/routes.gen';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const creditCheckQueryOptions = (memberId: number) =>
   queryOptions({
     queryKey: queryKeys.creditCheck(memberId),
-    queryFn: () => apiRequest<CreditCheck>(`/members/${memberId}/credit-check/`, {}),
+    queryFn: ({ signal }) => api(routes.credits.creditCheck, { params: { id: memberId }, signal }),
   });
 
 export const useCreditCheck = (memberId: number | undefined) =>

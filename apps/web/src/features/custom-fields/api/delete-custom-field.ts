@@ -1,10 +1,10 @@
-import type { Ok } from '@app/contracts/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@app/contracts/routes.gen';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function deleteCustomField(id: number) {
-  return apiRequest<Ok>(`/admin/custom-fields/${id}/`, { method: 'DELETE' });
+  return api(routes.signUpSettings.removeCustomField, { params: { id } });
 }
 
 export function useDeleteCustomField() {

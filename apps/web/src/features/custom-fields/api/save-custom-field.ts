@@ -1,14 +1,15 @@
-import type { CreateCustomFieldBody, CustomField } from '@app/contracts/sign-up-settings';
+import type { CreateCustomFieldBody } from '@app/contracts/sign-up-settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@app/contracts/routes.gen';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function createCustomField(body: CreateCustomFieldBody) {
-  return apiRequest<CustomField>('/admin/custom-fields/', { method: 'POST', body });
+  return api(routes.signUpSettings.createCustomField, { body });
 }
 
 export function updateCustomField(id: number, body: CreateCustomFieldBody) {
-  return apiRequest<CustomField>(`/admin/custom-fields/${id}/`, { method: 'PATCH', body });
+  return api(routes.signUpSettings.updateCustomField, { params: { id }, body });
 }
 
 /** Create (no id) or update; every field list (console, sign-up, member page) refreshes. */

@@ -5,10 +5,10 @@ import { IconForms, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../components/dialogs';
+import { useAdminCustomFields } from '../../../entities/custom-fields';
 import { localizedName } from '../../../lib/localized-name';
 import { errorMessage } from '../../../lib/status-messages';
 import { useDeleteCustomField } from '../api/delete-custom-field';
-import { useAdminCustomFields } from '../api/list-admin-custom-fields';
 import { CustomFieldFormModal, FLAGS } from './custom-field-form-modal';
 
 /** The tenant's custom member fields (spec §3): the console table with create, edit and delete. */

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@app/contracts/routes.gen';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function deleteInvitations(ids: number[]) {
-  return apiRequest<{ deleted: number }>('/admin/invitations/bulk/delete/', { method: 'POST', body: { invitation_ids: ids } });
+  return api(routes.invitations.bulkDelete, { body: { invitation_ids: ids } });
 }
 
 export function useDeleteInvitations() {

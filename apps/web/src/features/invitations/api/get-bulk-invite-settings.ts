@@ -1,12 +1,12 @@
-import type { BulkInviteSettings } from '@app/contracts/invitations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@app/contracts/routes.gen';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** How a bulk-invite file is sent: rows per request (a server setting). */
 export const bulkInviteSettingsQueryOptions = queryOptions({
   queryKey: queryKeys.bulkInviteSettings,
-  queryFn: () => apiRequest<BulkInviteSettings>('/admin/invitations/bulk-settings/'),
+  queryFn: ({ signal }) => api(routes.invitations.bulkSettings, { signal }),
   staleTime: Infinity,
 });
 

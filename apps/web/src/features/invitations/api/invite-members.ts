@@ -1,11 +1,12 @@
-import type { BulkInviteBody, BulkInviteResponse } from '@app/contracts/invitations';
+import type { BulkInviteBody } from '@app/contracts/invitations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@app/contracts/routes.gen';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** Invites each row on its own: the answer tells per email whether it was invited or why not. */
 export function inviteMembers(body: BulkInviteBody) {
-  return apiRequest<BulkInviteResponse>('/admin/invitations/bulk/', { method: 'POST', body });
+  return api(routes.invitations.bulkInvite, { body });
 }
 
 export function useInviteMembers() {

@@ -1,6 +1,7 @@
-import type { Invitation, InvitationList } from '@app/contracts/invitations';
+import type { Invitation } from '@app/contracts/invitations';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@app/contracts/routes.gen';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const INVITATIONS_PAGE_SIZE = 10;
@@ -14,8 +15,9 @@ export interface InvitationFilters {
 export const invitationsQueryOptions = (f: InvitationFilters) =>
   queryOptions({
     queryKey: [...queryKeys.invitations, f],
-    queryFn: () =>
-      apiRequest<InvitationList>('/admin/invitations/', {
+    queryFn: ({ signal }) =>
+      api(routes.invitations.list, {
+        signal,
         query: { page: f.page, size: INVITATIONS_PAGE_SIZE, search_term: f.search_term?.trim(), status: f.status, order_by: 'created_at', order_type: 'desc' },
       }),
     placeholderData: keepPreviousData,

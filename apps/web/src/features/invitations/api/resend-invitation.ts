@@ -1,11 +1,11 @@
-import type { Invitation } from '@app/contracts/invitations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@app/contracts/routes.gen';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** A new temporary password and seven more days, mailed again. */
 export function resendInvitation(id: number) {
-  return apiRequest<Invitation>(`/admin/invitations/${id}/resend/`, { method: 'POST' });
+  return api(routes.invitations.resend, { params: { id } });
 }
 
 export function useResendInvitation() {

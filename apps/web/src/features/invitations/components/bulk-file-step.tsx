@@ -3,10 +3,10 @@ import { Alert, Badge, Box, Button, FileButton, Group, List, Paper, Skeleton, St
 import { IconAlertTriangle, IconDownload, IconFileSpreadsheet, IconSend, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAdminCustomFields } from '../../../entities/custom-fields';
 import { localizedName } from '../../../lib/localized-name';
 import { errorMessage } from '../../../lib/status-messages';
 import { useBulkInviteSettings } from '../api/get-bulk-invite-settings';
-import { useInviteCustomFields } from '../api/list-invite-custom-fields';
 import { useInviteSsoPlatforms } from '../api/list-sso-platforms';
 import { BULK_MAX_ROWS, type BulkPlan, checkBulkRecords, FIXED_COLUMNS, type FileProblem, GROUP_SEPARATOR, readBulkFile, SSO_COLUMNS, templateCsv, toBatches } from '../lib/bulk-file';
 import { saveTextFile } from '../lib/save-file';
@@ -21,7 +21,7 @@ export function BulkFileStep({ groups, deps, onClose }: { groups: MemberGroupSum
   const { t, i18n } = useTranslation('invitations');
   const lang = i18n.language;
   const settings = useBulkInviteSettings();
-  const fieldsQuery = useInviteCustomFields();
+  const fieldsQuery = useAdminCustomFields();
   // The SSO columns are offered when the tenant has an enabled SSO platform (a failed read just leaves them out).
   const ssoPlatforms = (useInviteSsoPlatforms().data?.items ?? []).filter((p) => p.is_enabled);
   const [picked, setPicked] = useState<Picked | null>(null);

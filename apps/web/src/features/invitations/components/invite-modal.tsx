@@ -5,11 +5,11 @@ import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAdminCustomFields } from '../../../entities/custom-fields';
 import { customFieldPayload } from '../../../lib/custom-fields';
 import { localizedName } from '../../../lib/localized-name';
 import { errorMessage } from '../../../lib/status-messages';
 import { useInviteMembers } from '../api/invite-members';
-import { useInviteCustomFields } from '../api/list-invite-custom-fields';
 import { rowErrorText } from '../lib/row-error-text';
 
 interface Row {
@@ -35,7 +35,7 @@ const MAX_ROWS = 50;
 export function InviteModal({ groups, onClose }: { groups: MemberGroupSummary[]; onClose: () => void }) {
   const { t, i18n } = useTranslation('invitations');
   const invite = useInviteMembers();
-  const fields = useInviteCustomFields().data?.items ?? [];
+  const fields = useAdminCustomFields().data?.items ?? [];
   // Optional here even when required at sign-up: the invitee fills in what is left when accepting.
   const signup = fields.filter((f) => f.is_signup_field).sort((a, b) => a.sort_order - b.sort_order || a.id - b.id);
   const [results, setResults] = useState<BulkInviteResponse['items'] | null>(null);

@@ -1,10 +1,11 @@
-import type { CreateMemberGroupBody, MemberGroup } from '@app/contracts/member-groups';
+import type { CreateMemberGroupBody } from '@app/contracts/member-groups';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@app/contracts/routes.gen';
+import { api } from '../../../lib/api-client';
 import { refreshGroupViews } from './list-admin-member-groups';
 
 export function createMemberGroup(body: CreateMemberGroupBody) {
-  return apiRequest<MemberGroup>('/admin/member-groups/', { method: 'POST', body });
+  return api(routes.memberGroups.create, { body });
 }
 
 export function useCreateMemberGroup() {

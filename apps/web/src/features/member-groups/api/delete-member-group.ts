@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@app/contracts/routes.gen';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { refreshGroupViews } from './list-admin-member-groups';
 
 export function deleteMemberGroup(id: number) {
-  return apiRequest<{ ok: true }>(`/admin/member-groups/${id}/`, { method: 'DELETE' });
+  return api(routes.memberGroups.remove, { params: { id } });
 }
 
 /** Its members leave it too: the console's member lists change. */

@@ -1,13 +1,13 @@
-import type { MemberGroupUsage } from '@app/contracts/member-groups';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@app/contracts/routes.gen';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** This month's credits used per group, beside each group's pool. */
 export const memberGroupUsageQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.memberGroupUsage,
-    queryFn: () => apiRequest<MemberGroupUsage>('/admin/member-groups/usage/'),
+    queryFn: ({ signal }) => api(routes.memberGroups.usage, { signal }),
   });
 
 export const useMemberGroupUsage = () => useQuery(memberGroupUsageQueryOptions());

@@ -1,6 +1,6 @@
-import type { AdminMemberList } from '@app/contracts/admin-members';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@app/contracts/routes.gen';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const GROUP_MEMBERS_PAGE_SIZE = 10;
@@ -9,8 +9,8 @@ export const GROUP_MEMBERS_PAGE_SIZE = 10;
 export const groupMembersQueryOptions = (groupId: number, page: number, search: string) =>
   queryOptions({
     queryKey: [...queryKeys.adminMembers, 'group', { groupId, page, search }],
-    queryFn: () =>
-      apiRequest<AdminMemberList>('/admin/members/', { query: { member_group_id: groupId, page, size: GROUP_MEMBERS_PAGE_SIZE, search_term: search.trim(), order_by: 'name.asc' } }),
+    queryFn: ({ signal }) =>
+      api(routes.adminMembers.list, { query: { member_group_id: groupId, page, size: GROUP_MEMBERS_PAGE_SIZE, search_term: search.trim(), order_by: 'name.asc' }, signal }),
     placeholderData: keepPreviousData,
   });
 

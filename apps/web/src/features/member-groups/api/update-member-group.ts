@@ -1,11 +1,12 @@
-import type { MemberGroup, PatchMemberGroupBody } from '@app/contracts/member-groups';
+import type { PatchMemberGroupBody } from '@app/contracts/member-groups';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@app/contracts/routes.gen';
+import { api } from '../../../lib/api-client';
 import { refreshGroupViews } from './list-admin-member-groups';
 
 /** Renames or changes quotas; only the fields given change (a default group's credits cannot, spec §5). */
 export function updateMemberGroup(id: number, body: PatchMemberGroupBody) {
-  return apiRequest<MemberGroup>(`/admin/member-groups/${id}/`, { method: 'PATCH', body });
+  return api(routes.memberGroups.update, { params: { id }, body });
 }
 
 export function useUpdateMemberGroup() {

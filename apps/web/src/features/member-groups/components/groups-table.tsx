@@ -6,11 +6,12 @@ import { IconPencil, IconPlus, IconSearch, IconTrash, IconUsers, IconUsersGroup 
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../components/dialogs';
+import { type AdminGroupOrder as GroupOrder, useAdminMemberGroups } from '../../../entities/member-groups';
 import { localizedName } from '../../../lib/localized-name';
 import { errorMessage } from '../../../lib/status-messages';
 import { groupErrorOverrides } from '../lib/group-errors';
 import { useDeleteMemberGroup } from '../api/delete-member-group';
-import { type GroupOrder, useAdminMemberGroups } from '../api/list-admin-member-groups';
+import { GROUPS_PAGE_SIZE } from '../api/list-admin-member-groups';
 import { GroupFormModal } from './group-form-modal';
 import { GroupMembersDrawer } from './group-members-drawer';
 
@@ -25,7 +26,7 @@ export function GroupsTable() {
   const [order, setOrder] = useState<GroupOrder>('id.asc');
   const [editing, setEditing] = useState<MemberGroup | 'new' | null>(null);
   const [viewing, setViewing] = useState<MemberGroup | null>(null);
-  const list = useAdminMemberGroups({ page, search_term: debounced, order_by: order });
+  const list = useAdminMemberGroups({ page, size: GROUPS_PAGE_SIZE, search_term: debounced, order_by: order });
   const remove = useDeleteMemberGroup();
 
   const items = list.data?.items ?? [];

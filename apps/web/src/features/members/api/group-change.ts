@@ -1,6 +1,7 @@
 import type { ChangeGroupBody, GroupChange } from '@app/contracts/members';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@app/contracts/routes.gen';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 const groupChangeKey = (id: number) => [...queryKeys.member(id), 'group-change'] as const;
@@ -9,7 +10,7 @@ const groupChangeKey = (id: number) => [...queryKeys.member(id), 'group-change']
 export const groupChangeQueryOptions = (id: number) =>
   queryOptions({
     queryKey: groupChangeKey(id),
-    queryFn: () => apiRequest<GroupChange>(`/members/${id}/group/`),
+    queryFn: ({ signal }) => api(routes.members.getGroupChange, { params: { id }, signal }),
   });
 
 export const useGroupChange = (id: number | undefined) => useQuery({ ...groupChangeQueryOptions(id ?? 0), enabled: id !== undefined });
@@ -18,7 +19,7 @@ export const useGroupChange = (id: number | undefined) => useQuery({ ...groupCha
 export function useRequestGroupChange(id: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ChangeGroupBody) => apiRequest<GroupChange>(`/members/${id}/group/`, { method: 'PATCH', body }),
+    mutationFn: (body: ChangeGroupBody) => api(routes.members.requestGroupChange, { params: { id }, body }),
     onSuccess: (change) => qc.setQueryData(groupChangeKey(id), change),
   });
 }
@@ -27,7 +28,7 @@ export function useRequestGroupChange(id: number) {
 export function useWithdrawGroupChange(id: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<unknown>(`/members/${id}/group-queues/`, { method: 'DELETE' }),
+    mutationFn: () => api(routes.members.withdrawGroupChange, { params: { id } }),
     onSuccess: () => qc.setQueryData<GroupChange>(groupChangeKey(id), { status: 'none', requested: null, requested_at: null }),
     // A request already decided or withdrawn elsewhere: read it again.
     onError: () => qc.invalidateQueries({ queryKey: groupChangeKey(id) }),

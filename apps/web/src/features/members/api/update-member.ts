@@ -1,12 +1,12 @@
-import type { Member } from '@app/contracts/members';
 import type { PatchMemberBody } from '@app/contracts/members';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@app/contracts/routes.gen';
+import { api } from '../../../lib/api-client';
 import { authStore } from '../../../lib/auth-store';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function updateMember(id: number, body: PatchMemberBody) {
-  return apiRequest<Member>(`/members/${id}/`, { method: 'PATCH', body });
+  return api(routes.members.update, { params: { id }, body });
 }
 
 export function useUpdateMember() {

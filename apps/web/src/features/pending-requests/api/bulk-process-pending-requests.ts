@@ -1,11 +1,12 @@
-import type { BulkProcessPendingBody, ProcessPendingResponse } from '@app/contracts/admin-members';
+import type { BulkProcessPendingBody } from '@app/contracts/admin-members';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@app/contracts/routes.gen';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** Several at once; each member is decided on its own and the answer says how each went. */
 export function bulkProcessPendingRequests(body: BulkProcessPendingBody) {
-  return apiRequest<ProcessPendingResponse>('/admin/members/bulk/process-pending-request/', { method: 'POST', body });
+  return api(routes.adminMembers.bulkProcessPending, { body });
 }
 
 export function useBulkProcessPendingRequests() {

@@ -1,6 +1,6 @@
-import type { AdminMemberList } from '@app/contracts/admin-members';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@app/contracts/routes.gen';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const PENDING_PAGE_SIZE = 10;
@@ -12,7 +12,7 @@ export const PENDING_PAGE_SIZE = 10;
 export const pendingMembersQueryOptions = (page: number, search: string) =>
   queryOptions({
     queryKey: [...queryKeys.adminMembers, 'pending', { page, search }],
-    queryFn: () => apiRequest<AdminMemberList>('/admin/members/', { query: { has_pending_request: true, page, size: PENDING_PAGE_SIZE, search_term: search.trim() } }),
+    queryFn: ({ signal }) => api(routes.adminMembers.list, { query: { has_pending_request: 'true', page, size: PENDING_PAGE_SIZE, search_term: search.trim() }, signal }),
     placeholderData: keepPreviousData,
   });
 

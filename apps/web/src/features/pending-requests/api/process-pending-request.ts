@@ -1,12 +1,12 @@
 import type { ProcessPendingBody } from '@app/contracts/admin-members';
-import type { Member } from '@app/contracts/members';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@app/contracts/routes.gen';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** Approves, or rejects with a reason; the member is emailed either way. */
 export function processPendingRequest(id: number, body: ProcessPendingBody) {
-  return apiRequest<Member>(`/admin/members/${id}/process-pending-request/`, { method: 'POST', body });
+  return api(routes.adminMembers.processPending, { params: { id }, body });
 }
 
 export function useProcessPendingRequest() {

@@ -1,10 +1,10 @@
-import type { Ok } from '@app/contracts/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@app/contracts/routes.gen';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function deletePolicy(id: number) {
-  return apiRequest<Ok>(`/admin/policies/${id}/`, { method: 'DELETE' });
+  return api(routes.signUpSettings.removePolicy, { params: { id } });
 }
 
 export function useDeletePolicy() {

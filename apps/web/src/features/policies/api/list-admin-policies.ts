@@ -1,11 +1,11 @@
-import type { PolicyList } from '@app/contracts/sign-up-settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@app/contracts/routes.gen';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const adminPoliciesQueryOptions = queryOptions({
   queryKey: [...queryKeys.policies, 'admin'],
-  queryFn: () => apiRequest<PolicyList>('/admin/policies/'),
+  queryFn: ({ signal }) => api(routes.signUpSettings.listAdminPolicies, { signal }),
 });
 
 export const useAdminPolicies = () => useQuery(adminPoliciesQueryOptions);

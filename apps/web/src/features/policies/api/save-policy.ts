@@ -1,14 +1,15 @@
-import type { CreatePolicyBody, Policy } from '@app/contracts/sign-up-settings';
+import type { CreatePolicyBody } from '@app/contracts/sign-up-settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@app/contracts/routes.gen';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function createPolicy(body: CreatePolicyBody) {
-  return apiRequest<Policy>('/admin/policies/', { method: 'POST', body });
+  return api(routes.signUpSettings.createPolicy, { body });
 }
 
 export function updatePolicy(id: number, body: CreatePolicyBody) {
-  return apiRequest<Policy>(`/admin/policies/${id}/`, { method: 'PATCH', body });
+  return api(routes.signUpSettings.updatePolicy, { params: { id }, body });
 }
 
 /** Create (no id) or update; the console's and the sign-up form's lists refresh. */

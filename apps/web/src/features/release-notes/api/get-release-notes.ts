@@ -1,12 +1,12 @@
-import type { ReleaseNotes } from '@app/contracts/release-notes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@app/contracts/routes.gen';
+import { api } from '../../../lib/api-client';
 
 export const releaseNotesKey = ['release-notes'] as const;
 
 export const releaseNotesQueryOptions = queryOptions({
   queryKey: releaseNotesKey,
-  queryFn: () => apiRequest<ReleaseNotes>('/admin/release-notes/'),
+  queryFn: ({ signal }) => api(routes.releaseNotes.get, { signal }),
   // Asked once per visit: the running release does not change under an open console.
   staleTime: Infinity,
   retry: false,

@@ -1,10 +1,11 @@
-import type { ReleaseNotes, ReleaseNotesSeen } from '@app/contracts/release-notes';
+import type { ReleaseNotes } from '@app/contracts/release-notes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@app/contracts/routes.gen';
+import { api } from '../../../lib/api-client';
 import { releaseNotesKey } from './get-release-notes';
 
 export function markReleaseNotesSeen() {
-  return apiRequest<ReleaseNotesSeen>('/admin/release-notes/seen/', { method: 'POST' });
+  return api(routes.releaseNotes.markSeen);
 }
 
 /** Closing the modal marks the release seen; the cached notes say so at once (no refetch, no second showing). */

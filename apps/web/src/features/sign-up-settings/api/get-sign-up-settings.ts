@@ -1,11 +1,11 @@
-import type { SignUpSettings } from '@app/contracts/sign-up-settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@app/contracts/routes.gen';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const signUpSettingsQueryOptions = queryOptions({
   queryKey: queryKeys.signUpSettings,
-  queryFn: () => apiRequest<SignUpSettings>('/admin/sign-up-settings/'),
+  queryFn: ({ signal }) => api(routes.signUpSettings.get, { signal }),
 });
 
 export const useSignUpSettings = () => useQuery(signUpSettingsQueryOptions);

@@ -1,10 +1,10 @@
-import type { SignUpSettings } from '@app/contracts/sign-up-settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@app/contracts/routes.gen';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function updateSignUpSettings(body: { auto_approve: boolean }) {
-  return apiRequest<SignUpSettings>('/admin/sign-up-settings/', { method: 'PATCH', body });
+  return api(routes.signUpSettings.update, { body });
 }
 
 export function useUpdateSignUpSettings() {

@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { localizedName } from '../../../lib/localized-name';
 import { errorMessage } from '../../../lib/status-messages';
 import { useCategories } from '../../../entities/categories';
-import { usePublishGroups } from '../api/list-publish-groups';
+import { useAllMemberGroups } from '../../../entities/member-groups';
 import { useSetChatbotAccess } from '../api/set-chatbot-access';
 import { missingNames } from '../lib/publish-status';
 
@@ -18,7 +18,7 @@ import { missingNames } from '../lib/publish-status';
  */
 export function PublishModal({ chatbot, kind, dirty, onClose }: { chatbot: Chatbot; kind: 'publish' | 'requestChanges'; dirty: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation('studio');
-  const groups = usePublishGroups(true);
+  const groups = useAllMemberGroups();
   const categories = useCategories();
   const access = useSetChatbotAccess();
   const [groupIds, setGroupIds] = useState<string[]>(() => chatbot.member_groups.map((g) => String(g.id)));
