@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idParam, listOf, okBody } from './common';
+import { defineEndpoints } from './endpoint';
 
 /**
  * Developer API keys (spec §1, §7 `/apikeys/`): a member's named keys for the OpenAI-compatible
@@ -18,7 +20,7 @@ export const apiKeySchema = z.object({
   created_at: z.string(),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
-export const apiKeyListResponse = z.object({ items: z.array(apiKeySchema) });
+export const apiKeyListResponse = listOf(apiKeySchema);
 export type ApiKeyList = z.infer<typeof apiKeyListResponse>;
 
 export const API_KEY_LIMITS = { nameMax: 100, keysPerMember: 20, chatbotsMax: 100 } as const;
@@ -45,6 +47,25 @@ export const updateApiKeyBody = z
   .partial()
   .strict();
 export type UpdateApiKeyBody = z.input<typeof updateApiKeyBody>;
+
+const keyErrors = [401, 403, 404, 422] as const;
+
+/** `/apikeys/` (spec §7): the member's own developer keys. The `/v1` API they open is `openai.ts`'s. */
+export const endpoints = defineEndpoints({
+  list: { method: 'GET', path: '/apikeys/', tags: ['developers'], response: apiKeyListResponse, errors: keyErrors },
+  create: {
+    method: 'POST',
+    path: '/apikeys/',
+    tags: ['developers'],
+    description: 'The answer holds the secret, shown this once.',
+    body: createApiKeyBody,
+    status: 201,
+    response: createdApiKeySchema,
+    errors: keyErrors,
+  },
+  update: { method: 'PATCH', path: '/apikeys/:id/', tags: ['developers'], params: idParam, body: updateApiKeyBody, response: apiKeySchema, errors: keyErrors },
+  remove: { method: 'DELETE', path: '/apikeys/:id/', tags: ['developers'], description: 'Revokes the key at once.', params: idParam, response: okBody, errors: keyErrors },
+});
 
 /**
  * OpenAI's chat completion request, as much of it as the platform reads (decision 053): the client's
