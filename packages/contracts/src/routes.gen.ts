@@ -5,6 +5,7 @@ import type { endpoints as auth } from './auth';
 import type { endpoints as categories } from './categories';
 import type { endpoints as clientErrors } from './client-errors';
 import type { endpoints as health } from './health';
+import type { endpoints as openai } from './openai';
 import type { endpoints as operator } from './operator';
 import type { endpoints as sso } from './sso';
 import type { endpoints as tasks } from './tasks';
@@ -35,6 +36,11 @@ export const routes = {
   health: {
     live: { method: 'GET', path: '/health/' },
     ready: { method: 'GET', path: '/ready/' },
+  },
+  openai: {
+    listModels: { method: 'GET', path: '/models' },
+    getModel: { method: 'GET', path: '/models/:id' },
+    complete: { method: 'POST', path: '/chat/completions' },
   },
   operator: {
     list: { method: 'GET', path: '/operator/tenants/' },
@@ -71,6 +77,7 @@ export const routes = {
   readonly categories: RefsOf<typeof categories>;
   readonly clientErrors: RefsOf<typeof clientErrors>;
   readonly health: RefsOf<typeof health>;
+  readonly openai: RefsOf<typeof openai>;
   readonly operator: RefsOf<typeof operator>;
   readonly sso: RefsOf<typeof sso>;
   readonly tasks: RefsOf<typeof tasks>;
