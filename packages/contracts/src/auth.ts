@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { customFieldValuesSchema, languageSchema } from './common';
+import { customFieldValuesSchema, languageSchema, okBody } from './common';
+import { defineEndpoints } from './endpoint';
 import { memberSchema } from './members';
 
 /** Sign-up rule (spec §5): at least 8 characters with letters, digits and a special character. */
@@ -10,7 +11,6 @@ export const newPasswordSchema = z.string().max(200).refine(isStrongPassword, 'p
 export const emailSchema = z.string({ error: 'email_invalid' }).trim().toLowerCase().max(254, 'email_invalid').email('email_invalid');
 /** Sign-up names: 2 to 100 characters (spec §9). */
 export const signUpNameSchema = z.string({ error: 'name_invalid' }).trim().min(2, 'name_invalid').max(100, 'name_invalid');
-
 
 export const signInBody = z.object({
   email: z.string().trim().toLowerCase().email().max(254),
@@ -76,3 +76,31 @@ export type SignUpResponse = z.infer<typeof signUpResponse>;
 /** `POST /auth/reset-password/`: mails a temporary password (the answer never tells whether the email is registered). */
 export const resetPasswordBody = z.object({ email: emailSchema, language: languageSchema.optional() });
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
+
+
+/** Sign-in, refresh and sign-out set or clear the refresh cookie (`/api/auth/`); sign-up is `sign-up.ts`'s. */
+export const endpoints = defineEndpoints({
+  signIn: {
+    method: 'POST',
+    path: '/auth/sign-in/',
+    auth: 'none',
+    malformedIsBadRequest: true,
+    tags: ['auth'],
+    body: signInBody,
+    response: authResponse,
+    errors: [400, 401, 403, 422, 423, 429],
+  },
+  refresh: { method: 'POST', path: '/auth/refresh/', auth: 'none', tags: ['auth'], body: refreshBody, response: authResponse, errors: [401, 403] },
+  signOut: { method: 'POST', path: '/auth/sign-out/', auth: 'none', tags: ['auth'], body: refreshBody, response: okBody, errors: [] },
+  changePassword: { method: 'POST', path: '/auth/change-password/', tags: ['auth'], body: changePasswordBody, response: authResponse, errors: [401, 422] },
+  resetPassword: {
+    method: 'POST',
+    path: '/auth/reset-password/',
+    auth: 'none',
+    malformedIsBadRequest: true,
+    tags: ['auth'],
+    body: resetPasswordBody,
+    response: okBody,
+    errors: [400, 422, 424, 429],
+  },
+});

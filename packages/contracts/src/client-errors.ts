@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { okBody } from './common';
+import { defineEndpoints } from './endpoint';
 
 /** Longer input is refused; what is kept is cut to 2,900 characters (spec §7) by the server. */
 const text = (max: number) => z.string().max(max);
@@ -19,3 +21,8 @@ export const clientErrorBody = z
   })
   .strict();
 export type ClientErrorBody = z.infer<typeof clientErrorBody>;
+
+/** Open to visitors too (an error on the sign-in page), limited per address. */
+export const endpoints = defineEndpoints({
+  report: { method: 'POST', path: '/client-errors/', auth: 'none', tags: ['errors'], body: clientErrorBody, response: okBody, errors: [400, 422, 429] },
+});

@@ -48,17 +48,24 @@ export interface EndpointDef {
   errors: readonly ErrorStatus[];
 }
 
-/** Declares a contract file's endpoints; the generator (`scripts/gen-routes.ts`) finds every such table. */
-export function defineEndpoints<const T extends Record<string, EndpointDef>>(table: T): T {
-  Object.defineProperty(table, ENDPOINT_TABLE, { value: true, enumerable: false });
+/**
+ * Declares a contract file's endpoints; the generator (`routes-gen.ts`) finds every such table.
+ * `base`: where the paths are served — `/api` (the web's API, in its route table) unless said
+ * otherwise; the developer API's `/v1` is for outside clients and stays out of the web's table.
+ */
+export function defineEndpoints<const T extends Record<string, EndpointDef>>(table: T, opts: { base?: '/api' | '/v1' } = {}): T {
+  Object.defineProperty(table, ENDPOINT_TABLE, { value: opts.base ?? '/api', enumerable: false });
   return table;
 }
 
 export const ENDPOINT_TABLE = Symbol.for('app.endpointTable');
 
 export function isEndpointTable(v: unknown): v is Record<string, EndpointDef> {
-  return typeof v === 'object' && v !== null && (v as Record<symbol, unknown>)[ENDPOINT_TABLE] === true;
+  return typeof v === 'object' && v !== null && typeof (v as Record<symbol, unknown>)[ENDPOINT_TABLE] === 'string';
 }
+
+/** Where a table's paths are served (`/api` or `/v1`). */
+export const baseOf = (table: Record<string, EndpointDef>) => (table as unknown as Record<symbol, string>)[ENDPOINT_TABLE] ?? '/api';
 
 // ---- what a client sees of an endpoint -------------------------------------------------------
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoints } from './endpoint';
 
 /** `GET /api/health/`: liveness — the process answers. */
 export const healthResponse = z.object({ ok: z.literal(true) });
@@ -17,3 +18,9 @@ export const readyResponse = z.object({
   draining: z.boolean(),
 });
 export type ReadyResponse = z.infer<typeof readyResponse>;
+
+/** Probes: no tenant, no token. The server also answers each without its trailing slash (hidden from the document). */
+export const endpoints = defineEndpoints({
+  live: { method: 'GET', path: '/health/', auth: 'none', tenantless: true, tags: ['health'], response: healthResponse, errors: [] },
+  ready: { method: 'GET', path: '/ready/', auth: 'none', tenantless: true, tags: ['health'], response: readyResponse, errors: [503] },
+});

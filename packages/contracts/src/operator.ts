@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idParam, listOf } from './common';
+import { defineEndpoints } from './endpoint';
 import { subdomainSchema } from './tenants';
 
 /**
@@ -29,7 +31,7 @@ export const operatorTenantSchema = z.object({
 });
 export type OperatorTenant = z.infer<typeof operatorTenantSchema>;
 
-export const operatorTenantList = z.object({ items: z.array(operatorTenantSchema) });
+export const operatorTenantList = listOf(operatorTenantSchema);
 
 const name = z.string().trim().min(1).max(100);
 /** An absolute http(s) URL or a path of this server (the demo's `/brand/demo-logo.svg`). */
@@ -83,3 +85,23 @@ export const operatorPatchTenantBody = z
   })
   .strict();
 export type OperatorPatchTenantBody = z.input<typeof operatorPatchTenantBody>;
+
+/** Every operator endpoint: the operator key, no tenant. A wrong or missing key is a 401 before anything else. */
+const op = { auth: 'operator', tenantless: true, tags: ['operator'] } as const;
+
+export const endpoints = defineEndpoints({
+  list: { ...op, method: 'GET', path: '/operator/tenants/', response: operatorTenantList, errors: [401] },
+  create: { ...op, method: 'POST', path: '/operator/tenants/', body: operatorCreateTenantBody, status: 201, response: operatorCreateTenantResponse, errors: [401, 409, 422] },
+  get: { ...op, method: 'GET', path: '/operator/tenants/:id/', params: idParam, response: operatorTenantSchema, errors: [401, 404] },
+  update: { ...op, method: 'PATCH', path: '/operator/tenants/:id/', params: idParam, body: operatorPatchTenantBody, response: operatorTenantSchema, errors: [401, 404, 422] },
+  disable: {
+    ...op,
+    method: 'POST',
+    path: '/operator/tenants/:id/disable/',
+    description: 'Disables the tenant: its members get 423 `not_eligible` on sign-in, refresh and every call, its public paths too; running answers finish.',
+    params: idParam,
+    response: operatorTenantSchema,
+    errors: [401, 404],
+  },
+  enable: { ...op, method: 'POST', path: '/operator/tenants/:id/enable/', params: idParam, response: operatorTenantSchema, errors: [401, 404] },
+});

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
-import { isEndpointTable } from './endpoint';
+import { baseOf, isEndpointTable } from './endpoint';
 
 /**
  * Writes `routes.gen.ts`: every contract file's endpoint table (its export `endpoints`) as
@@ -25,7 +25,7 @@ export async function renderRoutes(): Promise<string> {
   for (const f of files) {
     const mod = (await import(pathToFileURL(path.join(dir, f)).href)) as Record<string, unknown>;
     for (const [name, value] of Object.entries(mod)) {
-      if (!isEndpointTable(value)) continue;
+      if (!isEndpointTable(value) || baseOf(value) !== '/api') continue;
       if (name !== 'endpoints') throw new Error(`${f}: an endpoint table must be exported as \`endpoints\`, not \`${name}\``);
       tables.push({ file: f.replace(/\.ts$/, ''), key: camel(f.replace(/\.ts$/, '')), table: value });
     }

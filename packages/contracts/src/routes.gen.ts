@@ -2,26 +2,33 @@
 import type { RefsOf } from './endpoint';
 import type { endpoints as adminMembers } from './admin-members';
 import type { endpoints as announcements } from './announcements';
+import type { endpoints as apikeys } from './apikeys';
 import type { endpoints as auditLog } from './audit-log';
+import type { endpoints as auth } from './auth';
 import type { endpoints as billing } from './billing';
 import type { endpoints as categories } from './categories';
 import type { endpoints as chatSettings } from './chat-settings';
 import type { endpoints as chat } from './chat';
 import type { endpoints as chatbotPublishing } from './chatbot-publishing';
 import type { endpoints as chatbots } from './chatbots';
+import type { endpoints as clientErrors } from './client-errors';
 import type { endpoints as credits } from './credits';
 import type { endpoints as dashboards } from './dashboards';
 import type { endpoints as files } from './files';
 import type { endpoints as governance } from './governance';
+import type { endpoints as health } from './health';
 import type { endpoints as invitations } from './invitations';
 import type { endpoints as llmModels } from './llm-models';
 import type { endpoints as memberGroups } from './member-groups';
 import type { endpoints as members } from './members';
+import type { endpoints as operator } from './operator';
 import type { endpoints as publicEndpoints } from './public';
 import type { endpoints as releaseNotes } from './release-notes';
 import type { endpoints as sessions } from './sessions';
 import type { endpoints as signUpSettings } from './sign-up-settings';
+import type { endpoints as sso } from './sso';
 import type { endpoints as taskModes } from './task-modes';
+import type { endpoints as tasks } from './tasks';
 import type { endpoints as tenants } from './tenants';
 import type { endpoints as tools } from './tools';
 import type { endpoints as webSearch } from './web-search';
@@ -46,9 +53,22 @@ export const routes = {
     active: { method: 'GET', path: '/announcements/active/' },
     latest: { method: 'GET', path: '/announcements/latest/' },
   },
+  apikeys: {
+    list: { method: 'GET', path: '/apikeys/' },
+    create: { method: 'POST', path: '/apikeys/' },
+    update: { method: 'PATCH', path: '/apikeys/:id/' },
+    remove: { method: 'DELETE', path: '/apikeys/:id/' },
+  },
   auditLog: {
     list: { method: 'GET', path: '/admin/audit-log/' },
     actors: { method: 'GET', path: '/admin/audit-log/actors/' },
+  },
+  auth: {
+    signIn: { method: 'POST', path: '/auth/sign-in/' },
+    refresh: { method: 'POST', path: '/auth/refresh/' },
+    signOut: { method: 'POST', path: '/auth/sign-out/' },
+    changePassword: { method: 'POST', path: '/auth/change-password/' },
+    resetPassword: { method: 'POST', path: '/auth/reset-password/' },
   },
   billing: {
     listPlans: { method: 'GET', path: '/member-billing-plans/' },
@@ -109,6 +129,9 @@ export const routes = {
     uploadImage: { method: 'POST', path: '/chatbots/:id/profile-image/' },
     uploadDocuments: { method: 'POST', path: '/chatbots/:id/documents/' },
   },
+  clientErrors: {
+    report: { method: 'POST', path: '/client-errors/' },
+  },
   credits: {
     creditCheck: { method: 'GET', path: '/members/:id/credit-check/' },
     usage: { method: 'GET', path: '/members/:id/usage/' },
@@ -130,6 +153,10 @@ export const routes = {
   governance: {
     get: { method: 'GET', path: '/admin/restricted-words/' },
     save: { method: 'POST', path: '/admin/restricted-words/' },
+  },
+  health: {
+    live: { method: 'GET', path: '/health/' },
+    ready: { method: 'GET', path: '/ready/' },
   },
   invitations: {
     list: { method: 'GET', path: '/admin/invitations/' },
@@ -160,6 +187,14 @@ export const routes = {
     getGroupChange: { method: 'GET', path: '/members/:id/group/' },
     requestGroupChange: { method: 'PATCH', path: '/members/:id/group/' },
     withdrawGroupChange: { method: 'DELETE', path: '/members/:id/group-queues/' },
+  },
+  operator: {
+    list: { method: 'GET', path: '/operator/tenants/' },
+    create: { method: 'POST', path: '/operator/tenants/' },
+    get: { method: 'GET', path: '/operator/tenants/:id/' },
+    update: { method: 'PATCH', path: '/operator/tenants/:id/' },
+    disable: { method: 'POST', path: '/operator/tenants/:id/disable/' },
+    enable: { method: 'POST', path: '/operator/tenants/:id/enable/' },
   },
   public: {
     chatbot: { method: 'GET', path: '/public/chatbots/:hash/' },
@@ -199,12 +234,33 @@ export const routes = {
     updateCustomField: { method: 'PATCH', path: '/admin/custom-fields/:id/' },
     removeCustomField: { method: 'DELETE', path: '/admin/custom-fields/:id/' },
   },
+  sso: {
+    list: { method: 'GET', path: '/sso-platforms/' },
+    authorize: { method: 'POST', path: '/sso-platforms/:id/authorize/' },
+    sendCode: { method: 'POST', path: '/sso-platforms/:id/send-code/' },
+    verify: { method: 'POST', path: '/sso-platforms/:id/verify/' },
+    signIn: { method: 'POST', path: '/auth/sso-sign-in/' },
+    signUp: { method: 'POST', path: '/auth/sso-sign-up/' },
+    adminList: { method: 'GET', path: '/admin/sso-platforms/' },
+    create: { method: 'POST', path: '/admin/sso-platforms/' },
+    update: { method: 'PATCH', path: '/admin/sso-platforms/:id/' },
+    remove: { method: 'DELETE', path: '/admin/sso-platforms/:id/' },
+    listWhitelist: { method: 'GET', path: '/admin/sso-member-whitelist/' },
+    whitelistSettings: { method: 'GET', path: '/admin/sso-member-whitelist/settings/' },
+    upsertWhitelist: { method: 'POST', path: '/admin/sso-member-whitelist/bulk-upsert/' },
+    deleteWhitelist: { method: 'POST', path: '/admin/sso-member-whitelist/bulk-delete/' },
+    exportWhitelist: { method: 'GET', path: '/admin/sso-member-whitelist/export-task/' },
+  },
   taskModes: {
     list: { method: 'GET', path: '/task-modes/' },
     listAdmin: { method: 'GET', path: '/admin/task-modes/' },
     create: { method: 'POST', path: '/admin/task-modes/' },
     update: { method: 'PATCH', path: '/admin/task-modes/:id/' },
     remove: { method: 'DELETE', path: '/admin/task-modes/:id/' },
+  },
+  tasks: {
+    get: { method: 'GET', path: '/tasks/:id/' },
+    download: { method: 'GET', path: '/tasks/:id/download/' },
   },
   tenants: {
     get: { method: 'GET', path: '/tenants/' },
@@ -223,26 +279,33 @@ export const routes = {
 } as unknown as {
   readonly adminMembers: RefsOf<typeof adminMembers>;
   readonly announcements: RefsOf<typeof announcements>;
+  readonly apikeys: RefsOf<typeof apikeys>;
   readonly auditLog: RefsOf<typeof auditLog>;
+  readonly auth: RefsOf<typeof auth>;
   readonly billing: RefsOf<typeof billing>;
   readonly categories: RefsOf<typeof categories>;
   readonly chatSettings: RefsOf<typeof chatSettings>;
   readonly chat: RefsOf<typeof chat>;
   readonly chatbotPublishing: RefsOf<typeof chatbotPublishing>;
   readonly chatbots: RefsOf<typeof chatbots>;
+  readonly clientErrors: RefsOf<typeof clientErrors>;
   readonly credits: RefsOf<typeof credits>;
   readonly dashboards: RefsOf<typeof dashboards>;
   readonly files: RefsOf<typeof files>;
   readonly governance: RefsOf<typeof governance>;
+  readonly health: RefsOf<typeof health>;
   readonly invitations: RefsOf<typeof invitations>;
   readonly llmModels: RefsOf<typeof llmModels>;
   readonly memberGroups: RefsOf<typeof memberGroups>;
   readonly members: RefsOf<typeof members>;
+  readonly operator: RefsOf<typeof operator>;
   readonly public: RefsOf<typeof publicEndpoints>;
   readonly releaseNotes: RefsOf<typeof releaseNotes>;
   readonly sessions: RefsOf<typeof sessions>;
   readonly signUpSettings: RefsOf<typeof signUpSettings>;
+  readonly sso: RefsOf<typeof sso>;
   readonly taskModes: RefsOf<typeof taskModes>;
+  readonly tasks: RefsOf<typeof tasks>;
   readonly tenants: RefsOf<typeof tenants>;
   readonly tools: RefsOf<typeof tools>;
   readonly webSearch: RefsOf<typeof webSearch>;

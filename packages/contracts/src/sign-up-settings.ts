@@ -129,7 +129,6 @@ export const endpoints = defineEndpoints({
     tags: ['auth'],
     body: sendCodeBody,
     response: sendCodeResponse,
-    // 424 (the mail could not be sent) is not in endpoint.ts's ErrorStatus yet.
     errors: [400, 409, 424, 429],
   },
   signUp: { method: 'POST', path: '/auth/sign-up/', auth: 'none', tags: ['auth'], body: signUpBody, status: 201, response: signUpResponse, errors: [400, 401, 402, 409, 422] },

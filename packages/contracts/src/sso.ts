@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { authResponse, emailSchema, signUpNameSchema, signUpResponse } from './auth';
-import { customFieldValuesSchema, languageSchema, paginated } from './common';
+import { customFieldValuesSchema, idParam, languageSchema, listOf, okBody, pageQuery, paginated } from './common';
+import { defineEndpoints } from './endpoint';
+import { taskSchema } from './tasks';
 
 /**
  * Single sign-on (spec §7 SSO, Auth, Admin SSO whitelist; issue 29, decision 039). A platform is
@@ -20,7 +22,7 @@ export const publicSsoPlatformSchema = z.object({
   verification_method: verificationMethodSchema,
 });
 export type PublicSsoPlatform = z.infer<typeof publicSsoPlatformSchema>;
-export const ssoPlatformListResponse = z.object({ items: z.array(publicSsoPlatformSchema) });
+export const ssoPlatformListResponse = listOf(publicSsoPlatformSchema);
 
 export const directoryAttributesSchema = z.object({
   email: z.string().trim().min(1).max(100).default('mail'),
@@ -48,7 +50,7 @@ export const adminSsoPlatformSchema = z.object({
   created_at: z.string(),
 });
 export type AdminSsoPlatform = z.infer<typeof adminSsoPlatformSchema>;
-export const adminSsoPlatformListResponse = z.object({ items: z.array(adminSsoPlatformSchema) });
+export const adminSsoPlatformListResponse = listOf(adminSsoPlatformSchema);
 
 const url = z.string().trim().max(500).url();
 const platformFields = {
@@ -145,9 +147,7 @@ export const directorySendCodeResponse = z.object({ expires_in: z.number().int()
 /** Admin SSO whitelist (spec §7; 10 per page, §9). */
 export const whitelistEntrySchema = z.object({ id: z.number().int(), email: z.string(), created_at: z.string() });
 export type WhitelistEntry = z.infer<typeof whitelistEntrySchema>;
-export const listWhitelistQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(10),
+export const listWhitelistQuery = pageQuery.extend({
   search_term: z.string().trim().max(100).optional(),
   order_by: z.enum(['id.desc', 'id.asc', 'email.asc', 'email.desc']).default('id.desc'),
 });
@@ -160,3 +160,54 @@ export type BulkUpsertWhitelistResponse = z.infer<typeof bulkUpsertWhitelistResp
 export const bulkDeleteWhitelistBody = z.object({ sso_member_whitelist_ids: z.array(z.number().int().positive()).min(1).max(1000) });
 export const bulkDeleteWhitelistResponse = z.object({ deleted: z.number().int() });
 export const whitelistSettingsResponse = z.object({ batch_size: z.number().int() });
+
+/** The statuses a sign-in step may answer (spec §8 "Sign in"; 424: the platform failed or left out a claim). */
+const signInErrors = [400, 401, 403, 404, 422, 423, 424, 429] as const;
+const adminErrors = [401, 403, 404, 422] as const;
+
+export const endpoints = defineEndpoints({
+  list: { method: 'GET', path: '/sso-platforms/', auth: 'none', tags: ['sso'], response: ssoPlatformListResponse, errors: [] },
+  authorize: {
+    method: 'POST',
+    path: '/sso-platforms/:id/authorize/',
+    auth: 'none',
+    tags: ['sso'],
+    description: "The platform's authorization URL (OIDC: code + PKCE + state + nonce).",
+    params: idParam,
+    body: ssoAuthorizeBody,
+    response: ssoAuthorizeResponse,
+    errors: signInErrors,
+  },
+  sendCode: { method: 'POST', path: '/sso-platforms/:id/send-code/', auth: 'none', tags: ['sso'], params: idParam, body: directorySendCodeBody, response: directorySendCodeResponse, errors: signInErrors },
+  /** The directory's last step signs in too (it sets the refresh cookie, as `signIn` does). */
+  verify: { method: 'POST', path: '/sso-platforms/:id/verify/', auth: 'none', tags: ['sso'], params: idParam, body: directoryVerifyBody, response: directoryVerifyResponse, errors: signInErrors },
+  signIn: { method: 'POST', path: '/auth/sso-sign-in/', auth: 'none', malformedIsBadRequest: true, tags: ['auth'], body: ssoSignInBody, response: ssoIdentityResponse, errors: signInErrors },
+  signUp: { method: 'POST', path: '/auth/sso-sign-up/', auth: 'none', tags: ['auth'], body: ssoSignUpBody, status: 201, response: ssoSignUpResponse, errors: [400, 401, 402, 403, 409, 422] },
+
+  adminList: { method: 'GET', path: '/admin/sso-platforms/', auth: 'admin', tags: ['admin'], response: adminSsoPlatformListResponse, errors: adminErrors },
+  create: { method: 'POST', path: '/admin/sso-platforms/', auth: 'admin', tags: ['admin'], body: createSsoPlatformBody, status: 201, response: adminSsoPlatformSchema, errors: adminErrors },
+  update: { method: 'PATCH', path: '/admin/sso-platforms/:id/', auth: 'admin', tags: ['admin'], params: idParam, body: patchSsoPlatformBody, response: adminSsoPlatformSchema, errors: adminErrors },
+  remove: { method: 'DELETE', path: '/admin/sso-platforms/:id/', auth: 'admin', tags: ['admin'], params: idParam, response: okBody, errors: [401, 403, 404, 409, 422] },
+
+  listWhitelist: { method: 'GET', path: '/admin/sso-member-whitelist/', auth: 'admin', tags: ['admin'], query: listWhitelistQuery, response: whitelistListResponse, errors: adminErrors },
+  whitelistSettings: {
+    method: 'GET',
+    path: '/admin/sso-member-whitelist/settings/',
+    auth: 'admin',
+    tags: ['admin'],
+    description: 'Rows the console sends per upload request.',
+    response: whitelistSettingsResponse,
+    errors: adminErrors,
+  },
+  upsertWhitelist: { method: 'POST', path: '/admin/sso-member-whitelist/bulk-upsert/', auth: 'admin', tags: ['admin'], body: bulkUpsertWhitelistBody, response: bulkUpsertWhitelistResponse, errors: adminErrors },
+  deleteWhitelist: { method: 'POST', path: '/admin/sso-member-whitelist/bulk-delete/', auth: 'admin', tags: ['admin'], body: bulkDeleteWhitelistBody, response: bulkDeleteWhitelistResponse, errors: adminErrors },
+  exportWhitelist: {
+    method: 'GET',
+    path: '/admin/sso-member-whitelist/export-task/',
+    auth: 'admin',
+    tags: ['admin'],
+    description: 'Starts an export of the whitelist as CSV; poll GET /tasks/{id}/.',
+    response: taskSchema,
+    errors: adminErrors,
+  },
+});

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idParam } from './common';
+import { defineEndpoints } from './endpoint';
 
 /** A background task (spec §3 Task: running, completed or failed) with its progress. */
 export const taskSchema = z.object({
@@ -20,3 +22,20 @@ export const taskSchema = z.object({
   error: z.string().nullable(),
 });
 export type Task = z.infer<typeof taskSchema>;
+
+const taskErrors = [401, 403, 404, 409, 422] as const;
+
+export const endpoints = defineEndpoints({
+  get: { method: 'GET', path: '/tasks/:id/', auth: 'admin', tags: ['admin'], params: idParam, response: taskSchema, errors: taskErrors },
+  /** A file, not JSON: the web fetches it with `apiFetch` (the access token goes with it). */
+  download: {
+    method: 'GET',
+    path: '/tasks/:id/download/',
+    auth: 'admin',
+    tags: ['admin'],
+    description: "The task's result file (CSV: UTF-8 with a byte order mark).",
+    params: idParam,
+    response: null,
+    errors: taskErrors,
+  },
+});

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import { errorBody } from '@app/contracts/common';
-import { type ReadyResponse, healthResponse, readyResponse } from '@app/contracts/health';
+import type { EndpointDef } from '@app/contracts/endpoint';
+import { type ReadyResponse, endpoints } from '@app/contracts/health';
 import { type Database, statement } from '../db/client';
+import { implement } from './endpoints';
 import { AppError } from './errors';
 
 const PING = statement('health_ping', 'select 1 as ok');
@@ -45,16 +45,18 @@ export function registerHealthRoutes(app: FastifyInstance, deps: { database: Pic
     reply.header('connection', 'close');
     done(new AppError('unavailable', 'This instance is shutting down; try again'));
   });
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const config = { tenantless: true };
-  for (const url of ['/api/health/', '/api/health']) {
-    r.get(url, { config, schema: { hide: url === '/api/health', tags: ['health'], response: { 200: healthResponse } } }, async () => ({ ok: true as const }));
-  }
-  for (const url of ['/api/ready/', '/api/ready']) {
-    r.get(url, { config, schema: { hide: url === '/api/ready', tags: ['health'], response: { 200: readyResponse, 503: errorBody } } }, async () => {
-      const state = await readiness(deps);
-      if (!state.ok) throw new AppError('unavailable', state.draining ? 'This instance is shutting down' : 'A dependency of this instance does not answer', state);
-      return state;
-    });
-  }
+  // These routes sit on the root, not in the `/api` scope, so the contract's paths (relative to
+  // `/api`) get the prefix here; `trim` is the hidden twin without the trailing slash.
+  const atRoot = <E extends EndpointDef>(def: E, trim = false) => ({ ...def, path: `/api${trim ? def.path.slice(0, -1) : def.path}` as `/${string}` });
+  const live = async () => ({ ok: true as const });
+  const ready = async () => {
+    const state = await readiness(deps);
+    if (!state.ok) throw new AppError('unavailable', state.draining ? 'This instance is shutting down' : 'A dependency of this instance does not answer', state);
+    return state;
+  };
+  implement(
+    app,
+    { live: atRoot(endpoints.live), liveBare: atRoot(endpoints.live, true), ready: atRoot(endpoints.ready), readyBare: atRoot(endpoints.ready, true) },
+    { live, liveBare: { handler: live, hide: true }, ready, readyBare: { handler: ready, hide: true } },
+  );
 }

@@ -1,4 +1,5 @@
 import type { AuthResponse } from '@app/contracts/auth';
+import { routes } from '@app/contracts/routes.gen';
 import type { ErrorBody } from '@app/contracts/common';
 import type { ArgsOptional, CallArgs, EndpointDef, EndpointRef, ResponseOf } from '@app/contracts/endpoint';
 import { authStore } from './auth-store';
@@ -57,9 +58,8 @@ let refreshing: Promise<AuthResponse> | null = null;
 export function refreshSession(): Promise<AuthResponse> {
   refreshing ??= (async () => {
     try {
-      const res = await fetch(buildUrl('/auth/refresh/'), { method: 'POST', headers: apiHeaders(true), body: '{}', credentials: 'same-origin' });
-      if (!res.ok) throw await toApiError(res);
-      const body = (await res.json()) as AuthResponse;
+      // An /auth/ path is never retried after a refresh: no loop.
+      const body = await api(routes.auth.refresh, { body: {} });
       authStore.setFromAuth(body);
       return body;
     } finally {

@@ -1,5 +1,6 @@
 import type { ClientErrorBody } from '@app/contracts/client-errors';
-import { apiHeaders, buildUrl } from './api-client';
+import { routes } from '@app/contracts/routes.gen';
+import { apiHeaders, apiUrl } from './api-client';
 
 /** Spec §7: a report's text is cut to 2,900 characters (the server cuts again). */
 const LIMIT = 2900;
@@ -35,7 +36,8 @@ export function reportClientError(kind: ClientErrorBody['kind'], reason: unknown
     stack: [stack, extraStack].filter(Boolean).join('\n').slice(0, LIMIT) || undefined,
     path: window.location.pathname.slice(0, 2000),
   };
-  void fetch(buildUrl('/client-errors/'), { method: 'POST', headers: apiHeaders(true), body: JSON.stringify(body), credentials: 'same-origin', keepalive: true }).catch(() => undefined);
+  // Not `api`: a report never refreshes the session or throws, and `keepalive` sends one made as the page unloads.
+  void fetch(apiUrl(routes.clientErrors.report), { method: 'POST', headers: apiHeaders(true), body: JSON.stringify(body), credentials: 'same-origin', keepalive: true }).catch(() => undefined);
 }
 
 /** Window-level listeners: errors thrown outside React's rendering and promises rejected with nobody to catch them. */

@@ -31,4 +31,6 @@ export const queryKeys = {
   bulkInviteSettings: ['bulk-invite-settings'] as const,
   /** The console's restricted words and privacy mode (spec §3). */
   restrictedWords: ['restricted-words'] as const,
+  /** The console's SSO platforms (the SSO console and the invitations). */
+  adminSsoPlatforms: ['admin', 'sso-platforms'] as const,
 };

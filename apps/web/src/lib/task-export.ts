@@ -1,8 +1,8 @@
+import { routes } from '@app/contracts/routes.gen';
 import type { Task } from '@app/contracts/tasks';
 import { queryOptions, type UseMutationResult, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { apiHeaders, apiRequest, refreshSession, toApiError } from './api-client';
-import { authStore } from './auth-store';
+import { api, apiFetch } from './api-client';
 
 /**
  * Exports that run as background tasks (decision 025): the members export, the usage export. One
@@ -52,7 +52,7 @@ export const TASK_POLL_MS = 1000;
 export const taskQueryOptions = (id: number) =>
   queryOptions({
     queryKey: ['tasks', id],
-    queryFn: () => apiRequest<Task>(`/tasks/${id}/`),
+    queryFn: ({ signal }) => api(routes.tasks.get, { params: { id }, signal }),
     refetchInterval: (q) => (q.state.data?.status === 'running' && !taskTimedOut(q.state.data) ? TASK_POLL_MS : false),
     refetchIntervalInBackground: true,
     retry: 2,
@@ -61,19 +61,13 @@ export const taskQueryOptions = (id: number) =>
 export const useTask = (id: number | null) => useQuery({ ...taskQueryOptions(id ?? 0), enabled: id !== null });
 
 /**
- * A finished task's file: fetched with the access token (the download needs it, so a plain link
- * cannot), then saved through an object URL under the task's file name. The bytes go to the file
- * as they came, the CSV's byte order mark with them.
+ * A finished task's file (`GET /tasks/{id}/download/`, the task's `download_url`): fetched with
+ * the access token (the download needs it, so a plain link cannot), then saved through an object
+ * URL under the task's file name. The bytes go to the file as they came, the CSV's byte order
+ * mark with them.
  */
-export async function downloadTaskFile(task: Pick<Task, 'download_url' | 'file_name'>): Promise<void> {
-  const url = task.download_url!;
-  const send = () => fetch(url, { headers: apiHeaders(false), credentials: 'same-origin' });
-  let res = await send();
-  if (res.status === 401 && authStore.get().accessToken) {
-    await refreshSession();
-    res = await send();
-  }
-  if (!res.ok) throw await toApiError(res);
+export async function downloadTaskFile(task: Pick<Task, 'id' | 'file_name'>): Promise<void> {
+  const res = await apiFetch(routes.tasks.download, { params: { id: task.id } });
   const blob = await res.blob();
   const href = URL.createObjectURL(blob);
   const a = document.createElement('a');

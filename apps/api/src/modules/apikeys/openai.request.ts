@@ -1,5 +1,5 @@
 import type { JSONSchema7, LanguageModelV3FunctionTool, SharedV3ProviderOptions } from '@ai-sdk/provider';
-import type { chatCompletionBody } from '@app/contracts/apikeys';
+import type { chatCompletionBody } from '@app/contracts/openai';
 import type { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import { guardedFetch, SsrfError } from '../../platform/ssrf';

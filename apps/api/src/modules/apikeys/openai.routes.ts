@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { chatCompletionBody, chatCompletionResponse, openAiErrorBody, openAiModel, openAiModelList } from '@app/contracts/apikeys';
 import type { ChatEvent } from '@app/contracts/chat';
 import { z } from 'zod';
 import { errorBody } from '@app/contracts/common';
+import { endpoints, openAiErrorBody, type openAiModelList } from '@app/contracts/openai';
 import { withTenant } from '../../db/tenant-scope';
 import type { MemberContext } from '../../platform/context';
+import { type EndpointRequest, implement } from '../../platform/endpoints';
 import { AppError } from '../../platform/errors';
 import { type RateLimiter, rateLimitOf } from '../../platform/rate-limits';
 import type { ChatbotsService } from '../chatbots/chatbots.service';
@@ -113,34 +113,16 @@ export function registerOpenAiRoutes(app: FastifyInstance, deps: { apiKeys: ApiK
   // Listing models counts against a budget of its own (the same size): it does not spend the completions'.
   const modelsPerKey = deps.limits.guard(['apiPerKey', (req) => (req.apiKey ? `models:${req.apiKey.id}` : null)]);
   const withHeaders = async (req: FastifyRequest, reply: FastifyReply) => rateLimitHeaders(req, reply);
-  const config = { auth: 'none' as const, tenantless: true };
   const ctxOf = (req: FastifyRequest): MemberContext => ({ tenantId: req.tenant!.id, tenant: req.tenant!, member: req.member! });
   const allowed = (key: ApiKeyRow, chatbotId: number) => key.chatbotIds === null || key.chatbotIds.includes(chatbotId);
-  // Serialized in the platform's error shape, then re-shaped as OpenAI's by the onSend hook above.
+  // `implement` documents an error in the platform's shape; here it is serialized in that shape
+  // and re-shaped as OpenAI's by the onSend hook above, so the document names both.
   const shape = z.union([openAiErrorBody, errorBody]);
-  const errors = { 400: shape, 401: shape, 402: shape, 403: shape, 404: shape, 413: shape, 428: shape, 429: shape };
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get(
-    '/models',
-    { config, onRequest: authenticate, preHandler: [enterTenant, modelsPerKey, withHeaders], schema: { tags: ['developer API'], description: 'The chatbots the key may use; `id` is the model to ask for.', response: { 200: openAiModelList, ...errors } } },
-    async (req) => ({ object: 'list' as const, data: await modelsOf(req) }),
-  );
-
-  r.get(
-    '/models/:id',
-    {
-      config,
-      onRequest: authenticate,
-      preHandler: [enterTenant, modelsPerKey, withHeaders],
-      schema: { tags: ['developer API'], description: 'One chatbot the key may use, as `GET /v1/models` lists it.', params: z.object({ id: z.string().min(1).max(64) }), response: { 200: openAiModel, ...errors } },
-    },
-    async (req) => {
-      const found = (await modelsOf(req)).find((m) => m.id === req.params.id);
-      if (!found) throw new AppError('chatbot_unavailable');
-      return found;
-    },
-  );
+  app.addHook('onRoute', (route) => {
+    const response = (route.schema as { response?: Record<number, unknown> } | undefined)?.response;
+    if (response) for (const status of Object.keys(response).map(Number)) if (status >= 400) response[status] = shape;
+  });
+  const modelHooks = { onRequest: authenticate, preHandler: [enterTenant, modelsPerKey, withHeaders] };
 
   /** The chatbots the key may use, as OpenAI's models. */
   async function modelsOf(req: FastifyRequest): Promise<z.output<typeof openAiModelList>['data']> {
@@ -158,105 +140,110 @@ export function registerOpenAiRoutes(app: FastifyInstance, deps: { apiKeys: ApiK
     return data;
   }
 
-  r.post(
-    '/chat/completions',
-    {
-      config,
-      bodyLimit: 4 * 1024 * 1024,
-      onRequest: authenticate, preHandler: [enterTenant, perKey, withHeaders],
-      schema: { tags: ['developer API'], description: 'OpenAI chat completions; `model` is a chatbot id from `/v1/models`. `stream: true` answers server-sent chunks ending in `data: [DONE]`.', body: chatCompletionBody, response: { 200: chatCompletionResponse, ...errors } },
+  implement(app, endpoints, {
+    listModels: { ...modelHooks, handler: async (req) => ({ object: 'list' as const, data: await modelsOf(req) }) },
+    getModel: {
+      ...modelHooks,
+      handler: async (req) => {
+        const found = (await modelsOf(req)).find((m) => m.id === req.params.id);
+        if (!found) throw new AppError('chatbot_unavailable');
+        return found;
+      },
     },
-    async (req, reply) => {
-      const ctx = ctxOf(req);
-      const key = req.apiKey!;
-      refuseUnsupported(req.body);
-      const messages = await apiMessagesOf(req.body);
-      const chatbotId = await deps.chatbots.usableByHash(ctx, req.body.model);
-      if (!allowed(key, chatbotId)) throw new AppError('chatbot_unavailable');
-      const res = reply.raw;
-      const abort = new AbortController();
-      res.on('close', () => {
-        if (!res.writableEnded) abort.abort();
+    complete: { bodyLimit: 4 * 1024 * 1024, onRequest: authenticate, preHandler: [enterTenant, perKey, withHeaders], handler: complete },
+  });
+
+  /** A completion: one JSON answer, or with `stream: true` server-sent chunks written here. */
+  async function complete(req: EndpointRequest<typeof endpoints.complete>, reply: FastifyReply) {
+    const ctx = ctxOf(req);
+    const key = req.apiKey!;
+    refuseUnsupported(req.body);
+    const messages = await apiMessagesOf(req.body);
+    const chatbotId = await deps.chatbots.usableByHash(ctx, req.body.model);
+    if (!allowed(key, chatbotId)) throw new AppError('chatbot_unavailable');
+    const res = reply.raw;
+    const abort = new AbortController();
+    res.on('close', () => {
+      if (!res.writableEnded) abort.abort();
+    });
+    const run = await deps.chat.startApi(ctx, chatbotId, messages, abort);
+    const id = `chatcmpl-${run.meta.assistant_message_id}`;
+    const created = Math.floor(Date.now() / 1000);
+    const model = req.body.model;
+    let text = '';
+    let reasoning = '';
+    let usage = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
+    const state: { status: 'completed' | 'stopped' | 'failed' | 'interrupted'; failure: string | null } = { status: 'completed', failure: null };
+    const record = () => deps.apiKeys.recordUse(ctx.tenantId, key.id, usage.total_tokens);
+    const take = (e: ChatEvent) => {
+      if (e.type === 'usage') usage = { prompt_tokens: e.input_tokens, completion_tokens: e.output_tokens, total_tokens: e.input_tokens + e.output_tokens };
+      else if (e.type === 'end') state.status = e.status;
+      else if (e.type === 'error') state.failure = e.message;
+    };
+
+    if (!req.body.stream) {
+      const relay = await deps.chat.stream(run, abort.signal, (e) => {
+        if (e.type === 'text') text += e.text;
+        else if (e.type === 'reasoning') reasoning += e.text;
+        else take(e);
       });
-      const run = await deps.chat.startApi(ctx, chatbotId, messages, abort);
-      const id = `chatcmpl-${run.meta.assistant_message_id}`;
-      const created = Math.floor(Date.now() / 1000);
-      const model = req.body.model;
-      let text = '';
-      let reasoning = '';
-      let usage = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
-      const state: { status: 'completed' | 'stopped' | 'failed' | 'interrupted'; failure: string | null } = { status: 'completed', failure: null };
-      const record = () => deps.apiKeys.recordUse(ctx.tenantId, key.id, usage.total_tokens);
-      const take = (e: ChatEvent) => {
-        if (e.type === 'usage') usage = { prompt_tokens: e.input_tokens, completion_tokens: e.output_tokens, total_tokens: e.input_tokens + e.output_tokens };
-        else if (e.type === 'end') state.status = e.status;
-        else if (e.type === 'error') state.failure = e.message;
-      };
-
-      if (!req.body.stream) {
-        const relay = await deps.chat.stream(run, abort.signal, (e) => {
-          if (e.type === 'text') text += e.text;
-          else if (e.type === 'reasoning') reasoning += e.text;
-          else take(e);
-        });
-        record();
-        if (state.status === 'failed') throw new AppError('model_failed', state.failure ?? undefined);
-        const calls = toolCallsOf(relay);
-        return reply.send({
-          id,
-          object: 'chat.completion' as const,
-          created,
-          model,
-          choices: [
-            {
-              index: 0,
-              message: { role: 'assistant' as const, content: calls && !text ? null : text, ...(reasoning && { reasoning_content: reasoning }), refusal: null, ...(calls && { tool_calls: calls }) },
-              finish_reason: finishReasonOf(relay.finishReason, calls !== undefined),
-              logprobs: null,
-            },
-          ],
-          usage,
-        });
-      }
-
-      reply.hijack();
-      res.socket?.setNoDelay(true);
-      // The headers set so far (request id, rate limit) go out with the stream's own: a hijacked reply sends only what is written here.
-      res.writeHead(200, { ...(reply.getHeaders() as Record<string, string>), 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
-      res.flushHeaders();
-      const chunk = (delta: Record<string, unknown>, finish: string | null) =>
-        `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }] })}\n\n`;
-      // One socket write per frame, as the web chat's stream (decision 015).
-      const write = sseWriter(res);
-      // A text delta's frame is the same but for its text: made once, filled per token (no object
-      // built and serialized per token on the hot path).
-      const [textHead, textTail] = chunk({ content: '\u0000' }, null).split('"\\u0000"');
-      write(chunk({ role: 'assistant', content: '' }, null));
-      let relay: AnswerRelay | undefined;
-      try {
-        relay = await deps.chat.stream(run, abort.signal, (e) => {
-          if (e.type === 'text') write(textHead + JSON.stringify(e.text) + textTail);
-          else if (e.type === 'reasoning') write(chunk({ reasoning_content: e.text }, null));
-          else take(e);
-        });
-      } catch (err) {
-        req.log.error({ err, reqId: req.id }, 'api completion stream failed');
-        state.status = 'failed';
-      }
-      if (state.status === 'failed' || !relay) write(`data: ${JSON.stringify({ error: { message: state.failure ?? 'Chat processing failed; try again', type: 'api_error', param: null, code: 'model_failed' } })}\n\n`);
-      else {
-        // The client's tool calls, each whole in one delta with its index (the model's parts give
-        // them complete), then the finish reason.
-        const calls = toolCallsOf(relay);
-        calls?.forEach((c, index) => write(chunk({ tool_calls: [{ index, ...c }] }, null)));
-        write(chunk({}, finishReasonOf(relay.finishReason, calls !== undefined)));
-      }
-      if (req.body.stream_options?.include_usage) write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage })}\n\n`);
-      write('data: [DONE]\n\n');
-      if (!res.writableEnded) res.end();
       record();
-    },
-  );
+      if (state.status === 'failed') throw new AppError('model_failed', state.failure ?? undefined);
+      const calls = toolCallsOf(relay);
+      return reply.send({
+        id,
+        object: 'chat.completion' as const,
+        created,
+        model,
+        choices: [
+          {
+            index: 0,
+            message: { role: 'assistant' as const, content: calls && !text ? null : text, ...(reasoning && { reasoning_content: reasoning }), refusal: null, ...(calls && { tool_calls: calls }) },
+            finish_reason: finishReasonOf(relay.finishReason, calls !== undefined),
+            logprobs: null,
+          },
+        ],
+        usage,
+      });
+    }
+
+    reply.hijack();
+    res.socket?.setNoDelay(true);
+    // The headers set so far (request id, rate limit) go out with the stream's own: a hijacked reply sends only what is written here.
+    res.writeHead(200, { ...(reply.getHeaders() as Record<string, string>), 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    res.flushHeaders();
+    const chunk = (delta: Record<string, unknown>, finish: string | null) =>
+      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }] })}\n\n`;
+    // One socket write per frame, as the web chat's stream (decision 015).
+    const write = sseWriter(res);
+    // A text delta's frame is the same but for its text: made once, filled per token (no object
+    // built and serialized per token on the hot path).
+    const [textHead, textTail] = chunk({ content: '\u0000' }, null).split('"\\u0000"');
+    write(chunk({ role: 'assistant', content: '' }, null));
+    let relay: AnswerRelay | undefined;
+    try {
+      relay = await deps.chat.stream(run, abort.signal, (e) => {
+        if (e.type === 'text') write(textHead + JSON.stringify(e.text) + textTail);
+        else if (e.type === 'reasoning') write(chunk({ reasoning_content: e.text }, null));
+        else take(e);
+      });
+    } catch (err) {
+      req.log.error({ err, reqId: req.id }, 'api completion stream failed');
+      state.status = 'failed';
+    }
+    if (state.status === 'failed' || !relay) write(`data: ${JSON.stringify({ error: { message: state.failure ?? 'Chat processing failed; try again', type: 'api_error', param: null, code: 'model_failed' } })}\n\n`);
+    else {
+      // The client's tool calls, each whole in one delta with its index (the model's parts give
+      // them complete), then the finish reason.
+      const calls = toolCallsOf(relay);
+      calls?.forEach((c, index) => write(chunk({ tool_calls: [{ index, ...c }] }, null)));
+      write(chunk({}, finishReasonOf(relay.finishReason, calls !== undefined)));
+    }
+    if (req.body.stream_options?.include_usage) write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage })}\n\n`);
+    write('data: [DONE]\n\n');
+    if (!res.writableEnded) res.end();
+    record();
+  }
 }
 
 /** The client's tool calls of an answer in OpenAI's shape, or undefined when the model made none. */

@@ -1,11 +1,12 @@
-import type { CreateApiKeyBody, CreatedApiKey } from '@app/contracts/apikeys';
+import type { CreateApiKeyBody } from '@app/contracts/apikeys';
+import { routes } from '@app/contracts/routes.gen';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { API_KEYS_KEY } from './list-api-keys';
 
 /** The only answer that holds the secret: the caller shows it once. */
 export function createApiKey(body: CreateApiKeyBody) {
-  return apiRequest<CreatedApiKey>('/apikeys/', { method: 'POST', body });
+  return api(routes.apikeys.create, { body });
 }
 
 export function useCreateApiKey() {

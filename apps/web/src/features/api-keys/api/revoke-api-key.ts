@@ -1,10 +1,11 @@
+import { routes } from '@app/contracts/routes.gen';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { API_KEYS_KEY } from './list-api-keys';
 
 /** Revoked at once: the next request with its secret is refused. */
 export function revokeApiKey(id: number) {
-  return apiRequest<{ ok: true }>(`/apikeys/${id}/`, { method: 'DELETE' });
+  return api(routes.apikeys.remove, { params: { id } });
 }
 
 export function useRevokeApiKey() {

@@ -1,11 +1,12 @@
-import type { ApiKey, UpdateApiKeyBody } from '@app/contracts/apikeys';
+import type { UpdateApiKeyBody } from '@app/contracts/apikeys';
+import { routes } from '@app/contracts/routes.gen';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { API_KEYS_KEY } from './list-api-keys';
 
 /** Renames the key or changes its chatbots; only the fields given change. */
 export function updateApiKey(id: number, body: UpdateApiKeyBody) {
-  return apiRequest<ApiKey>(`/apikeys/${id}/`, { method: 'PATCH', body });
+  return api(routes.apikeys.update, { params: { id }, body });
 }
 
 export function useUpdateApiKey() {

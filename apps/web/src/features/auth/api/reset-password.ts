@@ -1,11 +1,11 @@
 import type { ResetPasswordBody } from '@app/contracts/auth';
-import type { Ok } from '@app/contracts/common';
+import { routes } from '@app/contracts/routes.gen';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** Mails a temporary password; the answer is the same whether or not the email is registered. */
 export function resetPassword(body: ResetPasswordBody) {
-  return apiRequest<Ok>('/auth/reset-password/', { method: 'POST', body });
+  return api(routes.auth.resetPassword, { body });
 }
 
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });

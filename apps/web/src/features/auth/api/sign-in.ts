@@ -1,11 +1,11 @@
-import type { AuthResponse } from '@app/contracts/auth';
 import type { SignInBody } from '@app/contracts/auth';
+import { routes } from '@app/contracts/routes.gen';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { adoptSession } from '../adopt-session';
 
 export function signIn(body: SignInBody) {
-  return apiRequest<AuthResponse>('/auth/sign-in/', { method: 'POST', body });
+  return api(routes.auth.signIn, { body });
 }
 
 export function useSignIn() {

@@ -1,10 +1,10 @@
-import type { Ok } from '@app/contracts/common';
+import { routes } from '@app/contracts/routes.gen';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { authStore } from '../../../lib/auth-store';
 
 export function signOut() {
-  return apiRequest<Ok>('/auth/sign-out/', { method: 'POST', body: {} });
+  return api(routes.auth.signOut, { body: {} });
 }
 
 export function useSignOut() {

@@ -7,7 +7,7 @@ import { useAdminCustomFields } from '../../../entities/custom-fields';
 import { localizedName } from '../../../lib/localized-name';
 import { errorMessage } from '../../../lib/status-messages';
 import { useBulkInviteSettings } from '../api/get-bulk-invite-settings';
-import { useInviteSsoPlatforms } from '../api/list-sso-platforms';
+import { useAdminSsoPlatforms } from '../../../entities/sso-platforms';
 import { BULK_MAX_ROWS, type BulkPlan, checkBulkRecords, FIXED_COLUMNS, type FileProblem, GROUP_SEPARATOR, readBulkFile, SSO_COLUMNS, templateCsv, toBatches } from '../lib/bulk-file';
 import { saveTextFile } from '../lib/save-file';
 import { type UploadDeps, uploadStore } from '../lib/upload-store';
@@ -23,7 +23,7 @@ export function BulkFileStep({ groups, deps, onClose }: { groups: MemberGroupSum
   const settings = useBulkInviteSettings();
   const fieldsQuery = useAdminCustomFields();
   // The SSO columns are offered when the tenant has an enabled SSO platform (a failed read just leaves them out).
-  const ssoPlatforms = (useInviteSsoPlatforms().data?.items ?? []).filter((p) => p.is_enabled);
+  const ssoPlatforms = (useAdminSsoPlatforms().data?.items ?? []).filter((p) => p.is_enabled);
   const [picked, setPicked] = useState<Picked | null>(null);
   const [dragging, setDragging] = useState(false);
   const resetInput = useRef<() => void>(null);

@@ -11,7 +11,7 @@ import { localizedName } from '../../../lib/localized-name';
 import { errorMessage } from '../../../lib/status-messages';
 import { useDeleteInvitations } from '../api/delete-invitations';
 import { useInvitations } from '../api/list-invitations';
-import { useInviteSsoPlatforms } from '../api/list-sso-platforms';
+import { useAdminSsoPlatforms } from '../../../entities/sso-platforms';
 import { useResendInvitation } from '../api/resend-invitation';
 import { summarize, useUpload } from '../lib/upload-store';
 import { BulkInviteModal } from './bulk-invite-modal';
@@ -35,7 +35,7 @@ export function InvitationsPage({ groups, embedded = false }: { groups: MemberGr
   const uploading = upload ? summarize(upload) : null;
   const list = useInvitations({ page, search_term: debounced, status: status === 'all' ? undefined : status });
   const resend = useResendInvitation();
-  const ssoPlatforms = useInviteSsoPlatforms().data?.items ?? [];
+  const ssoPlatforms = useAdminSsoPlatforms().data?.items ?? [];
   const platformName = (id: number) => ssoPlatforms.find((p) => p.id === id)?.name ?? `#${id}`;
   const remove = useDeleteInvitations();
 

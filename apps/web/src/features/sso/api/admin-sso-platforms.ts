@@ -1,29 +1,24 @@
-import type { AdminSsoPlatform, CreateSsoPlatformBody, PatchSsoPlatformBody } from '@app/contracts/sso';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import type { CreateSsoPlatformBody, PatchSsoPlatformBody } from '@app/contracts/sso';
+import { routes } from '@app/contracts/routes.gen';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-const key = ['admin', 'sso-platforms'] as const;
-
-/** The console's platforms, every setting but the secret. */
-export const adminSsoPlatformsQueryOptions = () => queryOptions({ queryKey: key, queryFn: () => apiRequest<{ items: AdminSsoPlatform[] }>('/admin/sso-platforms/') });
-export const useAdminSsoPlatforms = () => useQuery(adminSsoPlatformsQueryOptions());
-
-export function saveSsoPlatform(v: { id: number | null; body: CreateSsoPlatformBody | PatchSsoPlatformBody }) {
-  return v.id === null
-    ? apiRequest<AdminSsoPlatform>('/admin/sso-platforms/', { method: 'POST', body: v.body })
-    : apiRequest<AdminSsoPlatform>(`/admin/sso-platforms/${v.id}/`, { method: 'PATCH', body: v.body });
+/** Adds a platform (no id), or changes one (its kind stays). */
+export function saveSsoPlatform(v: { id: null; body: CreateSsoPlatformBody } | { id: number; body: PatchSsoPlatformBody }) {
+  return v.id === null ? api(routes.sso.create, { body: v.body }) : api(routes.sso.update, { params: { id: v.id }, body: v.body });
 }
 
 export function deleteSsoPlatform(id: number) {
-  return apiRequest<{ ok: true }>(`/admin/sso-platforms/${id}/`, { method: 'DELETE' });
+  return api(routes.sso.remove, { params: { id } });
 }
 
 export function useSaveSsoPlatform() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: saveSsoPlatform, onSuccess: () => qc.invalidateQueries({ queryKey: key }) });
+  return useMutation({ mutationFn: saveSsoPlatform, onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.adminSsoPlatforms }) });
 }
 
 export function useDeleteSsoPlatform() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: deleteSsoPlatform, onSuccess: () => qc.invalidateQueries({ queryKey: key }) });
+  return useMutation({ mutationFn: deleteSsoPlatform, onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.adminSsoPlatforms }) });
 }

@@ -1,12 +1,12 @@
-import type { PublicSsoPlatform } from '@app/contracts/sso';
+import { routes } from '@app/contracts/routes.gen';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** `GET /sso-platforms/`: the tenant's enabled platforms for the sign-in page (names and kinds only). */
 export const ssoPlatformsQueryOptions = () =>
   queryOptions({
     queryKey: ['sso-platforms'],
-    queryFn: () => apiRequest<{ items: PublicSsoPlatform[] }>('/sso-platforms/'),
+    queryFn: ({ signal }) => api(routes.sso.list, { signal }),
     staleTime: 5 * 60_000,
   });
 

@@ -75,7 +75,7 @@ export function SsoPlatformModal({ platform, onClose }: { platform: AdminSsoPlat
           }),
     };
     const { kind: _kind, ...patch } = body;
-    save.mutate({ id: platform?.id ?? null, body: platform ? patch : body }, { onSuccess: onClose });
+    save.mutate(platform ? { id: platform.id, body: patch } : { id: null, body }, { onSuccess: onClose });
   });
 
   return (

@@ -4,7 +4,8 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/status-messages';
-import { useAdminSsoPlatforms, useDeleteSsoPlatform } from '../api/admin-sso-platforms';
+import { useAdminSsoPlatforms } from '../../../entities/sso-platforms';
+import { useDeleteSsoPlatform } from '../api/admin-sso-platforms';
 import { SsoPlatformModal } from './sso-platform-modal';
 
 /** Console › Single sign-on (issue 29): the tenant's OIDC providers and directories. */

@@ -1,3 +1,4 @@
+import type { ListWhitelistQuery } from '@app/contracts/sso';
 import { Alert, Button, Checkbox, Group, Pagination, Select, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
@@ -5,7 +6,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/status-messages';
 import { useTaskExport } from '../../../lib/task-export';
-import { useDeleteWhitelist, useStartWhitelistExport, useWhitelist, type WhitelistQuery } from '../api/whitelist';
+import { useDeleteWhitelist, useStartWhitelistExport, useWhitelist } from '../api/whitelist';
 import { WhitelistUploadModal } from './whitelist-upload-modal';
 
 type ExportView = ReturnType<typeof useTaskExport<void>>;
@@ -26,7 +27,7 @@ export function WhitelistPage({ renderExport }: Props) {
   const [orderBy, setOrderBy] = useState<(typeof ORDERS)[number]>('id.desc');
   const [selected, setSelected] = useState<number[]>([]);
   const [uploading, setUploading] = useState(false);
-  const query: WhitelistQuery = { page, size: 10, search_term: term || undefined, order_by: orderBy };
+  const query: ListWhitelistQuery = { page, size: 10, search_term: term || undefined, order_by: orderBy };
   const list = useWhitelist(query);
   const remove = useDeleteWhitelist();
   const exp = useTaskExport(useStartWhitelistExport());
