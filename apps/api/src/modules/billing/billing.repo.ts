@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, ne, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { creditGrants, creditTransactions, memberBillingPlans, members, memberships, paymentMethods, paymentOrders } from '../../db/schema/index';
+import { creditTransactions, memberBillingPlans, memberships, paymentMethods, paymentOrders } from '../../db/schema/billing';
+import { creditGrants } from '../../db/schema/credits';
+import { members } from '../../db/schema/members';
 
 export type PlanRow = typeof memberBillingPlans.$inferSelect;
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;

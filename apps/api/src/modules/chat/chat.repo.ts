@@ -1,6 +1,6 @@
 import type { ChatSource } from '@app/contracts/chat';
 import { and, eq, sql } from 'drizzle-orm';
-import { chatMessages } from '../../db/schema/index';
+import { chatMessages } from '../../db/schema/sessions';
 import { type Executor, type RawExecutor, statement, type StatementCall } from '../../db/client';
 import type { UsageCharge } from '../credits/credits.service';
 

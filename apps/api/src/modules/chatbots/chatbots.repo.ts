@@ -1,20 +1,11 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Executor, statement, type StatementCall } from '../../db/client';
-import {
-  categories,
-  chatbotCategories,
-  chatbotDocuments,
-  chatbotImages,
-  chatbotMemberGroups,
-  chatbotPublishRequests,
-  chatbotRelations,
-  chatbotReleases,
-  chatbots,
-  files,
-  llmModels,
-  memberGroups,
-} from '../../db/schema/index';
+import { categories } from '../../db/schema/categories';
+import { chatbotCategories, chatbotDocuments, chatbotImages, chatbotMemberGroups, chatbotPublishRequests, chatbotRelations, chatbotReleases, chatbots } from '../../db/schema/chatbots';
+import { files } from '../../db/schema/files';
+import { llmModels } from '../../db/schema/llm-models';
+import { memberGroups } from '../../db/schema/members';
 import { offsetOf } from '../../platform/pagination';
 import { containsPattern } from '../../db/like';
 

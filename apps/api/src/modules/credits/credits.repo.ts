@@ -1,6 +1,8 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { type Executor, queryRows, type RawExecutor, statement, type WritePart } from '../../db/client';
-import { creditLedger, llmModels, memberCreditUsage, memberGroups } from '../../db/schema/index';
+import { creditLedger, memberCreditUsage } from '../../db/schema/credits';
+import { llmModels } from '../../db/schema/llm-models';
+import { memberGroups } from '../../db/schema/members';
 import { findBudgetGrants } from './grants.repo';
 
 export async function findMemberUsage(db: Executor, tenantId: number, memberId: number, period: string) {

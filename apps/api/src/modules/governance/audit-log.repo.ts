@@ -1,7 +1,15 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { AuditLogQuery, AuditName, AuditNamedTable } from '@app/contracts/audit-log';
 import type { Executor } from '../../db/client';
-import { announcements, auditLog, categories, chatbots, customFields, invitations, llmModels, memberGroups, memberRequests, members, policies, taskModes } from '../../db/schema/index';
+import { announcements } from '../../db/schema/announcements';
+import { categories } from '../../db/schema/categories';
+import { chatbots } from '../../db/schema/chatbots';
+import { auditLog } from '../../db/schema/governance';
+import { invitations } from '../../db/schema/invitations';
+import { llmModels } from '../../db/schema/llm-models';
+import { customFields, memberGroups, memberRequests, members } from '../../db/schema/members';
+import { policies } from '../../db/schema/sign-up';
+import { taskModes } from '../../db/schema/task-modes';
 import { offsetOf } from '../../platform/pagination';
 
 type Filters = Omit<AuditLogQuery, 'page' | 'size'>;

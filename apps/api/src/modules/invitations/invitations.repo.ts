@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { invitations, members } from '../../db/schema/index';
+import { invitations } from '../../db/schema/invitations';
+import { members } from '../../db/schema/members';
 import { offsetOf } from '../../platform/pagination';
 import { containsPattern } from '../../db/like';
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { customFields, memberGroupMemberships, memberGroups, memberRequests, members, type MemberRow } from '../../db/schema/index';
+import { customFields, memberGroupMemberships, memberGroups, memberRequests, members, type MemberRow } from '../../db/schema/members';
 import { offsetOf } from '../../platform/pagination';
 import { containsPattern } from '../../db/like';
 import { allGroupIds } from './members.mapper';

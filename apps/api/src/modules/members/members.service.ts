@@ -4,7 +4,7 @@ import { creditsToUnits } from '../credits/credits.rules';
 import type { GroupChange, Member, PatchMemberBody } from '@app/contracts/members';
 import type { CreateCustomFieldBody, CustomField, MemberCountCheck, MemberGroupSummaryList, PatchCustomFieldBody } from '@app/contracts/sign-up-settings';
 import type { Db, Executor } from '../../db/client';
-import type { customFields, MemberRow, memberGroups, memberRequests, members } from '../../db/schema/index';
+import type { customFields, MemberRow, memberGroups, memberRequests, members } from '../../db/schema/members';
 import type { MemberContext, TenantContext, TenantRow } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mailer';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { members } from '../../db/schema/index';
+import { members } from '../../db/schema/members';
 
 export async function findSeenVersion(db: Executor, tenantId: number, memberId: number): Promise<string | null> {
   const [row] = await db

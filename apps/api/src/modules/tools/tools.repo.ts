@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { toolGroupAccess } from '../../db/schema/index';
+import { toolGroupAccess } from '../../db/schema/tools';
 
 /** Every access row of a tenant (switched off, and switched back on). */
 export function listToolAccess(db: Executor, tenantId: number) {

@@ -1,0 +1,66 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+// Modules own their tables (decision 055): each table is declared in db/schema/<module>.ts, named
+// after the module that owns it, and a module's code imports only its own schema file — never
+// db/schema/index.ts (every table) and never another module's. Another module's data comes through
+// the owner's service, or a read-only query (`<owner>.readonly.ts`) or hot-path statement
+// (`<owner>.statements.ts`) the owner declares for it. Tests are exempt: they set up rows anywhere.
+const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const modulesDir = path.join(src, 'modules');
+const schemaDir = path.join(src, 'db', 'schema');
+/** Helpers of the schema files, not tables. */
+const SHARED_SCHEMA = new Set(['columns']);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return e.name === '__fixtures__' ? [] : sourceFiles(p);
+    return /\.ts$/.test(e.name) && !/\.test\.ts$/.test(e.name) ? [p] : [];
+  });
+}
+
+/** The schema files a source file imports (static, type-only and dynamic imports and re-exports), by name. */
+export function schemaImports(file: string): string[] {
+  const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+  return importedFiles
+    .filter((i) => i.fileName.startsWith('.'))
+    .map((i) => path.resolve(path.dirname(file), i.fileName).replace(/\.(js|ts)$/, ''))
+    .filter((target) => path.dirname(target) === schemaDir)
+    .map((target) => path.basename(target));
+}
+
+const modules = readdirSync(modulesDir, { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
+const schemaFiles = readdirSync(schemaDir)
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => f.slice(0, -3))
+  .filter((f) => f !== 'index' && !SHARED_SCHEMA.has(f));
+
+describe('modules own their tables', () => {
+  it('every schema file is named after a module', () => {
+    expect(schemaFiles.filter((f) => !modules.includes(f))).toEqual([]);
+  });
+
+  it('db/schema/index.ts exports every schema file (db/client and drizzle-kit see every table)', () => {
+    const exported = schemaImports(path.join(schemaDir, 'index.ts'));
+    expect([...exported].sort()).toEqual([...schemaFiles].sort());
+  });
+
+  it('a module imports only its own schema file', () => {
+    const offenders: string[] = [];
+    for (const m of modules) {
+      for (const file of sourceFiles(path.join(modulesDir, m))) {
+        for (const imported of schemaImports(file)) {
+          if (imported === m || SHARED_SCHEMA.has(imported)) continue;
+          offenders.push(`${path.relative(src, file)} imports db/schema/${imported}`);
+        }
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+});
