@@ -36,6 +36,11 @@ export function schemaImports(file: string): string[] {
 const modules = readdirSync(modulesDir, { withFileTypes: true })
   .filter((e) => e.isDirectory())
   .map((e) => e.name);
+/** The tables each schema file declares, by their exported name. */
+function tablesOf(schemaFile: string): string[] {
+  return [...readFileSync(path.join(schemaDir, `${schemaFile}.ts`), 'utf8').matchAll(/export const (\w+) = pg(?:Table|View)\(/g)].map((m) => m[1]!);
+}
+
 const schemaFiles = readdirSync(schemaDir)
   .filter((f) => f.endsWith('.ts'))
   .map((f) => f.slice(0, -3))
@@ -58,6 +63,21 @@ describe('modules own their tables', () => {
         for (const imported of schemaImports(file)) {
           if (imported === m || SHARED_SCHEMA.has(imported)) continue;
           offenders.push(`${path.relative(src, file)} imports db/schema/${imported}`);
+        }
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it("a module's relational queries (db.query.<table>) read only its own tables", () => {
+    const owner = new Map(schemaFiles.flatMap((f) => tablesOf(f).map((t) => [t, f] as const)));
+    expect(owner.size).toBeGreaterThan(40);
+    const offenders: string[] = [];
+    for (const m of modules) {
+      for (const file of sourceFiles(path.join(modulesDir, m))) {
+        for (const [, table] of readFileSync(file, 'utf8').matchAll(/\.query\.(\w+)\.find(?:First|Many)\b/g)) {
+          const of = owner.get(table!);
+          if (of !== undefined && of !== m) offenders.push(`${path.relative(src, file)} queries ${table} (db/schema/${of})`);
         }
       }
     }

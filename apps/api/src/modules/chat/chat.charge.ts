@@ -3,7 +3,7 @@ import type { UsageCharge } from '../credits/credits.service';
 import { imageCostUnits } from './chat.images';
 import type { ChatRun } from './chat.open';
 import { estimateTokens } from './chat.prepare';
-import type { PendingCharge } from './chat.repo';
+import type { PendingCharge } from '../sessions/sessions.statements';
 import type { AgentProgress } from './turn-writer';
 
 /**

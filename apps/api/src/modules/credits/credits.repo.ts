@@ -1,9 +1,12 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { type Executor, queryRows, type RawExecutor, statement, type WritePart } from '../../db/client';
 import { creditLedger, memberCreditUsage } from '../../db/schema/credits';
-import { llmModels } from '../../db/schema/llm-models';
-import { memberGroups } from '../../db/schema/members';
+import { llmModelsView } from '../llm-models/llm-models.readonly';
+import { findGroupCreditQuotas } from '../members/members.readonly';
 import { findBudgetGrants } from './grants.repo';
+
+// The models' names come through the owner's view (decision 055).
+const { view: llmModels } = llmModelsView('llm_models');
 
 export async function findMemberUsage(db: Executor, tenantId: number, memberId: number, period: string) {
   const row = await db.query.memberCreditUsage.findFirst({
@@ -31,10 +34,7 @@ export type UsedFigures = Pick<CreditFigures, 'usedUnits' | 'groupUsedUnits' | '
 /** A group's per-member quota and pool (0 and null for no group). */
 export async function findGroupQuotas(db: Executor, tenantId: number, groupId: number | null): Promise<{ memberUnits: bigint; poolUnits: bigint | null }> {
   if (groupId === null) return { memberUnits: 0n, poolUnits: null };
-  const row = await db.query.memberGroups.findFirst({
-    columns: { memberCreditQuotaUnits: true, creditQuotaUnits: true },
-    where: and(eq(memberGroups.tenantId, tenantId), eq(memberGroups.id, groupId)),
-  });
+  const row = await findGroupCreditQuotas(db, tenantId, groupId);
   return { memberUnits: row?.memberCreditQuotaUnits ?? 0n, poolUnits: row?.creditQuotaUnits ?? null };
 }
 

@@ -277,3 +277,27 @@ export function membershipsOf(db: Executor, tenantId: number, memberIds: number[
     .from(memberGroupMemberships)
     .where(and(eq(memberGroupMemberships.tenantId, tenantId), inArray(memberGroupMemberships.memberId, memberIds)));
 }
+
+/** The last release whose notes the member closed (the release-notes module reads it through the members service). */
+export async function findReleaseNotesSeen(db: Executor, tenantId: number, memberId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ v: members.releaseNotesSeenVersion })
+    .from(members)
+    .where(and(eq(members.tenantId, tenantId), eq(members.id, memberId)));
+  return row?.v ?? null;
+}
+
+export async function setReleaseNotesSeen(db: Executor, tenantId: number, memberId: number, version: string): Promise<void> {
+  await db
+    .update(members)
+    .set({ releaseNotesSeenVersion: version })
+    .where(and(eq(members.tenantId, tenantId), eq(members.id, memberId)));
+}
+
+/** Every admin of the tenant has seen `version`'s notes (a fresh install has nothing new to tell). */
+export async function setReleaseNotesSeenOfAdmins(db: Executor, tenantId: number, version: string): Promise<void> {
+  await db
+    .update(members)
+    .set({ releaseNotesSeenVersion: version })
+    .where(and(eq(members.tenantId, tenantId), eq(members.isAdmin, true)));
+}
