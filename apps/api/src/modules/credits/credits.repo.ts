@@ -298,12 +298,5 @@ export async function findRecentUsage(db: Executor, tenantId: number, memberId: 
   return { units: BigInt(row?.units ?? 0), messageCount: row?.messageCount ?? 0 };
 }
 
-/** Whether the member's active plan gives free use of low-cost models; null without a membership. */
-export async function findLowLlmFree(db: Executor, tenantId: number, memberId: number): Promise<boolean | null> {
-  const [row] = await queryRows<{ free: boolean }>(
-    db,
-    sql`select p.is_low_llm_free as free from memberships m join member_billing_plans p on p.tenant_id = m.tenant_id and p.id = m.plan_id
-      where m.tenant_id = ${tenantId} and m.member_id = ${memberId} and m.status = 'active'`,
-  );
-  return row ? row.free : null;
-}
+/** Whether the member's active plan gives free use of low-cost models: the billing module's query (decision 055). */
+export { findLowLlmFree } from '../billing/billing.readonly';

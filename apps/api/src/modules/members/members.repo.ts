@@ -4,6 +4,7 @@ import { customFields, memberGroupMemberships, memberGroups, memberRequests, mem
 import { offsetOf } from '../../platform/pagination';
 import { containsPattern } from '../../db/like';
 import { allGroupIds } from './members.mapper';
+import { lockTenantRow } from '../tenants/tenants.readonly';
 
 export function findMemberById(db: Executor, tenantId: number, id: number) {
   return db.query.members.findFirst({ where: and(eq(members.tenantId, tenantId), eq(members.id, id)) });
@@ -74,7 +75,7 @@ export async function insertMemberGroup(db: Executor, tenantId: number, values: 
  * so two of them racing for the last seat are serialised and exactly one gets it.
  */
 export async function lockAndCountSeats(tx: Executor, tenantId: number): Promise<number> {
-  await tx.execute(sql`select id from tenants where id = ${tenantId} for update`);
+  await lockTenantRow(tx, tenantId);
   return countSeats(tx, tenantId);
 }
 
