@@ -37,8 +37,8 @@ const apiZones = [
       .map((other) => ({
         target: `${API}/modules/${m}`,
         from: `${API}/modules/${other}`,
-        except: [`./${other}.service.ts`, `./${other}.rules.ts`],
-        message: `A module uses another through its service (${other}.service.ts) or its pure rules, never its repo or internals.`,
+        except: [`./${other}.service.ts`, `./${other}.rules.ts`, `./${other}.readonly.ts`, `./${other}.statements.ts`],
+        message: `A module uses another through its service (${other}.service.ts), its pure rules or what it lends (${other}.readonly.ts, ${other}.statements.ts), never its repo or internals.`,
       })),
   ),
   ...apiModules.map((other) => ({
@@ -48,6 +48,14 @@ const apiZones = [
     message: 'Composition roots wire services and routes, never a repo.',
   })),
 ];
+
+// Decision 055: a module's code imports only its own tables (db/schema/<m>.ts).
+const tableZones = apiModules.map((m) => ({
+  target: `${API}/modules/${m}`,
+  from: `${API}/db/schema`,
+  except: [`./${m}.ts`, './columns.ts'],
+  message: `A module imports only its own tables (db/schema/${m}.ts); another module's data comes through its service or its <owner>.readonly.ts.`,
+}));
 
 const WEB = 'apps/web/src';
 const webFeatures = dirs(`./${WEB}/features`);
@@ -92,5 +100,10 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones: [...apiZones, ...webZones] }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
+  },
+  {
+    files: [`${API}/modules/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...apiZones, ...webZones, ...tableZones] }] },
   },
 );

@@ -357,7 +357,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database; t
       registerCategoryRoutes(api, { categories: createCategoriesService(db) });
       registerChatbotRoutes(api, { chatbots, publishing, limits });
       registerSessionRoutes(api, { sessions });
-      registerReleaseNotesRoutes(api, { releaseNotes: createReleaseNotesService(db) });
+      registerReleaseNotesRoutes(api, { releaseNotes: createReleaseNotesService({ members }) });
       registerClientErrorRoutes(api, { reporter, limits });
       registerChatRoutes(api, { chat, limits });
       registerAnnouncementRoutes(api, { announcements: createAnnouncementsService(db) });

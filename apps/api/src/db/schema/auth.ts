@@ -26,23 +26,6 @@ export const refreshTokens = pgTable(
   ],
 );
 
-/** Sign-up verification codes: hashed, short-lived, single use; rows stay for the send rate limit. */
-export const verificationCodes = pgTable(
-  'verification_codes',
-  {
-    tenantId: integer().notNull(),
-    id: integer().notNull().generatedAlwaysAsIdentity(),
-    email: text().notNull(),
-    codeHash: text().notNull(),
-    /** Wrong guesses against this code; at the limit it stops working. */
-    attempts: integer().notNull().default(0),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    usedAt: timestamp({ withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('verification_codes_email_idx').on(t.tenantId, t.email, t.createdAt)],
-);
-
 /** Forgot-password mails sent, for their rate limit (the temporary password lives on the member). */
 export const passwordResets = pgTable(
   'password_resets',

@@ -5,18 +5,6 @@ import { tenants } from './tenants';
 import { createdAt } from './columns';
 import { sql } from 'drizzle-orm';
 
-export const categories = pgTable(
-  'categories',
-  {
-    tenantId: integer().notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    id: integer().notNull().generatedAlwaysAsIdentity(),
-    koName: text().notNull(),
-    enName: text().notNull(),
-    sortOrder: integer().notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
-);
-
 export const chatbots = pgTable(
   'chatbots',
   {

@@ -124,3 +124,22 @@ export const memberRequests = pgTable(
     foreignKey({ columns: [t.tenantId, t.memberId], foreignColumns: [members.tenantId, members.id] }).onDelete('cascade'),
   ],
 );
+
+export const customFields = pgTable(
+  'custom_fields',
+  {
+    tenantId: integer().notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    id: integer().notNull().generatedAlwaysAsIdentity(),
+    koName: text().notNull(),
+    enName: text().notNull(),
+    fieldType: text().notNull().default('text'),
+    isSignupField: boolean().notNull().default(true),
+    isSearchable: boolean().notNull().default(false),
+    isRequired: boolean().notNull().default(false),
+    isEditable: boolean().notNull().default(true),
+    isUnique: boolean().notNull().default(false),
+    sortOrder: integer().notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);

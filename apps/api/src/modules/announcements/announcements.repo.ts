@@ -1,6 +1,6 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { announcements } from '../../db/schema/index';
+import { announcements } from '../../db/schema/announcements';
 import { offsetOf } from '../../platform/pagination';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;

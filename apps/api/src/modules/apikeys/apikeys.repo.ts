@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { apiKeys } from '../../db/schema/index';
+import { apiKeys } from '../../db/schema/apikeys';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 

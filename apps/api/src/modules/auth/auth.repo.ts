@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { passwordResets, refreshTokens } from '../../db/schema/index';
+import { passwordResets, refreshTokens } from '../../db/schema/auth';
 
 export async function insertRefreshToken(db: Executor, tenantId: number, v: { memberId: number; familyId: string; tokenHash: string; expiresAt: Date }) {
   await db.insert(refreshTokens).values({ tenantId, ...v });

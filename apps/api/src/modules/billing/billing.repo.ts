@@ -1,6 +1,11 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, ne, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { creditGrants, creditTransactions, memberBillingPlans, members, memberships, paymentMethods, paymentOrders } from '../../db/schema/index';
+import { creditTransactions, memberBillingPlans, memberships, paymentMethods, paymentOrders } from '../../db/schema/billing';
+import { creditGrantColumns, creditGrantsView as creditGrants } from '../credits/credits.readonly';
+import { memberNamesView } from '../members/members.readonly';
+
+// Who asked: the member's name and email through the owner's view (decision 055).
+const memberNames = memberNamesView('members');
 
 export type PlanRow = typeof memberBillingPlans.$inferSelect;
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
@@ -193,7 +198,7 @@ export async function listCreditEntries(db: Executor, tenantId: number, memberId
   const where = and(eq(creditGrants.tenantId, tenantId), eq(creditGrants.memberId, memberId));
   const [rows, [total]] = await Promise.all([
     db
-      .select({ grant: creditGrants, tx: creditTransactions })
+      .select({ grant: creditGrantColumns, tx: creditTransactions })
       .from(creditGrants)
       .leftJoin(creditTransactions, and(eq(creditTransactions.tenantId, creditGrants.tenantId), eq(creditTransactions.id, creditGrants.transactionId)))
       .where(where)
@@ -223,9 +228,9 @@ export async function listRequests(db: Executor, tenantId: number, f: { memberId
   const order = f.status === 'requested' ? [asc(paymentOrders.createdAt), asc(paymentOrders.id)] : [desc(paymentOrders.createdAt), desc(paymentOrders.id)];
   const [rows, [total]] = await Promise.all([
     db
-      .select({ order: paymentOrders, name: members.name, email: members.email })
+      .select({ order: paymentOrders, name: memberNames.name, email: memberNames.email })
       .from(paymentOrders)
-      .leftJoin(members, and(eq(members.tenantId, paymentOrders.tenantId), eq(members.id, paymentOrders.memberId)))
+      .leftJoin(memberNames, and(eq(memberNames.tenantId, paymentOrders.tenantId), eq(memberNames.id, paymentOrders.memberId)))
       .where(where)
       .orderBy(...order)
       .limit(limit)

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { categories } from '../../db/schema/index';
+import { categories } from '../../db/schema/categories';
 
 export function listCategories(db: Executor, tenantId: number) {
   return db.select().from(categories).where(eq(categories.tenantId, tenantId)).orderBy(asc(categories.sortOrder), asc(categories.id));

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogFor } from '../../llm/catalog';
-import { openTurns } from './chat.repo';
+import { openTurns } from '../sessions/sessions.statements';
 import { createTenant } from '../tenants/tenants.service';
 import { newHashId } from '../../platform/tokens';
 import { freshDatabase } from '../../test/test-app';

@@ -2,7 +2,7 @@ import { periodStart } from '../credits/credits.rules';
 import type { UsageCharge } from '../credits/credits.service';
 import { estimateTokens, imageCostUnits } from './chat.rules';
 import type { AgentProgress, ChatRun } from './chat.types';
-import type { PendingCharge } from './chat.repo';
+import type { PendingCharge } from '../sessions/sessions.statements';
 
 /**
  * An answer's charge, the ledger row its close writes: the tokens — the provider's report, else

@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp, type TestTenant } from '../../test/test-app
 import { createChatbotsService } from '../chatbots/chatbots.service';
 import { periodStart } from '../credits/credits.rules';
 import { createCreditsService } from '../credits/credits.service';
-import { closeAnswers, flushAnswers, openTurn, openTurns, type OpenedTurn, type TurnToOpen } from './chat.repo';
+import { closeAnswers, flushAnswers, openTurn, openTurns, type OpenedTurn, type TurnToOpen } from '../sessions/sessions.statements';
 import { type AnswerClose, createAnswerCloser, createAnswerFlusher, createTurnOpener, recoverInterrupted } from './turn-writer';
 
 // The turn statements on the database the suite runs on (PGlite, or the server with

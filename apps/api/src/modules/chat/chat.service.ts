@@ -8,7 +8,7 @@ import { openChat } from './chat.open';
 import type { ChatRun } from './chat.types';
 import { type ApiCallOptions, type ChatDeps, type ChatInput, type ChatTurn, createOutputEstimates, type PrepareOptions, prepareChat } from './chat.prepare';
 import { type ImageStore, streamImages } from './chat.images';
-import { setAnswerFiles } from './chat.repo';
+import { setAnswerFiles } from '../sessions/sessions.statements';
 import { type AnswerRelay, streamChat } from './chat.stream';
 import { streamAgent } from './chat.agent';
 import { createAnswerCloser, createAnswerFlusher, createTurnOpener, recoverInterrupted, type TrackedAnswer } from './turn-writer';

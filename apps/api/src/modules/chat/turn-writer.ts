@@ -15,7 +15,7 @@ import {
   openTurns,
   type OpenedTurn,
   type TurnToOpen,
-} from './chat.repo';
+} from '../sessions/sessions.statements';
 import type { Database, RawExecutor, StatementCall } from '../../db/client';
 
 /** Opens turns (the question, the empty answer, a new session) with group commit per tenant. */

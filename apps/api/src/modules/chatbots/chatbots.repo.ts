@@ -1,21 +1,11 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { type Executor, statement, type StatementCall } from '../../db/client';
-import {
-  categories,
-  chatbotCategories,
-  chatbotDocuments,
-  chatbotImages,
-  chatbotMemberGroups,
-  chatbotPublishRequests,
-  chatbotRelations,
-  chatbotReleases,
-  chatbots,
-  files,
-  llmModels,
-  memberGroups,
-} from '../../db/schema/index';
+import { chatbotCategories, chatbotDocuments, chatbotImages, chatbotMemberGroups, chatbotPublishRequests, chatbotRelations, chatbotReleases, chatbots } from '../../db/schema/chatbots';
 import { offsetOf } from '../../platform/pagination';
+import { categoryNames as categories } from '../categories/categories.readonly';
+import { fileStatuses as files } from '../files/files.readonly';
+import { llmModelsView } from '../llm-models/llm-models.readonly';
+import { memberGroupNames as memberGroups } from '../members/members.readonly';
 import { containsPattern } from '../../db/like';
 
 export type ChatbotRow = typeof chatbots.$inferSelect;
@@ -47,7 +37,10 @@ export interface ChatbotFilter {
 const releases = chatbotReleases;
 /** The chatbot's allowed groups as one array column (the visibility rule reads them with the row). */
 const groupIdsOfChatbot = sql<number[]>`coalesce((select array_agg(g.member_group_id) from ${chatbotMemberGroups} g where g.tenant_id = ${chatbots.tenantId} and g.chatbot_id = ${chatbots.id}), '{}')`;
-const releaseModels = alias(llmModels, 'release_model');
+// Other modules' rows come through the views their owners declare (decision 055), under the
+// tables' own names: the statements read as they did on the tables.
+const { view: llmModels, columns: modelColumns } = llmModelsView('llm_models');
+const { view: releaseModels, columns: releaseModelColumns } = llmModelsView('release_model');
 
 /** Allowed for one of the groups (the store's and the chat's visibility rule, spec §6). */
 function allowedFor(tenantId: number, groupIds: readonly number[]): SQL {
@@ -109,7 +102,7 @@ export async function listVisibleChatbots(db: Executor, tenantId: number, f: Cha
       : (orderings[f.orderBy] ?? orderings['id.desc']!);
   // One statement: the page and, beside each row, the count of all rows (one scan and sort, not two).
   const rows = await db
-    .select({ chatbot: chatbots, model: llmModels, release: releases, releaseModel: releaseModels, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ chatbot: chatbots, model: modelColumns, release: releases, releaseModel: releaseModelColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(chatbots)
     .innerJoin(llmModels, and(eq(llmModels.tenantId, chatbots.tenantId), eq(llmModels.id, chatbots.llmModelId)))
     .leftJoin(releases, and(eq(releases.tenantId, chatbots.tenantId), eq(releases.chatbotId, chatbots.id)))
@@ -136,9 +129,9 @@ export async function findChatbotFull(db: Executor, tenantId: number, id: number
   const [row] = await db
     .select({
       chatbot: chatbots,
-      model: llmModels,
+      model: modelColumns,
       release: releases,
-      releaseModel: releaseModels,
+      releaseModel: releaseModelColumns,
       groupIds: groupIdsOfChatbot,
     })
     .from(chatbots)
@@ -335,9 +328,9 @@ export async function findChatbotForChat(db: Executor, tenantId: number, id: num
   const [row] = await db
     .select({
       chatbot: chatColumns,
-      model: llmModels,
+      model: modelColumns,
       release: { systemInstructions: releases.systemInstructions, temperature: releases.temperature, topP: releases.topP, llmModelId: releases.llmModelId, tools: releases.tools, maxToolSteps: releases.maxToolSteps },
-      releaseModel: releaseModels,
+      releaseModel: releaseModelColumns,
       groupIds: groupIdsOfChatbot,
     })
     .from(chatbots)

@@ -2,16 +2,17 @@ import type { adminChatbotsQuery, PublishRequest, PublishRequestList } from '@ap
 import { CHATBOT_LIMITS, type Chatbot, type chatbotAccessBody } from '@app/contracts/chatbots';
 import { TOOL_LIMITS } from '@app/contracts/tools';
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client';
 import { containsPattern } from '../../db/like';
-import { categories, chatbotCategories, chatbotPublishRequests, chatbots, members } from '../../db/schema/index';
+import { chatbotCategories, chatbotPublishRequests, chatbots } from '../../db/schema/chatbots';
 import type { MemberContext, MemberRow, TenantRow } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { mailBody, mailLanguage, tenantName } from '../../platform/mail-text';
 import type { Mailer } from '../../integrations/mail/types';
 import { offsetOf, pagination } from '../../platform/pagination';
+import { categoryNames as categories } from '../categories/categories.readonly';
+import { memberNamesView } from '../members/members.readonly';
 import { deleteRelease, findChatbotFull, findGroupsByIds, replaceGroups, updateChatbot, upsertRelease } from './chatbots.repo';
 import { monthKey, type Reviewed, snapshotOf } from './chatbots.rules';
 
@@ -19,7 +20,9 @@ import { monthKey, type Reviewed, snapshotOf } from './chatbots.rules';
 /** A request's snapshot; those made before tools existed (decision 050) have no tool settings. */
 type Snapshot = Omit<Reviewed, 'tools' | 'maxToolSteps'> & Partial<Pick<Reviewed, 'tools' | 'maxToolSteps'>> & { llmModelName: string };
 
-const reviewers = alias(members, 'reviewer');
+// The author's and reviewer's names and the category's come through their owners' views (decision 055).
+const members = memberNamesView('members');
+const reviewers = memberNamesView('reviewer');
 
 function requestsQuery(db: Executor) {
   return db

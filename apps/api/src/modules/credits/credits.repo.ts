@@ -1,7 +1,12 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { type Executor, queryRows, type RawExecutor, statement, type WritePart } from '../../db/client';
-import { creditLedger, llmModels, memberCreditUsage, memberGroups } from '../../db/schema/index';
+import { creditLedger, memberCreditUsage } from '../../db/schema/credits';
+import { llmModelsView } from '../llm-models/llm-models.readonly';
+import { findGroupCreditQuotas } from '../members/members.readonly';
 import { findBudgetGrants } from './grants.repo';
+
+// The models' names come through the owner's view (decision 055).
+const { view: llmModels } = llmModelsView('llm_models');
 
 export async function findMemberUsage(db: Executor, tenantId: number, memberId: number, period: string) {
   const row = await db.query.memberCreditUsage.findFirst({
@@ -29,10 +34,7 @@ export type UsedFigures = Pick<CreditFigures, 'usedUnits' | 'groupUsedUnits' | '
 /** A group's per-member quota and pool (0 and null for no group). */
 export async function findGroupQuotas(db: Executor, tenantId: number, groupId: number | null): Promise<{ memberUnits: bigint; poolUnits: bigint | null }> {
   if (groupId === null) return { memberUnits: 0n, poolUnits: null };
-  const row = await db.query.memberGroups.findFirst({
-    columns: { memberCreditQuotaUnits: true, creditQuotaUnits: true },
-    where: and(eq(memberGroups.tenantId, tenantId), eq(memberGroups.id, groupId)),
-  });
+  const row = await findGroupCreditQuotas(db, tenantId, groupId);
   return { memberUnits: row?.memberCreditQuotaUnits ?? 0n, poolUnits: row?.creditQuotaUnits ?? null };
 }
 
@@ -296,12 +298,5 @@ export async function findRecentUsage(db: Executor, tenantId: number, memberId: 
   return { units: BigInt(row?.units ?? 0), messageCount: row?.messageCount ?? 0 };
 }
 
-/** Whether the member's active plan gives free use of low-cost models; null without a membership. */
-export async function findLowLlmFree(db: Executor, tenantId: number, memberId: number): Promise<boolean | null> {
-  const [row] = await queryRows<{ free: boolean }>(
-    db,
-    sql`select p.is_low_llm_free as free from memberships m join member_billing_plans p on p.tenant_id = m.tenant_id and p.id = m.plan_id
-      where m.tenant_id = ${tenantId} and m.member_id = ${memberId} and m.status = 'active'`,
-  );
-  return row ? row.free : null;
-}
+/** Whether the member's active plan gives free use of low-cost models: the billing module's query (decision 055). */
+export { findLowLlmFree } from '../billing/billing.readonly';

@@ -5,6 +5,7 @@ import type { CacheHub } from '../../platform/cache';
 import type { MemberContext, MemberRow, TenantRow } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { metricsEnabled, recordAdmissionRefused, recordCreditsCharged } from '../../platform/metrics';
+import { findTenantBillingDay } from '../tenants/tenants.readonly';
 import {
   type ChargedTotals,
   chargeUsagePart,
@@ -306,8 +307,8 @@ export function createCreditsService(database: Database, caches: CacheHub, membe
     async grant(tenantId: number, g: NewGrant, tx?: Executor): Promise<CreditGrantRow> {
       // Through the caller's transaction when there is one: a second connection could wait on it (PGlite has one).
       const on = tx ?? db;
-      const tenant = await on.query.tenants.findFirst({ columns: { billingDay: true }, where: (t, { eq }) => eq(t.id, tenantId) });
-      const row = await insertGrant(on, tenantId, g, periodStart(new Date(), tenant?.billingDay ?? 1));
+      const billingDay = await findTenantBillingDay(on, tenantId);
+      const row = await insertGrant(on, tenantId, g, periodStart(new Date(), billingDay ?? 1));
       if (!tx) invalidate(tenantId);
       return row;
     },

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { creditGrants, creditLedger } from '../../db/schema/index';
+import { creditGrants, creditLedger } from '../../db/schema/credits';
 import type { GrantSpan } from './credits.rules';
 
 export type CreditGrantRow = typeof creditGrants.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { documentChunks, filePageUsage, files, fileTexts } from '../../db/schema/index';
+import { documentChunks, filePageUsage, files, fileTexts } from '../../db/schema/files';
 
 export type FileRow = typeof files.$inferSelect;
 export type NewFile = Omit<typeof files.$inferInsert, 'tenantId' | 'id'>;

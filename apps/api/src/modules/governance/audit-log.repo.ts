@@ -1,8 +1,19 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { AuditLogQuery, AuditName, AuditNamedTable } from '@app/contracts/audit-log';
 import type { Executor } from '../../db/client';
-import { announcements, auditLog, categories, chatbots, customFields, invitations, llmModels, memberGroups, memberRequests, members, policies, taskModes } from '../../db/schema/index';
+import { auditLog } from '../../db/schema/governance';
 import { offsetOf } from '../../platform/pagination';
+import { namesOfAnnouncements } from '../announcements/announcements.readonly';
+import { namesOfCategories } from '../categories/categories.readonly';
+import { namesOfChatbots } from '../chatbots/chatbots.readonly';
+import { namesOfInvitations } from '../invitations/invitations.readonly';
+import { namesOfLlmModels } from '../llm-models/llm-models.readonly';
+import { memberNamesView, namesOfCustomFields, namesOfMemberGroups, namesOfMemberRequests, namesOfMembers } from '../members/members.readonly';
+import { namesOfPolicies } from '../sign-up/sign-up.readonly';
+import { namesOfTaskModes } from '../task-modes/task-modes.readonly';
+
+// Other modules' rows are named by the queries their owners declare (decision 055).
+const members = memberNamesView('members');
 
 type Filters = Omit<AuditLogQuery, 'page' | 'size'>;
 
@@ -43,38 +54,29 @@ export function listAuditActors(db: Executor, tenantId: number) {
 
 /** The names of rows in one table by id: `[id, name]` pairs. */
 function namesIn(db: Executor, tenantId: number, table: AuditNamedTable, ids: number[]): Promise<Array<{ id: number; ko: string; en: string }>> {
-  const bilingual = <T extends typeof memberGroups | typeof chatbots | typeof categories | typeof taskModes | typeof customFields | typeof policies>(t: T) =>
-    db.select({ id: t.id, ko: t.koName, en: t.enName }).from(t as typeof memberGroups).where(and(eq(t.tenantId, tenantId), inArray(t.id, ids)));
-  const single = (t: typeof members | typeof invitations | typeof llmModels | typeof announcements, name: SQL<string>) =>
-    db.select({ id: t.id, ko: name, en: name }).from(t as typeof members).where(and(eq(t.tenantId, tenantId), inArray(t.id, ids)));
   switch (table) {
     case 'members':
-      return single(members, sql<string>`${members.name}`);
+      return namesOfMembers(db, tenantId, ids);
     case 'invitations':
-      return single(invitations, sql<string>`${invitations.name}`);
+      return namesOfInvitations(db, tenantId, ids);
     case 'llm_models':
-      return single(llmModels, sql<string>`${llmModels.displayName}`);
+      return namesOfLlmModels(db, tenantId, ids);
     case 'announcements':
-      return single(announcements, sql<string>`${announcements.title}`);
+      return namesOfAnnouncements(db, tenantId, ids);
     case 'member_requests':
-      // A request is named by the member who made it.
-      return db
-        .select({ id: memberRequests.id, ko: members.name, en: members.name })
-        .from(memberRequests)
-        .innerJoin(members, and(eq(members.tenantId, memberRequests.tenantId), eq(members.id, memberRequests.memberId)))
-        .where(and(eq(memberRequests.tenantId, tenantId), inArray(memberRequests.id, ids)));
+      return namesOfMemberRequests(db, tenantId, ids);
     case 'member_groups':
-      return bilingual(memberGroups);
+      return namesOfMemberGroups(db, tenantId, ids);
     case 'chatbots':
-      return bilingual(chatbots);
+      return namesOfChatbots(db, tenantId, ids);
     case 'categories':
-      return bilingual(categories);
+      return namesOfCategories(db, tenantId, ids);
     case 'task_modes':
-      return bilingual(taskModes);
+      return namesOfTaskModes(db, tenantId, ids);
     case 'custom_fields':
-      return bilingual(customFields);
+      return namesOfCustomFields(db, tenantId, ids);
     case 'policies':
-      return bilingual(policies);
+      return namesOfPolicies(db, tenantId, ids);
   }
 }
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { governanceSettings } from '../../db/schema/index';
+import { governanceSettings } from '../../db/schema/governance';
 
 export type GovernanceRow = typeof governanceSettings.$inferSelect;
 

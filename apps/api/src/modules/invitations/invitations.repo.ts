@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { invitations, members } from '../../db/schema/index';
+import { invitations } from '../../db/schema/invitations';
 import { offsetOf } from '../../platform/pagination';
 import { containsPattern } from '../../db/like';
 
@@ -113,12 +113,5 @@ export function findOpenSsoInvitation(db: Executor, tenantId: number, platformId
   });
 }
 
-/** Of these SSO ids of a platform, those a member already signs in with. */
-export async function findMemberSsoIds(db: Executor, tenantId: number, platformId: number, ssoIds: string[]): Promise<string[]> {
-  if (ssoIds.length === 0) return [];
-  const rows = await db
-    .select({ ssoId: members.ssoId })
-    .from(members)
-    .where(and(eq(members.tenantId, tenantId), eq(members.ssoPlatformId, platformId), inArray(members.ssoId, ssoIds)));
-  return rows.map((r) => r.ssoId!);
-}
+/** Of these SSO ids of a platform, those a member already signs in with: the members module's query (decision 055). */
+export { findMemberSsoIds } from '../members/members.readonly';

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { llmModelGroupAccess, llmModels } from '../../db/schema/index';
+import { llmModelGroupAccess, llmModels } from '../../db/schema/llm-models';
 
 export type LlmModelRow = typeof llmModels.$inferSelect;
 

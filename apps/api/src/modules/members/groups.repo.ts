@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { memberGroupMemberships, memberGroups, members } from '../../db/schema/index';
+import { memberGroupMemberships, memberGroups, members } from '../../db/schema/members';
 import { offsetOf } from '../../platform/pagination';
 import { containsPattern } from '../../db/like';
 

@@ -2,7 +2,7 @@ import type { Member } from '@app/contracts/members';
 import { languageSchema, type Language } from '@app/contracts/common';
 import { memberStatusSchema } from '@app/contracts/members';
 import { unitsToDisplay } from '../credits/credits.rules';
-import type { MemberRow } from '../../db/schema/index';
+import type { MemberRow } from '../../db/schema/members';
 
 export function toMember(row: MemberRow, groupIds: number[]): Member {
   return {

@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { customFields, memberGroupMemberships, memberGroups, memberRequests, members, type MemberRow } from '../../db/schema/index';
+import { customFields, memberGroupMemberships, memberGroups, memberRequests, members, type MemberRow } from '../../db/schema/members';
 import { offsetOf } from '../../platform/pagination';
 import { containsPattern } from '../../db/like';
 import { allGroupIds } from './members.mapper';
+import { lockTenantRow } from '../tenants/tenants.readonly';
 
 export function findMemberById(db: Executor, tenantId: number, id: number) {
   return db.query.members.findFirst({ where: and(eq(members.tenantId, tenantId), eq(members.id, id)) });
@@ -74,7 +75,7 @@ export async function insertMemberGroup(db: Executor, tenantId: number, values: 
  * so two of them racing for the last seat are serialised and exactly one gets it.
  */
 export async function lockAndCountSeats(tx: Executor, tenantId: number): Promise<number> {
-  await tx.execute(sql`select id from tenants where id = ${tenantId} for update`);
+  await lockTenantRow(tx, tenantId);
   return countSeats(tx, tenantId);
 }
 
@@ -276,4 +277,28 @@ export function membershipsOf(db: Executor, tenantId: number, memberIds: number[
     .select({ memberId: memberGroupMemberships.memberId, groupId: memberGroupMemberships.memberGroupId })
     .from(memberGroupMemberships)
     .where(and(eq(memberGroupMemberships.tenantId, tenantId), inArray(memberGroupMemberships.memberId, memberIds)));
+}
+
+/** The last release whose notes the member closed (the release-notes module reads it through the members service). */
+export async function findReleaseNotesSeen(db: Executor, tenantId: number, memberId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ v: members.releaseNotesSeenVersion })
+    .from(members)
+    .where(and(eq(members.tenantId, tenantId), eq(members.id, memberId)));
+  return row?.v ?? null;
+}
+
+export async function setReleaseNotesSeen(db: Executor, tenantId: number, memberId: number, version: string): Promise<void> {
+  await db
+    .update(members)
+    .set({ releaseNotesSeenVersion: version })
+    .where(and(eq(members.tenantId, tenantId), eq(members.id, memberId)));
+}
+
+/** Every admin of the tenant has seen `version`'s notes (a fresh install has nothing new to tell). */
+export async function setReleaseNotesSeenOfAdmins(db: Executor, tenantId: number, version: string): Promise<void> {
+  await db
+    .update(members)
+    .set({ releaseNotesSeenVersion: version })
+    .where(and(eq(members.tenantId, tenantId), eq(members.isAdmin, true)));
 }

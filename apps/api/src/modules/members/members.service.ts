@@ -4,7 +4,7 @@ import { creditsToUnits } from '../credits/credits.rules';
 import type { GroupChange, Member, PatchMemberBody } from '@app/contracts/members';
 import type { CreateCustomFieldBody, CustomField, MemberCountCheck, MemberGroupSummaryList, PatchCustomFieldBody } from '@app/contracts/sign-up-settings';
 import type { Db, Executor } from '../../db/client';
-import type { customFields, MemberRow, memberGroups, memberRequests, members } from '../../db/schema/index';
+import type { customFields, MemberRow, memberGroups, memberRequests, members } from '../../db/schema/members';
 import type { MemberContext, TenantContext, TenantRow } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../integrations/mail/types';
@@ -13,6 +13,9 @@ import { pagination } from '../../platform/pagination';
 import { exportMembersCsv } from './members.export';
 import { allGroupIds, toMember } from './members.mapper';
 import {
+  findReleaseNotesSeen,
+  setReleaseNotesSeen,
+  setReleaseNotesSeenOfAdmins,
   addMemberToGroups,
   bumpTokenVersion,
   countAdmins,
@@ -295,6 +298,9 @@ export function createMembersService(db: Db, mailer: Mailer) {
   return {
     ownRecord,
     view,
+    /** The last release whose notes the member closed (members.release_notes_seen_version; the release-notes module's). */
+    releaseNotesSeen: (tenantId: number, memberId: number) => findReleaseNotesSeen(db, tenantId, memberId),
+    markReleaseNotesSeen: (tenantId: number, memberId: number, version: string) => setReleaseNotesSeen(db, tenantId, memberId, version),
     checkCustomFields,
     checkGroups,
     findById: (tenantId: number, id: number) => findMemberById(db, tenantId, id),
@@ -483,6 +489,11 @@ export function createMembersService(db: Db, mailer: Mailer) {
   };
 }
 export type MembersService = ReturnType<typeof createMembersService>;
+
+/** Every admin of the tenant has seen `version`'s release notes (the seed's new tenant; release-notes module). */
+export function markReleaseNotesSeenOfAdmins(db: Db, tenantId: number, version: string): Promise<void> {
+  return setReleaseNotesSeenOfAdmins(db, tenantId, version);
+}
 
 function customFieldValues(b: PatchCustomFieldBody) {
   return {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { ReleaseNotes, ReleaseNotesSeen } from '@app/contracts/release-notes';
 import type { Db } from '../../db/client';
 import type { MemberContext } from '../../platform/context';
-import { findSeenVersion, setSeenVersion, setSeenVersionOfAdmins } from './release-notes.repo';
+import { markReleaseNotesSeenOfAdmins, type MembersService } from '../members/members.service';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 
@@ -23,18 +23,20 @@ export function readNotes(version: string, dir = path.join(repoRoot, 'docs', 're
 
 /**
  * "What's new" for admins (spec §2, decision 036): the running release's notes, read once at
- * start-up, and per admin the last release whose notes they closed (members.release_notes_seen_version).
+ * start-up, and per admin the last release whose notes they closed (members.release_notes_seen_version,
+ * the members module's column: read and written through its service).
  */
-export function createReleaseNotesService(db: Db, opts: { version?: string; dir?: string } = {}) {
-  const version = opts.version ?? currentVersion();
-  const notes = readNotes(version, opts.dir);
+export function createReleaseNotesService(deps: { members: Pick<MembersService, 'releaseNotesSeen' | 'markReleaseNotesSeen'>; version?: string; dir?: string }) {
+  const { members } = deps;
+  const version = deps.version ?? currentVersion();
+  const notes = readNotes(version, deps.dir);
   return {
     async current(ctx: MemberContext): Promise<ReleaseNotes> {
-      const seen = (await findSeenVersion(db, ctx.tenantId, ctx.member.id)) === version;
+      const seen = (await members.releaseNotesSeen(ctx.tenantId, ctx.member.id)) === version;
       return { version, notes, seen };
     },
     async markSeen(ctx: MemberContext): Promise<ReleaseNotesSeen> {
-      await setSeenVersion(db, ctx.tenantId, ctx.member.id, version);
+      await members.markReleaseNotesSeen(ctx.tenantId, ctx.member.id, version);
       return { version, seen: true };
     },
   };
@@ -46,5 +48,5 @@ export type ReleaseNotesService = ReturnType<typeof createReleaseNotesService>;
  * release's notes, so What's new shows after upgrades, not on a fresh install.
  */
 export function markReleaseNotesSeenByAdmins(db: Db, tenantId: number): Promise<void> {
-  return setSeenVersionOfAdmins(db, tenantId, currentVersion());
+  return markReleaseNotesSeenOfAdmins(db, tenantId, currentVersion());
 }

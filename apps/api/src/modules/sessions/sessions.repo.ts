@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { chatMessages, chatSessions } from '../../db/schema/index';
+import { chatMessages, chatSessions } from '../../db/schema/sessions';
 import { offsetOf } from '../../platform/pagination';
 
 export type SessionRow = typeof chatSessions.$inferSelect;

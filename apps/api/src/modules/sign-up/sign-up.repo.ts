@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { memberAgreements, policies, verificationCodes } from '../../db/schema/index';
+import { memberAgreements, policies, verificationCodes } from '../../db/schema/sign-up';
 
 export async function insertVerificationCode(db: Executor, tenantId: number, v: { email: string; codeHash: string; expiresAt: Date }) {
   const [row] = await db.insert(verificationCodes).values({ tenantId, ...v }).returning();

@@ -4,7 +4,7 @@ import type { createPolicyBody, PatchPolicyBody, Policy, PolicyList, SignUpSetti
 import type { signUpBody, sendCodeBody } from '@app/contracts/auth';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client';
-import type { policies } from '../../db/schema/index';
+import type { policies } from '../../db/schema/sign-up';
 import type { MemberContext, TenantContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../integrations/mail/types';

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { containsPattern } from '../../db/like';
-import { ssoLogins, ssoMemberWhitelist, ssoPlatforms } from '../../db/schema/index';
+import { ssoLogins, ssoMemberWhitelist, ssoPlatforms } from '../../db/schema/sso';
 
 type PlatformValues = Partial<Omit<typeof ssoPlatforms.$inferInsert, 'tenantId' | 'id'>>;
 

@@ -15,7 +15,7 @@ import type {
 import { jwtVerify, SignJWT } from 'jose';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import type { SsoPlatformRow } from '../../db/schema/index';
+import type { SsoPlatformRow } from '../../db/schema/sso';
 import type { MemberContext, MemberRow, TenantContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../integrations/mail/types';

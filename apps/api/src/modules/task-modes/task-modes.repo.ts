@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { taskModes } from '../../db/schema/index';
+import { taskModes } from '../../db/schema/task-modes';
 
 export type TaskModeRow = typeof taskModes.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { tasks } from '../../db/schema/index';
+import { tasks } from '../../db/schema/tasks';
 
 export type TaskRow = typeof tasks.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { tenants } from '../../db/schema/index';
+import { tenants } from '../../db/schema/tenants';
 
 // Tenants are the boundary itself: the only table queried without a tenant id.
 export function findTenantBySubdomain(db: Executor, subdomain: string) {

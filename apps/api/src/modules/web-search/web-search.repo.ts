@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { webSearchSettings } from '../../db/schema/index';
+import { webSearchSettings } from '../../db/schema/web-search';
 
 export type WebSearchSettingsRow = typeof webSearchSettings.$inferSelect;
 

@@ -1,10 +1,13 @@
 import type { ChatSource } from '@app/contracts/chat';
 import { and, eq, sql } from 'drizzle-orm';
-import { chatMessages } from '../../db/schema/index';
+import { chatMessages } from '../../db/schema/sessions';
 import { type Executor, type RawExecutor, statement, type StatementCall } from '../../db/client';
 import type { UsageCharge } from '../credits/credits.service';
 
-// The hot statements of a chat turn: named, prepared once per connection, past the query builder (decision 012).
+// The hot statements of a chat turn: named, prepared once per connection, past the query builder
+// (decision 012). The sessions module owns chat_sessions and chat_messages and declares here the
+// statements the chat path runs on them (decision 055): the chat module writes its turns through
+// these, unchanged, and reads no other table of ours.
 
 /**
  * What an open answer's row keeps besides its text (`pending_charge`): the charge it would get if it
