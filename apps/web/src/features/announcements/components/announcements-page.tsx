@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconSpeakerphone, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmDialog } from '../../../components/dialogs';
+import { confirm } from '../../../components/kit/confirm';
 import { errorMessage } from '../../../lib/status-messages';
 import { useActiveAnnouncements } from '../api/get-active-announcements';
 import { useDeleteAnnouncement } from '../api/delete-announcement';
@@ -36,7 +36,7 @@ export function AnnouncementsPage() {
   }, [list.isError, list.error, t]);
 
   const confirmDelete = (a: Announcement) =>
-    confirmDialog({
+    confirm({
       title: t('delete.title'),
       body: t('delete.body', { title: a.title || t('untitled') }),
       confirm: t('delete.confirm'),

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconForms, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmDialog } from '../../../components/dialogs';
+import { confirm } from '../../../components/kit/confirm';
 import { localizedName } from '../../../lib/localized-name';
 import { errorMessage } from '../../../lib/status-messages';
 import { useDeleteCustomField } from '../api/delete-custom-field';
@@ -20,7 +20,7 @@ export function CustomFieldsSection() {
   const items = list.data?.items ?? [];
 
   const confirmDelete = (f: CustomField) =>
-    confirmDialog({
+    confirm({
       title: t('delete.title'),
       body: t('delete.body', { name: localizedName(f, i18n.language) }),
       confirm: t('delete.confirm'),

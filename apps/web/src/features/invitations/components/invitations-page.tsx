@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { IconFileUpload, IconMailForward, IconMailPlus, IconSearch, IconSend, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmDialog } from '../../../components/dialogs';
+import { confirm } from '../../../components/kit/confirm';
 import { localizedName } from '../../../lib/localized-name';
 import { errorMessage } from '../../../lib/status-messages';
 import { useDeleteInvitations } from '../api/delete-invitations';
@@ -57,7 +57,7 @@ export function InvitationsPage({ groups, embedded = false }: { groups: MemberGr
   }, [list.data, page]);
 
   const confirmDelete = (targets: Invitation[]) =>
-    confirmDialog({
+    confirm({
       title: t('delete.title'),
       body: targets.length === 1 ? t('delete.bodyOne', { email: targets[0]!.email }) : t('delete.bodyMany', { count: targets.length }),
       confirm: t('delete.confirm'),

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconSearch, IconTrash, IconUsers, IconUsersGroup } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmDialog } from '../../../components/dialogs';
+import { confirm } from '../../../components/kit/confirm';
 import { localizedName } from '../../../lib/localized-name';
 import { errorMessage } from '../../../lib/status-messages';
 import { groupErrorOverrides } from '../lib/group-errors';
@@ -42,7 +42,7 @@ export function GroupsTable() {
   }, [list.data, page]);
 
   const confirmDelete = (g: MemberGroup) =>
-    confirmDialog({
+    confirm({
       title: t('delete.title'),
       body: t('delete.body', { name: localizedName(g, i18n.language), count: g.member_count }),
       confirm: t('delete.confirm'),

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconFileCertificate, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmDialog } from '../../../components/dialogs';
+import { confirm } from '../../../components/kit/confirm';
 import { localizedName } from '../../../lib/localized-name';
 import { errorMessage } from '../../../lib/status-messages';
 import { useDeletePolicy } from '../api/delete-policy';
@@ -28,7 +28,7 @@ export function PoliciesSection() {
   const items = list.data?.items ?? [];
 
   const confirmDelete = (p: Policy) =>
-    confirmDialog({
+    confirm({
       title: t('delete.title'),
       body: t('delete.body', { name: localizedName(p, i18n.language) }),
       confirm: t('delete.confirm'),

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconTemplate, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { confirmDialog } from '../../../components/dialogs';
+import { confirm } from '../../../components/kit/confirm';
 import { errorMessage } from '../../../lib/status-messages';
 import { useDeleteTaskMode } from '../api/delete-task-mode';
 import { useAdminLlmModels } from '../api/list-admin-llm-models';
@@ -26,7 +26,7 @@ export function TaskModesPage() {
   const full = modes.length >= TASK_MODE_LIMITS.modesMax;
 
   const confirmDelete = (m: TaskMode) =>
-    confirmDialog({
+    confirm({
       title: t('delete.title'),
       body: t('delete.body', { name: modeName(m, i18n.language) }),
       confirm: t('delete.confirm'),
