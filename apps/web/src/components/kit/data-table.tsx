@@ -4,7 +4,7 @@ import { IconArrowDown, IconArrowUp, IconArrowsSort, IconSearch } from '@tabler/
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LabelledPagination } from '../labelled-pagination';
-import { ContentSkeleton, EmptyState, type EmptyStateProps, type QueryLike, QueryError } from './query-state';
+import { ContentSkeleton, EmptyState, type EmptyStateProps, type ErrorTexts, type QueryLike, QueryError } from './query-state';
 
 /** Spec §9: search waits 300 ms after the last key. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -40,6 +40,9 @@ export interface DataTableProps<T> {
   /** When given, its loading and error states stand in place of the rows. */
   query?: Pick<QueryLike<unknown>, 'data' | 'error' | 'isError' | 'isFetching' | 'refetch'>;
   empty?: EmptyStateProps;
+  errorTexts?: ErrorTexts;
+  /** The loading placeholder's test id. */
+  skeletonTestId?: string;
   search?: { placeholder: string; onSearch: (text: string) => void; initial?: string; testId?: string; label?: string };
   pagination?: { page: number; totalPages: number; onChange: (page: number) => void; testId?: string };
   sort?: SortState | null;
@@ -101,7 +104,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const body = () => {
     if (query && query.data === undefined) {
-      return query.isError ? <QueryError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} /> : <ContentSkeleton shape={phone && cardsOnPhone ? 'cards' : 'table'} />;
+      return query.isError ? <QueryError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} texts={props.errorTexts} /> : <ContentSkeleton shape={phone && cardsOnPhone ? 'cards' : 'table'} testId={props.skeletonTestId} />;
     }
     if (shown.length === 0) return <EmptyState {...empty} />;
     if (phone && cardsOnPhone) {
@@ -121,7 +124,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   .filter((c) => c.card === true)
                   .map((c) => (
                     <Group key={c.key} gap="xs" wrap="nowrap" align="flex-start">
-                      <Text size="xs" c="dimmed" miw={80}>
+                      <Text size="xs" c="dimmed" w={110} style={{ flexShrink: 0 }}>
                         {c.header}
                       </Text>
                       <div>{c.cell(row)}</div>
