@@ -25,6 +25,7 @@ export interface Column<T> {
   sortKey?: string;
   sortValue?: (row: T) => string | number;
   width?: number | string;
+  align?: 'left' | 'right' | 'center';
   /** On a phone's card: `title` heads the card, `true` shows a labelled line, `actions` sits at its foot; left out otherwise. */
   card?: 'title' | 'actions' | boolean;
 }
@@ -50,6 +51,9 @@ export interface DataTableProps<T> {
   selection?: { selected: RowKey[]; onChange: (keys: RowKey[]) => void; actions: ReactNode };
   /** Rows as cards on a phone (below Mantine's `sm`, the shell's breakpoint). */
   cardsOnPhone?: boolean;
+  /** Beside the search box (filters, a sort select, the total). */
+  filters?: ReactNode;
+  /** At the toolbar's far end (a New button). */
   toolbar?: ReactNode;
   verticalSpacing?: 'xs' | 'sm' | 'md';
 }
@@ -147,7 +151,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 </Table.Th>
               ) : null}
               {columns.map((c) => (
-                <Table.Th key={c.key} w={c.width} aria-sort={sort?.key === (c.sortKey ?? c.key) ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+                <Table.Th key={c.key} w={c.width} ta={c.align} aria-sort={sort?.key === (c.sortKey ?? c.key) ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
                   {header(c)}
                 </Table.Th>
               ))}
@@ -158,7 +162,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
               <Table.Tr key={rowKey(row)} data-testid={rowTestId?.(row)}>
                 {selection ? <Table.Td>{selectBox(row)}</Table.Td> : null}
                 {columns.map((c) => (
-                  <Table.Td key={c.key}>{c.cell(row)}</Table.Td>
+                  <Table.Td key={c.key} ta={c.align}>
+                    {c.cell(row)}
+                  </Table.Td>
                 ))}
               </Table.Tr>
             ))}
@@ -170,22 +176,25 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     <>
-      {search || toolbar ? (
-        <Group px="md" py="sm" justify="space-between" gap="sm">
-          {search ? (
-            <TextInput
-              aria-label={search.label ?? search.placeholder}
-              placeholder={search.placeholder}
-              leftSection={<IconSearch size={16} />}
-              value={text}
-              onChange={(e) => {
-                setText(e.currentTarget.value);
-                debouncedSearch(e.currentTarget.value);
-              }}
-              w={{ base: '100%', sm: 280 }}
-              data-testid={search.testId}
-            />
-          ) : null}
+      {search || props.filters || toolbar ? (
+        <Group px="md" py="sm" justify="space-between" wrap="wrap" gap="sm">
+          <Group gap="sm" wrap="wrap">
+            {search ? (
+              <TextInput
+                aria-label={search.label ?? search.placeholder}
+                placeholder={search.placeholder}
+                leftSection={<IconSearch size={16} />}
+                value={text}
+                onChange={(e) => {
+                  setText(e.currentTarget.value);
+                  debouncedSearch(e.currentTarget.value);
+                }}
+                w={{ base: '100%', xs: 240 }}
+                data-testid={search.testId}
+              />
+            ) : null}
+            {props.filters}
+          </Group>
           {toolbar}
         </Group>
       ) : null}
