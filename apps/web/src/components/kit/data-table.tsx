@@ -48,7 +48,15 @@ export interface DataTableProps<T> {
   pagination?: { page: number; totalPages: number; onChange: (page: number) => void; testId?: string };
   sort?: SortState | null;
   onSortChange?: (sort: SortState) => void;
-  selection?: { selected: RowKey[]; onChange: (keys: RowKey[]) => void; actions: ReactNode };
+  selection?: {
+    selected: RowKey[];
+    onChange: (keys: RowKey[]) => void;
+    actions: ReactNode;
+    /** A row's checkbox name (e.g. naming its email) and test id; the page's checkbox name. */
+    rowLabel?: (row: T) => string;
+    rowTestId?: (row: T) => string;
+    pageLabel?: string;
+  };
   /** Rows as cards on a phone (below Mantine's `sm`, the shell's breakpoint). */
   cardsOnPhone?: boolean;
   /** Beside the search box (filters, a sort select, the total). */
@@ -87,7 +95,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const toggleRow = (k: RowKey) => selection?.onChange(selected.has(k) ? selection.selected.filter((s) => s !== k) : [...selection.selected, k]);
   const toggleAll = () => selection?.onChange(allSelected ? selection.selected.filter((s) => !keys.includes(s)) : [...new Set([...selection.selected, ...keys])]);
   const selectBox = (row: T) => (
-    <Checkbox aria-label={t('kit.selectRow')} checked={selected.has(rowKey(row))} onChange={() => toggleRow(rowKey(row))} data-testid={rowTestId ? `${rowTestId(row)}-select` : undefined} />
+    <Checkbox
+      aria-label={selection?.rowLabel?.(row) ?? t('kit.selectRow')}
+      checked={selected.has(rowKey(row))}
+      onChange={() => toggleRow(rowKey(row))}
+      data-testid={selection?.rowTestId?.(row) ?? (rowTestId ? `${rowTestId(row)}-select` : undefined)}
+    />
   );
 
   const header = (c: Column<T>) => {
@@ -147,7 +160,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             <Table.Tr>
               {selection ? (
                 <Table.Th w={40}>
-                  <Checkbox aria-label={t('kit.selectAll')} checked={allSelected} indeterminate={!allSelected && keys.some((k) => selected.has(k))} onChange={toggleAll} data-testid="select-all" />
+                  <Checkbox aria-label={selection.pageLabel ?? t('kit.selectAll')} checked={allSelected} indeterminate={!allSelected && keys.some((k) => selected.has(k))} onChange={toggleAll} data-testid="select-all" />
                 </Table.Th>
               ) : null}
               {columns.map((c) => (
