@@ -1,4 +1,3 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
 import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 
 /**
@@ -52,31 +51,4 @@ export function DialogHost() {
       </DialogModal>
     </Suspense>
   );
-}
-
-/** The one confirmation dialog: a message, Cancel, and a red confirm button. */
-export function confirmDialog(o: { title: string; body: string; confirm: string; cancel: string; testId: string; onConfirm: () => void }) {
-  dialogs.open({
-    title: o.title,
-    render: (close) => (
-      <Stack>
-        <Text size="sm">{o.body}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            {o.cancel}
-          </Button>
-          <Button
-            color="red"
-            data-testid={o.testId}
-            onClick={() => {
-              close();
-              o.onConfirm();
-            }}
-          >
-            {o.confirm}
-          </Button>
-        </Group>
-      </Stack>
-    ),
-  });
 }

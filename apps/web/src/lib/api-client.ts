@@ -82,7 +82,7 @@ export interface RequestOptions {
  * serialises every response through the same zod contract, and zod stays out of the initial
  * bundle (decision 007).
  */
-export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const send = () =>
     fetch(buildUrl(path, opts.query), {
       method: opts.method ?? 'GET',

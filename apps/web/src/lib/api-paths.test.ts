@@ -34,8 +34,9 @@ function matchesEndpoint(literal: string, endpoints: string[][]): string | null 
   return null;
 }
 
-/** String and template literals of a source, template substitutions as `:x`. */
-function literals(text: string): string[] {
+/** String and template literals of a source's code (comments left out), template substitutions as `:x`. */
+function literals(source: string): string[] {
+  const text = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|\s)\/\/.*$/gm, '$1');
   const out: string[] = [];
   const re = /'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g;
   for (const m of text.matchAll(re)) out.push((m[1] ?? m[2] ?? m[3] ?? '').replace(/\$\{[^}]*\}/g, ':x'));

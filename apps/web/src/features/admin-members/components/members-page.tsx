@@ -16,7 +16,7 @@ import { useMemberActions } from '../hooks/use-member-actions';
 import { useMembersExport } from '../hooks/use-members-export';
 import { BulkCreditModal } from './bulk-credit-modal';
 import { BulkResults, type BulkOutcome } from './bulk-results';
-import { confirmAction } from './confirm-action';
+import { confirm } from '../../../components/kit/confirm';
 import { ExportModal } from './export-modal';
 import { MemberEditModal } from './member-edit-modal';
 import { MemberFilters, NO_FILTERS, type MemberFilterValues } from './member-filters';
@@ -100,7 +100,7 @@ export function MembersPage({ groups }: { groups: MemberGroupSummary[] }) {
   const confirmBulkDelete = () => {
     const chosen = [...selected.values()];
     const only = chosen.length === 1 ? chosen[0]! : null;
-    confirmAction({
+    confirm({
       title: t('confirm.deleteTitle'),
       body: only ? t('confirm.deleteBody', { name: only.name, email: only.email }) : t('confirm.deleteManyBody', { count: chosen.length }),
       confirm: t('confirm.delete'),

@@ -7,7 +7,7 @@ import { errorMessage, type MessageOverrides } from '../../../lib/status-message
 import { useDeleteAdminMember } from '../api/delete-admin-member';
 import { useRemoveMemberFromGroup } from '../api/remove-member-from-group';
 import { useUpdateAdminMember } from '../api/update-admin-member';
-import { confirmAction } from '../components/confirm-action';
+import { confirm } from '../../../components/kit/confirm';
 
 /**
  * Spec §8 "Members": patch 400 (the code's own text: oneself, the last administrator), 404 and 500;
@@ -30,7 +30,7 @@ export function useMemberActions() {
     busy: update.isPending || remove.isPending || leave.isPending,
     toggleAdmin(m: AdminMember) {
       const grant = !m.is_admin;
-      confirmAction({
+      confirm({
         title: t(grant ? 'confirm.makeAdminTitle' : 'confirm.removeAdminTitle'),
         body: t(grant ? 'confirm.makeAdminBody' : 'confirm.removeAdminBody', named(m)),
         confirm: t(grant ? 'confirm.makeAdmin' : 'confirm.removeAdmin'),
@@ -57,7 +57,7 @@ export function useMemberActions() {
           },
         );
       if (m.member_status === 'deactivated') return setStatus();
-      confirmAction({
+      confirm({
         title: t('confirm.deactivateTitle'),
         body: t('confirm.deactivateBody', named(m)),
         confirm: t('confirm.deactivate'),
@@ -67,7 +67,7 @@ export function useMemberActions() {
       });
     },
     remove(m: AdminMember) {
-      confirmAction({
+      confirm({
         title: t('confirm.deleteTitle'),
         body: t('confirm.deleteBody', named(m)),
         confirm: t('confirm.delete'),
@@ -82,7 +82,7 @@ export function useMemberActions() {
     },
     removeFromGroup(m: AdminMember, g: MemberGroupSummary) {
       const group = localizedName(g, i18n.language);
-      confirmAction({
+      confirm({
         title: t('confirm.removeGroupTitle'),
         body: t('confirm.removeGroupBody', { name: m.name, group }),
         confirm: t('confirm.removeGroup'),

@@ -1,10 +1,11 @@
 import type { Announcement, AnnouncementLocation } from '@app/contracts/announcements';
-import { ActionIcon, Badge, Button, Card, Center, Group, Pagination, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { ActionIcon, Badge, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPencil, IconPlus, IconSpeakerphone, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmDialog } from '../../../components/dialogs';
+import { confirm } from '../../../components/kit/confirm';
+import { type Column, DataTable } from '../../../components/kit/data-table';
+import { toast, useMutationWithToast } from '../../../components/kit/use-mutation-with-toast';
 import { errorMessage } from '../../../lib/status-messages';
 import { useActiveAnnouncements } from '../api/get-active-announcements';
 import { useDeleteAnnouncement } from '../api/delete-announcement';
@@ -27,27 +28,34 @@ export function AnnouncementsPage() {
   const [editing, setEditing] = useState<Announcement | 'new' | null>(null);
   const list = useAnnouncements(page);
   const active = useActiveAnnouncements();
-  const remove = useDeleteAnnouncement();
+  const remove = useMutationWithToast(useDeleteAnnouncement(), { success: t('toast.deleted'), error: t('toast.deleteFailed') });
   const date = (iso: string) => new Date(iso).toLocaleString(i18n.language);
 
   // A failed load is reported once as a toast (spec §8 "Announcements: load … failures").
   useEffect(() => {
-    if (list.isError) notifications.show({ id: 'announcements-load', color: 'red', title: t('toast.loadFailed'), message: errorMessage(t, list.error) });
+    if (list.isError) toast.error(t('toast.loadFailed'), errorMessage(t, list.error), 'announcements-load');
   }, [list.isError, list.error, t]);
 
   const confirmDelete = (a: Announcement) =>
-    confirmDialog({
+    confirm({
       title: t('delete.title'),
       body: t('delete.body', { title: a.title || t('untitled') }),
       confirm: t('delete.confirm'),
       cancel: t('form.cancel'),
       testId: 'confirm-delete-announcement',
-      onConfirm: () =>
-        remove.mutate(a.id, {
-          onSuccess: () => notifications.show({ color: 'green', message: t('toast.deleted') }),
-          onError: (err) => notifications.show({ color: 'red', title: t('toast.deleteFailed'), message: errorMessage(t, err) }),
-        }),
+      onConfirm: () => remove.run(a.id),
     });
+
+  const actions = (a: Announcement, testId: (action: string) => string) => (
+    <Group gap={4} wrap="nowrap">
+      <ActionIcon variant="subtle" aria-label={t('edit')} onClick={() => setEditing(a)} data-testid={testId('edit')}>
+        <IconPencil size={16} />
+      </ActionIcon>
+      <ActionIcon variant="subtle" color="red" aria-label={t('delete.title')} onClick={() => confirmDelete(a)} data-testid={testId('delete')}>
+        <IconTrash size={16} />
+      </ActionIcon>
+    </Group>
+  );
 
   const summary = (location: AnnouncementLocation) => {
     const a = active.data?.[location] ?? null;
@@ -65,14 +73,7 @@ export function AnnouncementsPage() {
               <Text fw={500} data-testid={`summary-${location}-title`}>
                 {a.title || t('untitled')}
               </Text>
-              <Group gap={4} wrap="nowrap">
-                <ActionIcon variant="subtle" aria-label={t('edit')} onClick={() => setEditing(a)} data-testid={`summary-${location}-edit`}>
-                  <IconPencil size={16} />
-                </ActionIcon>
-                <ActionIcon variant="subtle" color="red" aria-label={t('delete.title')} onClick={() => confirmDelete(a)} data-testid={`summary-${location}-delete`}>
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Group>
+              {actions(a, (action) => `summary-${location}-${action}`)}
             </Group>
             <Text size="sm" c="dimmed">
               {preview(a.content, CARD_PREVIEW)}
@@ -87,8 +88,40 @@ export function AnnouncementsPage() {
     );
   };
 
-  const items = list.data?.items ?? [];
-  const pages = list.data?.pagination.total_pages ?? 1;
+  const columns: Column<Announcement>[] = [
+    {
+      key: 'title',
+      header: t('columns.title'),
+      card: 'title',
+      cell: (a) => (
+        <>
+          <Text fw={500} size="sm">
+            {a.title || t('untitled')}
+          </Text>
+          <Text size="xs" c="dimmed" className="line-clamp-2">
+            {preview(a.content, TABLE_PREVIEW)}
+          </Text>
+        </>
+      ),
+    },
+    { key: 'location', header: t('columns.location'), width: 120, card: true, cell: (a) => t(`location.${a.location}`) },
+    { key: 'status', header: t('columns.status'), width: 110, card: true, cell: (a) => <StatusBadge active={a.is_active} /> },
+    {
+      key: 'dates',
+      header: t('columns.dates'),
+      width: 190,
+      card: true,
+      cell: (a) => (
+        <>
+          <Text size="xs">{t('createdAt', { date: date(a.created_at) })}</Text>
+          <Text size="xs" c="dimmed">
+            {t('updatedAt', { date: date(a.updated_at) })}
+          </Text>
+        </>
+      ),
+    },
+    { key: 'actions', header: null, width: 90, card: 'actions', cell: (a) => actions(a, (action) => `${action}-${a.id}`) },
+  ];
 
   return (
     <Stack gap="lg" p={{ base: 'md', sm: 'xl' }} maw={1200}>
@@ -108,73 +141,17 @@ export function AnnouncementsPage() {
             {t('total', { count: list.data?.pagination.total_items ?? 0 })}
           </Text>
         </Group>
-        {list.isLoading ? (
-          <Stack p="md">
-            {Array.from({ length: 4 }, (_, i) => (
-              <Skeleton key={i} height={36} />
-            ))}
-          </Stack>
-        ) : items.length === 0 ? (
-          <Center py={48}>
-            <Stack align="center" gap={4} data-testid="announcements-empty">
-              <IconSpeakerphone size={32} color="var(--mantine-color-gray-5)" />
-              <Text c="dimmed">{t('empty')}</Text>
-            </Stack>
-          </Center>
-        ) : (
-          <Table.ScrollContainer minWidth={800}>
-            <Table verticalSpacing="sm" highlightOnHover data-testid="announcements-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('columns.title')}</Table.Th>
-                  <Table.Th w={120}>{t('columns.location')}</Table.Th>
-                  <Table.Th w={110}>{t('columns.status')}</Table.Th>
-                  <Table.Th w={190}>{t('columns.dates')}</Table.Th>
-                  <Table.Th w={90} />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((a) => (
-                  <Table.Tr key={a.id} data-testid={`announcement-row-${a.id}`}>
-                    <Table.Td>
-                      <Text fw={500} size="sm">
-                        {a.title || t('untitled')}
-                      </Text>
-                      <Text size="xs" c="dimmed" className="line-clamp-2">
-                        {preview(a.content, TABLE_PREVIEW)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{t(`location.${a.location}`)}</Table.Td>
-                    <Table.Td>
-                      <StatusBadge active={a.is_active} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="xs">{t('createdAt', { date: date(a.created_at) })}</Text>
-                      <Text size="xs" c="dimmed">
-                        {t('updatedAt', { date: date(a.updated_at) })}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <ActionIcon variant="subtle" aria-label={t('edit')} onClick={() => setEditing(a)} data-testid={`edit-${a.id}`}>
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                        <ActionIcon variant="subtle" color="red" aria-label={t('delete.title')} onClick={() => confirmDelete(a)} data-testid={`delete-${a.id}`}>
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        {pages > 1 ? (
-          <Group justify="center" py="sm">
-            <Pagination total={pages} value={page} onChange={setPage} data-testid="announcements-pagination" />
-          </Group>
-        ) : null}
+        <DataTable
+          rows={list.data?.items ?? []}
+          columns={columns}
+          rowKey={(a) => a.id}
+          rowTestId={(a) => `announcement-row-${a.id}`}
+          testId="announcements-table"
+          minWidth={800}
+          query={list}
+          empty={{ icon: <IconSpeakerphone size={32} color="var(--mantine-color-gray-5)" />, text: t('empty'), testId: 'announcements-empty' }}
+          pagination={{ page, totalPages: list.data?.pagination.total_pages ?? 1, onChange: setPage, testId: 'announcements-pagination' }}
+        />
       </Paper>
       {editing ? <AnnouncementFormModal editing={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
     </Stack>

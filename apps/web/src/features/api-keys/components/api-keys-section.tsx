@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { IconKey, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmDialog } from '../../../components/dialogs';
+import { confirm } from '../../../components/kit/confirm';
 import { localizedName } from '../../../lib/localized-name';
 import { useApiKeys } from '../api/list-api-keys';
 import { useRevokeApiKey } from '../api/revoke-api-key';
@@ -31,7 +31,7 @@ export function ApiKeysSection({ chatbots }: { chatbots: Chatbot[] | undefined }
   const full = items.length >= API_KEY_LIMITS.keysPerMember;
 
   const confirmRevoke = (k: ApiKey) =>
-    confirmDialog({
+    confirm({
       title: t('revoke.title'),
       body: t('revoke.body', { name: k.name, prefix: maskedKey(k.prefix) }),
       confirm: t('revoke.confirm'),

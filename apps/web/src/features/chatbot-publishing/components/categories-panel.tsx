@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCategory, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmDialog } from '../../../components/dialogs';
+import { confirm } from '../../../components/kit/confirm';
 import { localizedName } from '../../../lib/localized-name';
 import { errorMessage } from '../../../lib/status-messages';
 import { useDeleteCategory } from '../api/delete-category';
@@ -25,7 +25,7 @@ export function CategoriesPanel() {
 
   const confirmDelete = (c: Category) => {
     const name = localizedName(c, i18n.language);
-    confirmDialog({
+    confirm({
       title: t('categories.deleteTitle'),
       body: t('categories.deleteBody', { name }),
       confirm: t('categories.deleteConfirm'),

@@ -1,9 +1,9 @@
 import type { CustomField } from '@app/contracts/sign-up-settings';
-import { Button, Checkbox, Group, Input, Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Input, NumberInput, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/status-messages';
+import { FormModal } from '../../../components/kit/form-modal';
+import { useMutationWithToast } from '../../../components/kit/use-mutation-with-toast';
 import { useSaveCustomField } from '../api/save-custom-field';
 
 /** The §3 flags, in the order the form shows them. */
@@ -17,7 +17,7 @@ const DEFAULTS: Values = { ko_name: '', en_name: '', field_type: 'text', sort_or
 
 export function CustomFieldFormModal({ editing, onClose }: { editing: CustomField | null; onClose: () => void }) {
   const { t } = useTranslation('custom-fields');
-  const save = useSaveCustomField();
+  const save = useMutationWithToast(useSaveCustomField(), { success: t(editing ? 'toast.updated' : 'toast.created'), error: t('toast.saveFailed') });
   const name = (v: string) => (v.trim().length >= 1 && v.trim().length <= 100 ? null : t('form.nameRequired'));
   const form = useForm<Values>({
     initialValues: editing
@@ -37,51 +37,39 @@ export function CustomFieldFormModal({ editing, onClose }: { editing: CustomFiel
     validate: { ko_name: name, en_name: name },
   });
 
-  const submit = form.onSubmit((v) =>
-    save.mutate(
-      { id: editing?.id ?? null, body: { ...v, ko_name: v.ko_name.trim(), en_name: v.en_name.trim(), sort_order: Number(v.sort_order) || 0 } },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: t(editing ? 'toast.updated' : 'toast.created') });
-          onClose();
-        },
-        onError: (err) => notifications.show({ color: 'red', title: t('toast.saveFailed'), message: errorMessage(t, err) }),
-      },
-    ),
-  );
+  const submit = (v: Values) => save.runAsync({ id: editing?.id ?? null, body: { ...v, ko_name: v.ko_name.trim(), en_name: v.en_name.trim(), sort_order: Number(v.sort_order) || 0 } });
 
   return (
-    <Modal opened onClose={onClose} title={t(editing ? 'form.editTitle' : 'form.createTitle')} size="lg" centered closeButtonProps={{ 'aria-label': t('common:close') }} data-testid="custom-field-form">
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <SimpleGrid cols={2}>
-            <TextInput label={t('form.koName')} withAsterisk maxLength={100} data-testid="custom-field-ko-name" {...form.getInputProps('ko_name')} />
-            <TextInput label={t('form.enName')} withAsterisk maxLength={100} data-testid="custom-field-en-name" {...form.getInputProps('en_name')} />
-          </SimpleGrid>
-          <Input.Wrapper label={t('form.type')}>
-            <SegmentedControl
-              display="flex"
-              data={(['text', 'number'] as const).map((v) => ({ value: v, label: t(`type.${v}`) }))}
-              data-testid="custom-field-type"
-              {...form.getInputProps('field_type')}
-            />
-          </Input.Wrapper>
-          <Stack gap="sm">
-            {FLAGS.map((f) => (
-              <Checkbox key={f} label={t(`flags.${f}.label`)} description={t(`flags.${f}.description`)} data-testid={`custom-field-${f}`} {...form.getInputProps(f, { type: 'checkbox' })} />
-            ))}
-          </Stack>
-          <NumberInput label={t('form.sortOrder')} description={t('form.sortOrderHint')} min={0} max={10000} allowDecimal={false} w={200} {...form.getInputProps('sort_order')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" disabled={!form.isDirty()} loading={save.isPending} data-testid="custom-field-save">
-              {t('save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      title={t(editing ? 'form.editTitle' : 'form.createTitle')}
+      testId="custom-field-form"
+      size="lg"
+      form={form}
+      onSubmit={submit}
+      onClose={onClose}
+      cancelLabel={t('cancel')}
+      submitLabel={t('save')}
+      submitTestId="custom-field-save"
+      submitDisabled={!form.isDirty()}
+    >
+      <SimpleGrid cols={2}>
+        <TextInput label={t('form.koName')} withAsterisk maxLength={100} data-testid="custom-field-ko-name" {...form.getInputProps('ko_name')} />
+        <TextInput label={t('form.enName')} withAsterisk maxLength={100} data-testid="custom-field-en-name" {...form.getInputProps('en_name')} />
+      </SimpleGrid>
+      <Input.Wrapper label={t('form.type')}>
+        <SegmentedControl
+          display="flex"
+          data={(['text', 'number'] as const).map((v) => ({ value: v, label: t(`type.${v}`) }))}
+          data-testid="custom-field-type"
+          {...form.getInputProps('field_type')}
+        />
+      </Input.Wrapper>
+      <Stack gap="sm">
+        {FLAGS.map((f) => (
+          <Checkbox key={f} label={t(`flags.${f}.label`)} description={t(`flags.${f}.description`)} data-testid={`custom-field-${f}`} {...form.getInputProps(f, { type: 'checkbox' })} />
+        ))}
+      </Stack>
+      <NumberInput label={t('form.sortOrder')} description={t('form.sortOrderHint')} min={0} max={10000} allowDecimal={false} w={200} {...form.getInputProps('sort_order')} />
+    </FormModal>
   );
 }

@@ -1,12 +1,12 @@
 import type { Invitation } from '@app/contracts/invitations';
 import type { MemberGroupSummary } from '@app/contracts/sign-up-settings';
-import { ActionIcon, Badge, Button, Center, Checkbox, Group, Pagination, Paper, SegmentedControl, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import { IconFileUpload, IconMailForward, IconMailPlus, IconSearch, IconSend, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { IconFileUpload, IconMailForward, IconMailPlus, IconSend, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmDialog } from '../../../components/dialogs';
+import { confirm } from '../../../components/kit/confirm';
+import { type Column, DataTable } from '../../../components/kit/data-table';
+import { toast, useMutationWithToast } from '../../../components/kit/use-mutation-with-toast';
 import { localizedName } from '../../../lib/localized-name';
 import { errorMessage } from '../../../lib/status-messages';
 import { useDeleteInvitations } from '../api/delete-invitations';
@@ -26,21 +26,21 @@ export function InvitationsPage({ groups, embedded = false }: { groups: MemberGr
   const { t, i18n } = useTranslation('invitations');
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<StatusFilter>('all');
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 300);
+  // Set 300 ms after the last key (the kit's search box, spec §9).
+  const [debounced, setDebounced] = useState('');
   const [selected, setSelected] = useState<number[]>([]);
   const [inviting, setInviting] = useState(false);
   const [bulk, setBulk] = useState(false);
   const upload = useUpload();
   const uploading = upload ? summarize(upload) : null;
   const list = useInvitations({ page, search_term: debounced, status: status === 'all' ? undefined : status });
-  const resend = useResendInvitation();
+  const items = list.data?.items ?? [];
+  const emailOf = (id: number) => items.find((i) => i.id === id)?.email ?? '';
+  const resend = useMutationWithToast(useResendInvitation(), { success: (_res, id) => t('toast.resent', { email: emailOf(id) }), error: t('toast.resendFailed') });
   const ssoPlatforms = useAdminSsoPlatforms().data?.items ?? [];
   const platformName = (id: number) => ssoPlatforms.find((p) => p.id === id)?.name ?? `#${id}`;
-  const remove = useDeleteInvitations();
+  const remove = useMutationWithToast(useDeleteInvitations(), { success: (res) => t('toast.deleted', { count: res.deleted }), error: t('toast.deleteFailed') });
 
-  const items = list.data?.items ?? [];
-  const pages = list.data?.pagination.total_pages ?? 1;
   const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language);
   const groupName = (id: number | null) => {
     const g = groups.find((x) => x.id === id);
@@ -48,7 +48,7 @@ export function InvitationsPage({ groups, embedded = false }: { groups: MemberGr
   };
 
   useEffect(() => {
-    if (list.isError) notifications.show({ id: 'invitations-load', color: 'red', title: t('toast.loadFailed'), message: errorMessage(t, list.error) });
+    if (list.isError) toast.error(t('toast.loadFailed'), errorMessage(t, list.error), 'invitations-load');
   }, [list.isError, list.error, t]);
 
   // A page emptied by deletions: go back one.
@@ -57,35 +57,97 @@ export function InvitationsPage({ groups, embedded = false }: { groups: MemberGr
   }, [list.data, page]);
 
   const confirmDelete = (targets: Invitation[]) =>
-    confirmDialog({
+    confirm({
       title: t('delete.title'),
       body: targets.length === 1 ? t('delete.bodyOne', { email: targets[0]!.email }) : t('delete.bodyMany', { count: targets.length }),
       confirm: t('delete.confirm'),
       cancel: t('cancel'),
       testId: 'confirm-delete-invitations',
       onConfirm: () =>
-        remove.mutate(
+        remove.run(
           targets.map((i) => i.id),
-          {
-            onSuccess: (res) => {
-              setSelected((s) => s.filter((id) => !targets.some((x) => x.id === id)));
-              notifications.show({ color: 'green', message: t('toast.deleted', { count: res.deleted }) });
-            },
-            onError: (err) => notifications.show({ color: 'red', title: t('toast.deleteFailed'), message: errorMessage(t, err) }),
-          },
+          () => setSelected((s) => s.filter((id) => !targets.some((x) => x.id === id))),
         ),
     });
 
-  const resendOne = (inv: Invitation) =>
-    resend.mutate(inv.id, {
-      onSuccess: () => notifications.show({ color: 'green', message: t('toast.resent', { email: inv.email }) }),
-      onError: (err) => notifications.show({ color: 'red', title: t('toast.resendFailed'), message: errorMessage(t, err) }),
-    });
-
-  const pageIds = items.map((i) => i.id);
-  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.includes(id));
-  const someOnPage = pageIds.some((id) => selected.includes(id));
   const chosen = items.filter((i) => selected.includes(i.id));
+
+  const columns: Column<Invitation>[] = [
+    {
+      key: 'person',
+      header: t('columns.person'),
+      card: 'title',
+      cell: (inv) => (
+        <>
+          <Text fw={500} size="sm">
+            {inv.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {inv.email}
+          </Text>
+          {inv.sso_platform_id !== null ? (
+            // An SSO invitation: no temporary password; the person joins by signing in through the platform.
+            <Badge
+              size="xs"
+              variant="light"
+              color="grape"
+              tt="none"
+              mt={2}
+              title={t('sso.title', { platform: platformName(inv.sso_platform_id), id: inv.sso_id ?? '' })}
+              data-testid={`invitation-sso-${inv.id}`}
+            >
+              {t('sso.badge')} · {platformName(inv.sso_platform_id)} · {inv.sso_id}
+            </Badge>
+          ) : null}
+        </>
+      ),
+    },
+    { key: 'group', header: t('columns.group'), width: 170, card: true, cell: (inv) => <Text size="sm">{groupName(inv.default_member_group_id)}</Text> },
+    {
+      key: 'status',
+      header: t('columns.status'),
+      width: 110,
+      card: true,
+      cell: (inv) => (
+        <Badge color={STATUS_COLOR[inv.status]} variant="dot">
+          {t(`status.${inv.status}`)}
+        </Badge>
+      ),
+    },
+    { key: 'sent', header: t('columns.sent'), width: 130, card: true, cell: (inv) => <Text size="sm">{date(inv.last_sent_at)}</Text> },
+    {
+      key: 'expires',
+      header: t('columns.expires'),
+      width: 130,
+      card: true,
+      cell: (inv) => <Text size="sm">{inv.status === 'accepted' && inv.accepted_at ? t('acceptedOn', { date: date(inv.accepted_at) }) : date(inv.expires_at)}</Text>,
+    },
+    {
+      key: 'actions',
+      header: null,
+      width: 90,
+      card: 'actions',
+      cell: (inv) => (
+        <Group gap={4} wrap="nowrap">
+          {inv.status !== 'accepted' ? (
+            <ActionIcon
+              title={t('resend')}
+              variant="subtle"
+              aria-label={t('resendTo', { email: inv.email })}
+              onClick={() => resend.run(inv.id)}
+              loading={resend.isPending && resend.mutation.variables === inv.id}
+              data-testid={`resend-${inv.id}`}
+            >
+              <IconSend size={16} />
+            </ActionIcon>
+          ) : null}
+          <ActionIcon title={t('delete.title')} variant="subtle" color="red" aria-label={t('deleteOne', { email: inv.email })} onClick={() => confirmDelete([inv])} data-testid={`delete-invitation-${inv.id}`}>
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Group>
+      ),
+    },
+  ];
 
   return (
     <Stack gap="lg" p="xl" maw={1200}>
@@ -104,151 +166,55 @@ export function InvitationsPage({ groups, embedded = false }: { groups: MemberGr
         </Group>
       </Group>
       <Paper withBorder radius="md">
-        <Group px="md" py="sm" justify="space-between" wrap="wrap">
-          <Group gap="sm">
-            <TextInput
-              aria-label={t('search')}
-              placeholder={t('search')}
-              leftSection={<IconSearch size={16} />}
-              value={search}
-              onChange={(e) => {
-                setSearch(e.currentTarget.value);
-                setPage(1);
-              }}
-              w={260}
-              data-testid="invitations-search"
-            />
-            <SegmentedControl
-              size="xs"
-              value={status}
-              onChange={(v) => {
-                setStatus(v as StatusFilter);
-                setPage(1);
-                setSelected([]);
-              }}
-              data={(['all', 'pending', 'accepted', 'expired'] as const).map((s) => ({ value: s, label: t(`status.${s}`) }))}
-              data-testid="invitations-status"
-            />
-            <Text fw={600} data-testid="invitations-total">
-              {t('total', { count: list.data?.pagination.total_items ?? 0 })}
-            </Text>
-          </Group>
-          {chosen.length > 0 ? (
-            <Group gap="xs">
-              <Text size="sm">{t('selected', { count: chosen.length })}</Text>
+        <DataTable
+          rows={items}
+          columns={columns}
+          rowKey={(inv) => inv.id}
+          rowTestId={(inv) => `invitation-row-${inv.id}`}
+          testId="invitations-table"
+          minWidth={860}
+          query={list}
+          search={{
+            placeholder: t('search'),
+            testId: 'invitations-search',
+            onSearch: (v) => {
+              setDebounced(v);
+              setPage(1);
+            },
+          }}
+          filters={
+            <>
+              <SegmentedControl
+                size="xs"
+                value={status}
+                onChange={(v) => {
+                  setStatus(v as StatusFilter);
+                  setPage(1);
+                  setSelected([]);
+                }}
+                data={(['all', 'pending', 'accepted', 'expired'] as const).map((s) => ({ value: s, label: t(`status.${s}`) }))}
+                data-testid="invitations-status"
+              />
+              <Text fw={600} data-testid="invitations-total">
+                {t('total', { count: list.data?.pagination.total_items ?? 0 })}
+              </Text>
+            </>
+          }
+          selection={{
+            selected,
+            onChange: (keys) => setSelected(keys as number[]),
+            rowLabel: (inv) => t('select', { email: inv.email }),
+            rowTestId: (inv) => `invitation-select-${inv.id}`,
+            pageLabel: t('selectPage'),
+            actions: (
               <Button size="xs" color="red" variant="light" leftSection={<IconTrash size={14} />} loading={remove.isPending} onClick={() => confirmDelete(chosen)} data-testid="bulk-delete-invitations">
                 {t('deleteSelected')}
               </Button>
-            </Group>
-          ) : null}
-        </Group>
-        {list.isPending ? (
-          <Stack p="md">
-            {Array.from({ length: 4 }, (_, i) => (
-              <Skeleton key={i} height={36} />
-            ))}
-          </Stack>
-        ) : items.length === 0 ? (
-          <Center py={48}>
-            <Stack align="center" gap={4} data-testid="invitations-empty">
-              <IconMailForward size={32} color="var(--mantine-color-gray-5)" />
-              <Text c="dimmed">{debounced.trim() || status !== 'all' ? t('noMatch') : t('empty')}</Text>
-            </Stack>
-          </Center>
-        ) : (
-          <Table.ScrollContainer minWidth={860}>
-            <Table verticalSpacing="sm" highlightOnHover data-testid="invitations-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={40}>
-                    <Checkbox
-                      aria-label={t('selectPage')}
-                      checked={allOnPage}
-                      indeterminate={someOnPage && !allOnPage}
-                      onChange={() => setSelected(allOnPage ? selected.filter((id) => !pageIds.includes(id)) : [...new Set([...selected, ...pageIds])])}
-                    />
-                  </Table.Th>
-                  <Table.Th>{t('columns.person')}</Table.Th>
-                  <Table.Th w={170}>{t('columns.group')}</Table.Th>
-                  <Table.Th w={110}>{t('columns.status')}</Table.Th>
-                  <Table.Th w={130}>{t('columns.sent')}</Table.Th>
-                  <Table.Th w={130}>{t('columns.expires')}</Table.Th>
-                  <Table.Th w={90} />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((inv) => (
-                  <Table.Tr key={inv.id} data-testid={`invitation-row-${inv.id}`}>
-                    <Table.Td>
-                      <Checkbox
-                        aria-label={t('select', { email: inv.email })}
-                        checked={selected.includes(inv.id)}
-                        onChange={(e) => {
-                          const on = e.currentTarget.checked;
-                          setSelected((s) => (on ? [...s, inv.id] : s.filter((id) => id !== inv.id)));
-                        }}
-                        data-testid={`invitation-select-${inv.id}`}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <Text fw={500} size="sm">
-                        {inv.name}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {inv.email}
-                      </Text>
-                      {inv.sso_platform_id !== null ? (
-                        // An SSO invitation: no temporary password; the person joins by signing in through the platform.
-                        <Badge
-                          size="xs"
-                          variant="light"
-                          color="grape"
-                          tt="none"
-                          mt={2}
-                          title={t('sso.title', { platform: platformName(inv.sso_platform_id), id: inv.sso_id ?? '' })}
-                          data-testid={`invitation-sso-${inv.id}`}
-                        >
-                          {t('sso.badge')} · {platformName(inv.sso_platform_id)} · {inv.sso_id}
-                        </Badge>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{groupName(inv.default_member_group_id)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={STATUS_COLOR[inv.status]} variant="dot">
-                        {t(`status.${inv.status}`)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{date(inv.last_sent_at)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{inv.status === 'accepted' && inv.accepted_at ? t('acceptedOn', { date: date(inv.accepted_at) }) : date(inv.expires_at)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        {inv.status !== 'accepted' ? (
-                          <ActionIcon title={t('resend')} variant="subtle" aria-label={t('resendTo', { email: inv.email })} onClick={() => resendOne(inv)} loading={resend.isPending && resend.variables === inv.id} data-testid={`resend-${inv.id}`}>
-                            <IconSend size={16} />
-                          </ActionIcon>
-                        ) : null}
-                        <ActionIcon title={t('delete.title')} variant="subtle" color="red" aria-label={t('deleteOne', { email: inv.email })} onClick={() => confirmDelete([inv])} data-testid={`delete-invitation-${inv.id}`}>
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        {pages > 1 ? (
-          <Group justify="center" py="sm">
-            <Pagination total={pages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })} data-testid="invitations-pagination" />
-          </Group>
-        ) : null}
+            ),
+          }}
+          empty={{ icon: <IconMailForward size={32} color="var(--mantine-color-gray-5)" />, text: debounced.trim() || status !== 'all' ? t('noMatch') : t('empty'), testId: 'invitations-empty' }}
+          pagination={{ page, totalPages: list.data?.pagination.total_pages ?? 1, onChange: setPage, testId: 'invitations-pagination' }}
+        />
       </Paper>
       {inviting ? <InviteModal groups={groups} onClose={() => setInviting(false)} /> : null}
       <BulkInviteModal groups={groups} opened={bulk} onClose={() => setBulk(false)} />

@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { IconSearch, IconUserMinus, IconUsers } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmDialog } from '../../../components/dialogs';
+import { confirm } from '../../../components/kit/confirm';
 import { localizedName } from '../../../lib/localized-name';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/status-messages';
@@ -41,7 +41,7 @@ export function GroupMembersDrawer({ group, onClose }: { group: MemberGroup; onC
   }, [list.data, page]);
 
   const confirmRemove = (m: AdminMember) =>
-    confirmDialog({
+    confirm({
       title: t('members.removeTitle'),
       body: t('members.removeBody', { member: `${m.name} (${m.email})`, group: groupName }),
       confirm: t('members.removeConfirm'),

@@ -1,12 +1,13 @@
 import type { Policy } from '@app/contracts/sign-up-settings';
-import { ActionIcon, Anchor, Badge, Button, Center, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconFileCertificate, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, Paper, Text, Title } from '@mantine/core';
+import { IconFileCertificate, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmDialog } from '../../../components/dialogs';
+import { confirm } from '../../../components/kit/confirm';
+import { type Column, DataTable } from '../../../components/kit/data-table';
+import { RowActions } from '../../../components/kit/row-actions';
+import { useMutationWithToast } from '../../../components/kit/use-mutation-with-toast';
 import { localizedName } from '../../../lib/localized-name';
-import { errorMessage } from '../../../lib/status-messages';
 import { useDeletePolicy } from '../api/delete-policy';
 import { useAdminPolicies } from '../api/list-admin-policies';
 import { PolicyFormModal } from './policy-form-modal';
@@ -23,23 +24,79 @@ const plainText = (md: string) =>
 export function PoliciesSection() {
   const { t, i18n } = useTranslation('policies');
   const list = useAdminPolicies();
-  const remove = useDeletePolicy();
+  const remove = useMutationWithToast(useDeletePolicy(), { success: t('toast.deleted'), error: t('toast.deleteFailed') });
   const [editing, setEditing] = useState<Policy | 'new' | null>(null);
-  const items = list.data?.items ?? [];
 
   const confirmDelete = (p: Policy) =>
-    confirmDialog({
+    confirm({
       title: t('delete.title'),
       body: t('delete.body', { name: localizedName(p, i18n.language) }),
       confirm: t('delete.confirm'),
       cancel: t('cancel'),
       testId: 'confirm-delete-policy',
-      onConfirm: () =>
-        remove.mutate(p.id, {
-          onSuccess: () => notifications.show({ color: 'green', message: t('toast.deleted') }),
-          onError: (err) => notifications.show({ color: 'red', title: t('toast.deleteFailed'), message: errorMessage(t, err) }),
-        }),
+      onConfirm: () => remove.run(p.id),
     });
+
+  const columns: Column<Policy>[] = [
+    {
+      key: 'name',
+      header: t('columns.name'),
+      card: 'title',
+      cell: (p) => (
+        <>
+          <Text size="sm" fw={500}>
+            {p.ko_name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {p.en_name}
+          </Text>
+        </>
+      ),
+    },
+    { key: 'kind', header: t('columns.kind'), width: 110, card: true, cell: (p) => t(`kind.${p.kind}`) },
+    {
+      key: 'content',
+      header: t('columns.content'),
+      card: true,
+      cell: (p) =>
+        p.kind === 'text' ? (
+          <Text size="xs" c="dimmed" className="line-clamp-2" maw={360}>
+            {plainText(p.content).slice(0, 240)}
+          </Text>
+        ) : p.url ? (
+          <Anchor href={p.url} target="_blank" rel="noopener noreferrer" size="xs" style={{ wordBreak: 'break-all' }}>
+            {p.url}
+          </Anchor>
+        ) : null,
+    },
+    {
+      key: 'mandatory',
+      header: t('columns.mandatory'),
+      width: 110,
+      card: true,
+      cell: (p) => (
+        <Badge variant="light" color={p.is_mandatory ? 'red' : 'gray'}>
+          {t(p.is_mandatory ? 'mandatory' : 'optional')}
+        </Badge>
+      ),
+    },
+    {
+      key: 'actions',
+      header: null,
+      width: 90,
+      card: 'actions',
+      cell: (p) => (
+        <RowActions
+          editLabel={t('edit', { name: localizedName(p, i18n.language) })}
+          deleteLabel={t('delete.one', { name: localizedName(p, i18n.language) })}
+          onEdit={() => setEditing(p)}
+          onDelete={() => confirmDelete(p)}
+          editTestId={`edit-policy-${p.id}`}
+          deleteTestId={`delete-policy-${p.id}`}
+        />
+      ),
+    },
+  ];
 
   return (
     <Paper withBorder radius="md" data-testid="policies-section">
@@ -56,80 +113,16 @@ export function PoliciesSection() {
           {t('new')}
         </Button>
       </Group>
-      {list.isPending ? (
-        <Stack p="md">
-          <Skeleton height={36} />
-          <Skeleton height={36} />
-        </Stack>
-      ) : list.isError ? (
-        <Text c="red.9" p="md">
-          {errorMessage(t, list.error)}
-        </Text>
-      ) : items.length === 0 ? (
-        <Center py={36}>
-          <Stack align="center" gap={4} data-testid="policies-empty">
-            <IconFileCertificate size={28} color="var(--mantine-color-gray-5)" />
-            <Text c="dimmed" size="sm">
-              {t('empty')}
-            </Text>
-          </Stack>
-        </Center>
-      ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table verticalSpacing="sm" data-testid="policies-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('columns.name')}</Table.Th>
-                <Table.Th w={110}>{t('columns.kind')}</Table.Th>
-                <Table.Th>{t('columns.content')}</Table.Th>
-                <Table.Th w={110}>{t('columns.mandatory')}</Table.Th>
-                <Table.Th w={90} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((p) => (
-                <Table.Tr key={p.id} data-testid={`policy-row-${p.id}`}>
-                  <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {p.ko_name}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {p.en_name}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{t(`kind.${p.kind}`)}</Table.Td>
-                  <Table.Td maw={360}>
-                    {p.kind === 'text' ? (
-                      <Text size="xs" c="dimmed" className="line-clamp-2">
-                        {plainText(p.content).slice(0, 240)}
-                      </Text>
-                    ) : p.url ? (
-                      <Anchor href={p.url} target="_blank" rel="noopener noreferrer" size="xs" style={{ wordBreak: 'break-all' }}>
-                        {p.url}
-                      </Anchor>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={p.is_mandatory ? 'red' : 'gray'}>
-                      {t(p.is_mandatory ? 'mandatory' : 'optional')}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <ActionIcon variant="subtle" aria-label={t('edit', { name: localizedName(p, i18n.language) })} onClick={() => setEditing(p)} data-testid={`edit-policy-${p.id}`}>
-                        <IconPencil size={16} />
-                      </ActionIcon>
-                      <ActionIcon variant="subtle" color="red" aria-label={t('delete.one', { name: localizedName(p, i18n.language) })} onClick={() => confirmDelete(p)} data-testid={`delete-policy-${p.id}`}>
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable
+        rows={list.data?.items ?? []}
+        columns={columns}
+        rowKey={(p) => p.id}
+        rowTestId={(p) => `policy-row-${p.id}`}
+        testId="policies-table"
+        minWidth={720}
+        query={list}
+        empty={{ icon: <IconFileCertificate size={28} color="var(--mantine-color-gray-5)" />, text: t('empty'), testId: 'policies-empty' }}
+      />
       {editing ? <PolicyFormModal editing={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
     </Paper>
   );

@@ -1,11 +1,12 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
-import { confirmDialog, dialogs } from '../../../components/dialogs';
+import { dialogs } from '../../../components/dialogs';
+import { confirm } from '../../../components/kit/confirm';
 
 /** Delete confirmation (spec §2: a confirmation dialog before deleting a session). */
 export function confirmDeleteSession(t: TFunction, title: string | null, onConfirm: () => void) {
-  confirmDialog({
+  confirm({
     title: t('sessions:delete.title'),
     body: t('sessions:delete.body', { title: title || t('sessions:untitled') }),
     confirm: t('sessions:delete.confirm'),

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconFileText, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmDialog } from '../../../components/dialogs';
+import { confirm } from '../../../components/kit/confirm';
 import { errorMessage } from '../../../lib/status-messages';
 import { useDeleteDocument, useDocumentsIndexing, useUploadDocuments } from '../api/chatbot-documents';
 import { formatBytes, MB, pickDocuments } from '../lib/files';
@@ -63,7 +63,7 @@ export function DocumentsField({ chatbot }: { chatbot: Chatbot }) {
   };
 
   const confirmDelete = (d: Chatbot['documents'][number]) =>
-    confirmDialog({
+    confirm({
       title: t('documents.deleteTitle'),
       body: t('documents.deleteBody', { name: d.name }),
       confirm: t('documents.delete'),

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy, IconExternalLink, IconLock, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmDialog } from '../../../components/dialogs';
+import { confirm } from '../../../components/kit/confirm';
 import { localizedName } from '../../../lib/localized-name';
 import { errorMessage } from '../../../lib/status-messages';
 import { useSetChatbotAccess } from '../api/set-chatbot-access';
@@ -24,7 +24,7 @@ export function PublishPanel({ chatbot, dirty }: { chatbot: Chatbot; dirty: bool
   const groups = chatbot.member_groups.map((g) => localizedName(g, i18n.language)).join(', ');
 
   const goPrivate = (kind: 'withdraw' | 'makePrivate') =>
-    confirmDialog({
+    confirm({
       title: t(`publish.${kind}Title`),
       body: t(`publish.${kind}Body`),
       confirm: t(`publish.${kind}`),

@@ -6,7 +6,7 @@ import { IconPlus, IconRobot, IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { confirmDialog } from '../../../components/dialogs';
+import { confirm } from '../../../components/kit/confirm';
 import { errorMessage } from '../../../lib/status-messages';
 import { useCreateChatbot } from '../api/create-chatbot';
 import { useDeleteChatbot } from '../api/delete-chatbot';
@@ -86,7 +86,7 @@ export function StudioList({ memberId }: { memberId: number }) {
   };
 
   const confirmDelete = (c: Chatbot) =>
-    confirmDialog({
+    confirm({
       title: t('delete.title'),
       body: t(c.is_public ? 'delete.bodyPublic' : 'delete.body', { name: nameOf(c) }),
       confirm: t('delete.confirm'),

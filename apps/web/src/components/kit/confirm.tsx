@@ -1,12 +1,22 @@
+import i18n from 'i18next';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { dialogs } from '../../../components/dialogs';
+import { dialogs } from '../dialogs';
 
-/**
- * A confirmation naming what is about to happen (spec §6: setting or removing an admin right names
- * the member). Like `confirmDialog`, with the confirm button's colour chosen: red only for what
- * cannot be undone or takes something away.
- */
-export function confirmAction(o: { title: string; body: string; confirm: string; cancel: string; testId: string; color?: string; onConfirm: () => void }) {
+export interface ConfirmOptions {
+  title: string;
+  body: string;
+  confirm: string;
+  /** Defaults to the common Cancel. */
+  cancel?: string;
+  /** The confirm button's test id; the message is `<testId>-body`. */
+  testId: string;
+  /** Red (the default) only for what cannot be undone or takes something away. */
+  color?: string;
+  onConfirm: () => void;
+}
+
+/** The one confirmation dialog: a message, Cancel, and the confirm button. */
+export function confirm(o: ConfirmOptions) {
   dialogs.open({
     title: o.title,
     render: (close) => (
@@ -16,7 +26,7 @@ export function confirmAction(o: { title: string; body: string; confirm: string;
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
-            {o.cancel}
+            {o.cancel ?? i18n.t('common:kit.cancel')}
           </Button>
           <Button
             color={o.color ?? 'red'}
