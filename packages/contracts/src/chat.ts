@@ -3,12 +3,9 @@ import { hashParam, idParam } from './common';
 import { defineEndpoints } from './endpoint';
 import { answerNoticeSchema, toolCallRecordSchema, toolEventSchemas, toolFileSchema } from './tools';
 
-/**
- * The longest question one message takes, in characters (spec §8: 413 "exceeded input limit —
- * split the question"). Longer text is refused with 413 `input_too_long`, not a 422: the input
- * counts toward it as it nears. The request's body limit (1 MB) is the hard cap behind it.
- */
-export const CHAT_TEXT_MAX_CHARS = 100_000;
+import { CHAT_TEXT_MAX_CHARS } from './chat-limits';
+
+export { CHAT_TEXT_MAX_CHARS };
 
 export const chatBody = z.object({
   // No `.max` at the limit: zod would answer 422; the chat's prepare phase answers 413 (and the body limit caps the rest).

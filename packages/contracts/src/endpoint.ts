@@ -53,9 +53,11 @@ export interface EndpointDef {
  * `base`: where the paths are served — `/api` (the web's API, in its route table) unless said
  * otherwise; the developer API's `/v1` is for outside clients and stays out of the web's table.
  */
+// Free of side effects (a new object, no mutation), so a bundle that imports a contract file for a
+// constant drops the table, and with it zod (decision 007).
+/*#__NO_SIDE_EFFECTS__*/
 export function defineEndpoints<const T extends Record<string, EndpointDef>>(table: T, opts: { base?: '/api' | '/v1' } = {}): T {
-  Object.defineProperty(table, ENDPOINT_TABLE, { value: opts.base ?? '/api', enumerable: false });
-  return table;
+  return { ...table, [ENDPOINT_TABLE]: opts.base ?? '/api' };
 }
 
 export const ENDPOINT_TABLE = Symbol.for('app.endpointTable');

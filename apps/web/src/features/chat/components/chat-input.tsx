@@ -1,5 +1,5 @@
 import { ActionIcon, Box, Button, Group, NativeSelect, Paper, Switch, Text, Textarea } from '@mantine/core';
-import { CHAT_TEXT_MAX_CHARS } from '@app/contracts/chat';
+import { CHAT_TEXT_MAX_CHARS } from '@app/contracts/chat-limits';
 import type { LlmModel } from '@app/contracts/llm-models';
 import type { TaskMode } from '@app/contracts/task-modes';
 import { IconArrowUp, IconPaperclip, IconPlayerStopFilled, IconX } from '@tabler/icons-react';
