@@ -175,10 +175,18 @@ function tablesOf(module: string): string[] {
 
 // ---- The web: screens and what they import ----
 
+/** One import: the file, and the names taken from it (`null`: all of it — `import *`, `export *`, `import()`). */
+interface Edge {
+  target: string;
+  names: string[] | null;
+  dynamic: boolean;
+}
+
 interface WebFile {
-  imports: string[]; // static and dynamic, resolved, in apps/web/src
-  staticImports: string[];
-  refs: string[]; // `routes.<table>.<name>`
+  imports: Edge[]; // resolved, in apps/web/src; type-only imports left out
+  /** `routes.<table>.<name>` references by top-level declaration, with the declarations each uses. */
+  decls: Map<string, { refs: string[]; uses: string[] }>;
+  loose: string[]; // references outside any declaration
 }
 
 function resolve(from: string, spec: string): string | undefined {
@@ -189,37 +197,95 @@ function resolve(from: string, spec: string): string | undefined {
   return undefined;
 }
 
-const IMPORT = /^\s*(?:import|export)\s+(type\s+)?(?:[\w*\s{},$]*?\s+from\s+)?['"]([^'"]+)['"]/gm;
+const IMPORT = /^\s*(import|export)\s+(type\s+)?([\w*\s{},$]*?)\s*from\s+['"]([^'"]+)['"]/gm;
 const DYNAMIC_IMPORT = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 
+/** The names an import clause takes: `a, { b as c, type D }` → default, b; `* as x` → all. */
+function namesOf(kind: string, clause: string): string[] | null {
+  if (clause.includes('*')) return null;
+  const names: string[] = [];
+  const brace = clause.indexOf('{');
+  const head = (brace < 0 ? clause : clause.slice(0, brace)).replace(/,/g, '').trim();
+  if (head && kind === 'import') names.push('default');
+  if (brace >= 0)
+    for (const part of clause.slice(brace + 1, clause.indexOf('}')).split(',')) {
+      const words = part.trim().split(/\s+/).filter(Boolean);
+      if (words[0] && words[0] !== 'type') names.push(words[0]);
+    }
+  return names;
+}
+
 /**
- * A web file's imports are read with two regular expressions and only the files that import the
- * `routes` table, or declare routes, are parsed: parsing every file took most of the time.
+ * A web file's imports are read with two regular expressions; only the files that import the
+ * `routes` table are parsed (parsing every file took most of the run), and their references are
+ * kept per top-level declaration, so a page that imports one hook of an entity file is not said to
+ * call the endpoints of its other hooks.
  */
 const webFiles = new Map<string, WebFile>();
 function webFile(file: string): WebFile {
   let w = webFiles.get(file);
   if (w) return w;
   const text = readFileSync(file, 'utf8');
-  w = { imports: [], staticImports: [], refs: [] };
+  const imports: Edge[] = [];
   for (const m of text.matchAll(IMPORT)) {
-    const target = m[1] ? undefined : resolve(file, m[2]!);
-    if (target) {
-      w.imports.push(target);
-      w.staticImports.push(target);
-    }
+    const target = m[2] ? undefined : resolve(file, m[4]!);
+    if (target) imports.push({ target, names: namesOf(m[1]!, m[3]!), dynamic: false });
   }
   for (const m of text.matchAll(DYNAMIC_IMPORT)) {
     const target = resolve(file, m[1]!);
-    if (target) w.imports.push(target);
+    if (target) imports.push({ target, names: null, dynamic: true });
   }
-  if (text.includes('routes.gen'))
-    visit(parse(file), (n) => {
-      if (ts.isPropertyAccessExpression(n) && ts.isPropertyAccessExpression(n.expression) && ts.isIdentifier(n.expression.expression) && n.expression.expression.text === 'routes')
-        w.refs.push(`${n.expression.name.text}.${n.name.text}`);
-    });
+  w = { imports, decls: new Map(), loose: [] };
+  const wf = w;
+  if (text.includes('routes.gen')) {
+    const sf = parse(file);
+    const top = new Set<string>();
+    const namesOfStatement = (st: ts.Statement): string[] => {
+      const def = st.modifiers?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword) ? ['default'] : [];
+      if ((ts.isFunctionDeclaration(st) || ts.isClassDeclaration(st)) && st.name) return [st.name.text, ...def];
+      if (ts.isVariableStatement(st)) return st.declarationList.declarations.flatMap((d) => (ts.isIdentifier(d.name) ? [d.name.text] : []));
+      if (ts.isExportAssignment(st)) return ['default'];
+      return [];
+    };
+    for (const st of sf.statements) for (const n of namesOfStatement(st)) top.add(n);
+    for (const st of sf.statements) {
+      if (ts.isImportDeclaration(st) || ts.isTypeAliasDeclaration(st) || ts.isInterfaceDeclaration(st)) continue;
+      const refs: string[] = [];
+      const uses = new Set<string>();
+      visit(st, (n) => {
+        if (ts.isPropertyAccessExpression(n) && ts.isPropertyAccessExpression(n.expression) && ts.isIdentifier(n.expression.expression) && n.expression.expression.text === 'routes')
+          refs.push(`${n.expression.name.text}.${n.name.text}`);
+        else if (ts.isIdentifier(n) && top.has(n.text)) uses.add(n.text);
+      });
+      const names = namesOfStatement(st);
+      if (names.length === 0) wf.loose.push(...refs);
+      for (const n of names) wf.decls.set(n, { refs, uses: [...uses] });
+      // `export { a as b }`: b is a.
+      if (ts.isExportDeclaration(st) && !st.moduleSpecifier && st.exportClause && ts.isNamedExports(st.exportClause))
+        for (const e of st.exportClause.elements) if (e.propertyName) wf.decls.set(e.name.text, { refs: [], uses: [e.propertyName.text] });
+    }
+  }
   webFiles.set(file, w);
   return w;
+}
+
+/** The references of a file's named declarations and of those they use; `null` names: all of them. */
+function refsOf(w: WebFile, names: Set<string> | null): string[] {
+  if (!names) return [...w.loose, ...[...w.decls.values()].flatMap((d) => d.refs)];
+  const seen = new Set<string>();
+  const out = [...w.loose];
+  const queue = [...names];
+  while (queue.length) {
+    const n = queue.shift()!;
+    if (seen.has(n)) continue;
+    seen.add(n);
+    const d = w.decls.get(n);
+    if (d) {
+      out.push(...d.refs);
+      queue.push(...d.uses);
+    }
+  }
+  return out;
 }
 
 /** Local name → the file it comes from: imports, and `lazy(() => import(…))`. Parsed only for files that declare routes. */
@@ -311,7 +377,7 @@ function findScreens(): Screen[] {
         hosted.add(f);
         continue;
       }
-      for (const i of webFile(f).imports) if (i.startsWith(path.join(WEB, 'app') + path.sep)) queue.push(i);
+      for (const { target } of webFile(f).imports) if (target.startsWith(path.join(WEB, 'app') + path.sep)) queue.push(target);
     }
   };
 
@@ -378,19 +444,26 @@ function findScreens(): Screen[] {
   return screens;
 }
 
-/** The endpoints reached from `start` through its imports, not entering files in `stop`. */
-function reached(start: string, stop: Set<string>, follow: (w: WebFile) => string[]): { refs: Set<string>; files: Set<string> } {
-  const files = new Set<string>();
+/** The endpoints reached from `start` through its imports (`import()`s too unless `staticOnly`), not entering files in `stop`. */
+function reached(start: string, stop: Set<string>, staticOnly = false): { refs: Set<string>; files: Set<string> } {
+  const wanted = new Map<string, Set<string> | null>([[start, null]]);
   const queue = [start];
   while (queue.length) {
     const f = queue.shift()!;
-    if (files.has(f) || (f !== start && stop.has(f))) continue;
-    files.add(f);
-    queue.push(...follow(webFile(f)));
+    for (const e of webFile(f).imports) {
+      if ((staticOnly && e.dynamic) || (e.target !== start && stop.has(e.target))) continue;
+      const had = wanted.get(e.target);
+      const first = !wanted.has(e.target);
+      if (!first && had === null) continue;
+      const next = e.names === null ? null : new Set([...(had ?? []), ...e.names]);
+      if (!first && next && had && next.size === had.size) continue;
+      wanted.set(e.target, next);
+      if (first) queue.push(e.target);
+    }
   }
   const refs = new Set<string>();
-  for (const f of files) for (const r of webFile(f).refs) refs.add(r);
-  return { refs, files };
+  for (const [f, names] of wanted) for (const r of refsOf(webFile(f), names)) refs.add(r);
+  return { refs, files: new Set(wanted.keys()) };
 }
 
 // ---- The document ----
@@ -420,9 +493,13 @@ export function renderWhereIs(): string {
   const table = (ids: string[]) => (ids.length ? ['| Endpoint | Method | Path | Module | Tables |', '|---|---|---|---|---|', ...ids.map((id) => row(id))] : ['No endpoint of its own.']);
 
   const screens = findScreens();
+  // Found by scanning: when a file the scan relies on has moved out of its reach, say so rather than write an empty map.
+  if (endpoints.size === 0) throw new Error(`where-is: no endpoint in ${rel(CONTRACTS)}/routes.gen.ts`);
+  if (screens.length === 0) throw new Error(`where-is: no screen found (no createBrowserRouter([...]) under ${rel(WEB)})`);
+  if (implemented.size === 0) throw new Error(`where-is: no implement(app, endpoints, handlers) call found under ${rel(API)}`);
   const stop = new Set(screens.map((s) => s.file));
   const main = [path.join(WEB, 'main.tsx'), path.join(WEB, 'main.ts')].find((f) => existsSync(f));
-  const shell = main ? reached(main, stop, (w) => w.staticImports) : { refs: new Set<string>(), files: new Set<string>() };
+  const shell = main ? reached(main, stop, true) : { refs: new Set<string>(), files: new Set<string>() };
   for (const f of shell.files) stop.add(f);
   const fromScreens = new Set<string>(shell.refs);
 
@@ -432,12 +509,12 @@ export function renderWhereIs(): string {
     `<!-- Generated by \`${COMMAND}\` from the code; do not edit. A test fails when this file is stale. -->`,
     '',
     'Screen → route → endpoint → module → tables. The screens are the web router\'s routes',
-    '(`createBrowserRouter` and the `<Route>`s of the pages it mounts); a screen\'s endpoints are the',
-    '`routes.<table>.<name>` references in the files it imports (features, entities, components, lib),',
-    'not counting those of the shell, listed once below; an endpoint\'s module is the one whose routes',
-    'file `implement`s it (decision 054), and the module\'s tables are those of',
-    '`apps/api/src/db/schema/<module>.ts` (decision 055). A layout\'s endpoints are shared by the',
-    'screens under its path.',
+    '(`createBrowserRouter` and the `<Route>`s of the pages it mounts). A screen\'s endpoints are the',
+    '`routes.<table>.<name>` references in what it imports (features, entities, components, lib; from',
+    'a file that references endpoints, only the declarations it takes), less those of the shell, listed',
+    'once below; a layout\'s are shared by the screens under its path. An endpoint\'s module is the one',
+    'whose routes file `implement`s it (decision 054); a module\'s tables are those of',
+    '`apps/api/src/db/schema/<module>.ts` (decision 055).',
     '',
     '## The shell (every screen)',
     '',
@@ -448,7 +525,7 @@ export function renderWhereIs(): string {
     '## Screens',
   ];
   for (const s of screens) {
-    const { refs } = reached(s.file, stop, (w) => w.imports);
+    const { refs } = reached(s.file, stop);
     for (const r of refs) fromScreens.add(r);
     lines.push(
       '',
