@@ -241,7 +241,7 @@ function webFile(file: string): WebFile {
     const sf = parse(file);
     const top = new Set<string>();
     const namesOfStatement = (st: ts.Statement): string[] => {
-      const def = st.modifiers?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword) ? ['default'] : [];
+      const def = ts.canHaveModifiers(st) && ts.getModifiers(st)?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword) ? ['default'] : [];
       if ((ts.isFunctionDeclaration(st) || ts.isClassDeclaration(st)) && st.name) return [st.name.text, ...def];
       if (ts.isVariableStatement(st)) return st.declarationList.declarations.flatMap((d) => (ts.isIdentifier(d.name) ? [d.name.text] : []));
       if (ts.isExportAssignment(st)) return ['default'];
