@@ -43,7 +43,7 @@ export function renderWhereIs(): string {
 
   const screens = findScreens();
   // Found by scanning: when a file the scan relies on has moved out of its reach, say so rather than write an empty map.
-  if (endpoints.size === 0) throw new Error(`where-is: no endpoint in ${rel(CONTRACTS)}/routes.gen.ts`);
+  if (endpoints.size === 0) throw new Error(`where-is: no endpoint in ${rel(CONTRACTS)}/routes/*.gen.ts`);
   if (screens.length === 0) throw new Error(`where-is: no screen found (no createBrowserRouter([...]) under ${rel(WEB)})`);
   if (implemented.size === 0) throw new Error(`where-is: no implement(app, endpoints, handlers) call found under ${rel(API)}`);
   const stop = new Set(screens.map((s) => s.file));

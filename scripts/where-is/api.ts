@@ -12,18 +12,19 @@ export interface Endpoint {
 }
 
 /**
- * The `/api` tables from `routes.gen.ts` (generated from them, and checked by a test); tables on
+ * The `/api` tables from `routes/<file>.gen.ts` (generated from them, and checked by a test); tables on
  * another base (the developer API's `/v1`) are not in it and are read from their declarations.
  * Neither is imported: loading zod and every contract cost more than the rest of the run.
  */
 export function loadEndpoints(): Map<string, Endpoint> {
   const out = new Map<string, Endpoint>();
-  let table = '';
-  for (const line of readFileSync(path.join(CONTRACTS, 'routes.gen.ts'), 'utf8').split('\n')) {
-    const open = /^ {2}(\w+): \{$/.exec(line);
-    if (open) table = open[1]!;
-    const e = /^ {4}(\w+): \{ method: '(\w+)', path: '([^']*)' \},$/.exec(line);
-    if (e) out.set(`${table}.${e[1]}`, { id: `${table}.${e[1]}`, method: e[2]!, path: `/api${e[3]}` });
+  const tablesDir = path.join(CONTRACTS, 'routes');
+  for (const f of readdirSync(tablesDir).sort()) {
+    const table = camel(f.replace(/\.gen\.ts$/, ''));
+    for (const line of readFileSync(path.join(tablesDir, f), 'utf8').split('\n')) {
+      const e = /^ {2}(\w+): \{ method: '(\w+)', path: '([^']*)' \},$/.exec(line);
+      if (e) out.set(`${table}.${e[1]}`, { id: `${table}.${e[1]}`, method: e[2]!, path: `/api${e[3]}` });
+    }
   }
   for (const f of readdirSync(CONTRACTS).sort()) {
     if (!f.endsWith('.ts') || f.endsWith('.test.ts')) continue;
