@@ -249,8 +249,8 @@ export async function buildApp(config: AppConfig, opts: { database?: Database; t
       for (const id of new Set(attachedFileIds ?? [])) await files.get(ctx, id).catch(hidden('file_not_found'));
     },
   };
-  const credits = createCreditsService(database, caches, members, groups);
-  const governance = createGovernanceService(db, caches, { maskingCost: config.maskingCreditCost });
+  const credits = createCreditsService({ database, caches, members, groups });
+  const governance = createGovernanceService({ db, caches, maskingCost: config.maskingCreditCost });
   // Web search for chats (decision 035): the tenant's provider or the server's; result pages through the SSRF guard.
   const webSearch = createWebSearchService(db, caches, { config: config.webSearch, secret: config.jwtSecret, log: (line) => app.log.warn(line) });
   const taskModes = createTaskModesService(db, { exists: async (ctx, id) => !!(await llmModels.enabledModel(ctx, id).catch(() => null)) });
@@ -280,7 +280,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database; t
     const channel = await chat.shareThrough(redis, await databaseName(database, config));
     app.addHook('onClose', () => channel.close());
   }
-  const apiKeys = createApiKeysService(database, caches, { tenantById: (id) => findTenantById(db, id), memberById: members.findById, usableChatbot: (ctx, id) => chatbots.get(ctx, id) }, (line) => app.log.warn(line));
+  const apiKeys = createApiKeysService({ database, caches, owners: { tenantById: (id) => findTenantById(db, id), memberById: members.findById, usableChatbot: (ctx, id) => chatbots.get(ctx, id) }, log: (line) => app.log.warn(line) });
   app.addHook('onClose', () => apiKeys.flushUses());
   const signUp = createSignUpService(db, { mailer, secret: config.jwtSecret, members, codeLimits: mailSendLimits(config.rateLimits.codesPerEmail) });
   const authService = createAuthService(db, tokens, members, mailer, { refreshTtlDays: config.refreshTokenTtlDays, resetLimits: mailSendLimits(config.rateLimits.passwordResetPerAccount),
@@ -305,7 +305,8 @@ export async function buildApp(config: AppConfig, opts: { database?: Database; t
   const whitelist = createWhitelistService(db, { batchSize: config.bulkInviteBatchSize });
   const invitations = createInvitationsService(db, { mailer, members, groups, ssoPlatforms: sso, batchSize: config.bulkInviteBatchSize });
   // Background tasks: a queue in the database, a runner in every instance (decision 025).
-  const tasks = createTasksService(db, {
+  const tasks = createTasksService({
+    db,
     owner: database.owner,
     filesDir: path.join(config.dataDir, 'files'),
     startupStaleSeconds: database.kind === 'pglite' ? 0 : 60,
@@ -320,12 +321,12 @@ export async function buildApp(config: AppConfig, opts: { database?: Database; t
     await whitelist.exportCsv(task.tenantId, file, report);
     return { fileName: `sso-whitelist-${new Date().toISOString().slice(0, 10)}.csv` };
   });
-  const dashboards = createDashboardsService(db);
+  const dashboards = createDashboardsService({ db });
   tasks.register(USAGE_EXPORT_TASK, ({ task, file, report }) => dashboards.exportUsageCsv(task.tenantId, task.params, file, report));
   await tasks.start();
   app.addHook('onClose', () => tasks.stop());
   // Plans and payments (decision 032): renewals and scheduled ends run every minute.
-  const billing = createBillingService(database, { credits, members, mailer, ...paymentsFromConfig(config.payments, config.jwtSecret), log: (line) => app.log.warn(line) });
+  const billing = createBillingService({ database, credits, members, mailer, ...paymentsFromConfig(config.payments, config.jwtSecret), log: (line) => app.log.warn(line) });
   billing.start(60_000);
   app.addHook('onClose', () => billing.stop());
   registerRequestContext(app, {
@@ -354,13 +355,13 @@ export async function buildApp(config: AppConfig, opts: { database?: Database; t
       registerDashboardRoutes(api, { dashboards, startExport: (ctx, params) => tasks.enqueue(ctx, USAGE_EXPORT_TASK, params) });
       registerLlmModelRoutes(api, { llmModels });
       registerToolRoutes(api, { tools });
-      registerCategoryRoutes(api, { categories: createCategoriesService(db) });
+      registerCategoryRoutes(api, { categories: createCategoriesService({ db }) });
       registerChatbotRoutes(api, { chatbots, publishing, limits });
       registerSessionRoutes(api, { sessions });
       registerReleaseNotesRoutes(api, { releaseNotes: createReleaseNotesService({ members }) });
       registerClientErrorRoutes(api, { reporter, limits });
       registerChatRoutes(api, { chat, limits });
-      registerAnnouncementRoutes(api, { announcements: createAnnouncementsService(db) });
+      registerAnnouncementRoutes(api, { announcements: createAnnouncementsService({ db }) });
       registerGovernanceRoutes(api, { governance });
       registerWebSearchRoutes(api, { webSearch });
       registerApiKeyRoutes(api, { apiKeys });
@@ -371,7 +372,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database; t
       registerSsoRoutes(api, { sso, whitelist, limits, startExport: (ctx) => tasks.enqueue(ctx, WHITELIST_EXPORT_TASK) });
       // The operator API (decision 040): only with OPERATOR_API_KEY; tenants across the platform, on the owner's connection.
       if (config.operatorApiKey) {
-        const operator = createOperatorService(database.owner, caches, { catalog: () => catalogFor(config.providers), defaultMemberCreditQuota: config.defaultMemberCreditQuota });
+        const operator = createOperatorService({ owner: database.owner, caches, catalog: () => catalogFor(config.providers), defaultMemberCreditQuota: config.defaultMemberCreditQuota });
         await registerOperatorRoutes(api, { operator, key: config.operatorApiKey });
       }
       // Later modules register here.

@@ -35,11 +35,59 @@ export interface KeyOwners {
   usableChatbot(ctx: MemberContext, id: number): Promise<unknown>;
 }
 
-/** Developer API keys (issue 28): a member's named keys; the secret once, its SHA-256 kept. */
+export interface ApiKeysServiceDeps {
+  database: Database;
+  caches: CacheHub;
+  owners: KeyOwners;
+  log?: (line: string) => void;
+}
+
+async function usableChatbots(deps: ApiKeysServiceDeps, ctx: MemberContext, ids: number[] | null | undefined): Promise<number[] | null> {
+  if (!ids) return null;
+  const unique = [...new Set(ids)];
+  for (const id of unique) await deps.owners.usableChatbot(ctx, id);
+  return unique;
+}
+
+async function create(deps: ApiKeysServiceDeps, ctx: MemberContext, body: z.output<typeof createApiKeyBody>): Promise<CreatedApiKey> {
+  const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
+  if (expiresAt && expiresAt.getTime() <= Date.now()) throw new AppError('validation_error', 'The expiry must be in the future');
+  if ((await countMemberKeys(deps.database.db, ctx.tenantId, ctx.member.id)) >= API_KEY_LIMITS.keysPerMember) {
+    throw new AppError('too_many_api_keys', undefined, { max: API_KEY_LIMITS.keysPerMember });
+  }
+  const chatbotIds = await usableChatbots(deps, ctx, body.chatbot_ids);
+  const secret = `${PREFIX}${randomBytes(32).toString('base64url')}`;
+  const row = await insertKey(deps.database.db, ctx.tenantId, {
+    memberId: ctx.member.id,
+    name: body.name,
+    prefix: `${secret.slice(0, PREFIX.length + 6)}…`,
+    secretHash: hashOf(secret),
+    chatbotIds,
+    expiresAt,
+  });
+  return { ...toApiKey(row), secret };
+}
+
+async function update(deps: ApiKeysServiceDeps, ctx: MemberContext, id: number, body: UpdateApiKeyBody): Promise<ApiKey> {
+  const key = await findMemberKey(deps.database.db, ctx.tenantId, ctx.member.id, id);
+  if (!key) throw new AppError('not_found');
+  const chatbotIds = body.chatbot_ids === undefined ? undefined : await usableChatbots(deps, ctx, body.chatbot_ids);
+  const row = body.name === undefined && chatbotIds === undefined ? key : await updateKey(deps.database.db, ctx.tenantId, id, { name: body.name, chatbotIds });
+  return toApiKey(row ?? key);
+}
+
+/** Revokes at once: the next request with the key is refused. */
+async function remove(deps: ApiKeysServiceDeps, ctx: MemberContext, id: number): Promise<void> {
+  if (!(await findMemberKey(deps.database.db, ctx.tenantId, ctx.member.id, id))) throw new AppError('not_found');
+  await deleteKey(deps.database.db, ctx.tenantId, id);
+}
+
 /** How long a key's use counters may wait in memory before they are written (one statement for all keys a tenant used meanwhile). */
 const USE_FLUSH_MS = 1000;
 
-export function createApiKeysService(database: Database, caches: CacheHub, owners: KeyOwners, log: (line: string) => void = () => undefined) {
+/** Developer API keys (issue 28): a member's named keys; the secret once, its SHA-256 kept. */
+export function createApiKeysService(deps: ApiKeysServiceDeps) {
+  const { database, caches, owners, log = () => undefined } = deps;
   const { db } = database;
   // Use counters (requests, tokens, last used) are display figures, not charges (the ledger has
   // those): they gather in memory and are written once a second, so a completion costs the
@@ -59,50 +107,15 @@ export function createApiKeysService(database: Database, caches: CacheHub, owner
   const keyRows = caches.scoped<ApiKeyRow>();
   const memberRows = caches.scoped<MemberRow>();
   const tenantRows = caches.scoped<TenantRow>(10_000);
-  async function usableChatbots(ctx: MemberContext, ids: number[] | null | undefined): Promise<number[] | null> {
-    if (!ids) return null;
-    const unique = [...new Set(ids)];
-    for (const id of unique) await owners.usableChatbot(ctx, id);
-    return unique;
-  }
   return {
     async list(ctx: MemberContext): Promise<ApiKeyList> {
       await flushUses();
       return { items: (await listMemberKeys(db, ctx.tenantId, ctx.member.id)).map(toApiKey) };
     },
 
-    async create(ctx: MemberContext, body: z.output<typeof createApiKeyBody>): Promise<CreatedApiKey> {
-      const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
-      if (expiresAt && expiresAt.getTime() <= Date.now()) throw new AppError('validation_error', 'The expiry must be in the future');
-      if ((await countMemberKeys(db, ctx.tenantId, ctx.member.id)) >= API_KEY_LIMITS.keysPerMember) {
-        throw new AppError('too_many_api_keys', undefined, { max: API_KEY_LIMITS.keysPerMember });
-      }
-      const chatbotIds = await usableChatbots(ctx, body.chatbot_ids);
-      const secret = `${PREFIX}${randomBytes(32).toString('base64url')}`;
-      const row = await insertKey(db, ctx.tenantId, {
-        memberId: ctx.member.id,
-        name: body.name,
-        prefix: `${secret.slice(0, PREFIX.length + 6)}…`,
-        secretHash: hashOf(secret),
-        chatbotIds,
-        expiresAt,
-      });
-      return { ...toApiKey(row), secret };
-    },
-
-    async update(ctx: MemberContext, id: number, body: UpdateApiKeyBody): Promise<ApiKey> {
-      const key = await findMemberKey(db, ctx.tenantId, ctx.member.id, id);
-      if (!key) throw new AppError('not_found');
-      const chatbotIds = body.chatbot_ids === undefined ? undefined : await usableChatbots(ctx, body.chatbot_ids);
-      const row = body.name === undefined && chatbotIds === undefined ? key : await updateKey(db, ctx.tenantId, id, { name: body.name, chatbotIds });
-      return toApiKey(row ?? key);
-    },
-
-    /** Revokes at once: the next request with the key is refused. */
-    async remove(ctx: MemberContext, id: number): Promise<void> {
-      if (!(await findMemberKey(db, ctx.tenantId, ctx.member.id, id))) throw new AppError('not_found');
-      await deleteKey(db, ctx.tenantId, id);
-    },
+    create: (ctx: MemberContext, body: z.output<typeof createApiKeyBody>) => create(deps, ctx, body),
+    update: (ctx: MemberContext, id: number, body: UpdateApiKeyBody) => update(deps, ctx, id, body),
+    remove: (ctx: MemberContext, id: number) => remove(deps, ctx, id),
 
     /**
      * A `/v1` caller's key, member and tenant, or `invalid_api_key` (401): unknown or revoked,

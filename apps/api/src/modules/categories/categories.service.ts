@@ -17,26 +17,38 @@ export const DEFAULT_CATEGORIES: Array<[string, string]> = [
 
 const toCategory = (c: { id: number; koName: string; enName: string }): Category => ({ id: c.id, ko_name: c.koName, en_name: c.enName });
 
-export function createCategoriesService(db: Db) {
+export interface CategoriesServiceDeps {
+  db: Db;
+}
+
+async function list(deps: CategoriesServiceDeps, ctx: MemberContext): Promise<CategoryList> {
+  const rows = await listCategories(deps.db, ctx.tenantId);
+  return { items: rows.map(toCategory) };
+}
+
+/** The console's category editor: a new category goes last unless given a place. */
+async function create(deps: CategoriesServiceDeps, ctx: MemberContext, body: CategoryBody): Promise<Category> {
+  const sortOrder = body.sort_order ?? (await listCategories(deps.db, ctx.tenantId)).reduce((max, c) => Math.max(max, c.sortOrder + 1), 0);
+  const [row] = await insertCategories(deps.db, ctx.tenantId, [{ koName: body.ko_name, enName: body.en_name, sortOrder }]);
+  return toCategory(row!);
+}
+
+async function update(deps: CategoriesServiceDeps, ctx: MemberContext, id: number, body: CategoryBody): Promise<Category> {
+  const row = await updateCategory(deps.db, ctx.tenantId, id, { koName: body.ko_name, enName: body.en_name, sortOrder: body.sort_order });
+  if (!row) throw new AppError('not_found');
+  return toCategory(row);
+}
+
+async function remove(deps: CategoriesServiceDeps, ctx: MemberContext, id: number): Promise<void> {
+  if (!(await deleteCategory(deps.db, ctx.tenantId, id))) throw new AppError('not_found');
+}
+
+export function createCategoriesService(deps: CategoriesServiceDeps) {
   return {
-    async list(ctx: MemberContext): Promise<CategoryList> {
-      const rows = await listCategories(db, ctx.tenantId);
-      return { items: rows.map(toCategory) };
-    },
-    /** The console's category editor: a new category goes last unless given a place. */
-    async create(ctx: MemberContext, body: CategoryBody): Promise<Category> {
-      const sortOrder = body.sort_order ?? (await listCategories(db, ctx.tenantId)).reduce((max, c) => Math.max(max, c.sortOrder + 1), 0);
-      const [row] = await insertCategories(db, ctx.tenantId, [{ koName: body.ko_name, enName: body.en_name, sortOrder }]);
-      return toCategory(row!);
-    },
-    async update(ctx: MemberContext, id: number, body: CategoryBody): Promise<Category> {
-      const row = await updateCategory(db, ctx.tenantId, id, { koName: body.ko_name, enName: body.en_name, sortOrder: body.sort_order });
-      if (!row) throw new AppError('not_found');
-      return toCategory(row);
-    },
-    async remove(ctx: MemberContext, id: number): Promise<void> {
-      if (!(await deleteCategory(db, ctx.tenantId, id))) throw new AppError('not_found');
-    },
+    list: (ctx: MemberContext) => list(deps, ctx),
+    create: (ctx: MemberContext, body: CategoryBody) => create(deps, ctx, body),
+    update: (ctx: MemberContext, id: number, body: CategoryBody) => update(deps, ctx, id, body),
+    remove: (ctx: MemberContext, id: number) => remove(deps, ctx, id),
   };
 }
 export type CategoriesService = ReturnType<typeof createCategoriesService>;

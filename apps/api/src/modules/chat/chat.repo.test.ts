@@ -233,7 +233,7 @@ describe('closing answers', () => {
   const rowOf = async (tenantId: number, id: number) =>
     (await db.db.select({ text: chatMessages.text, status: chatMessages.status, units: chatMessages.creditUnits }).from(chatMessages).where(and(eq(chatMessages.tenantId, tenantId), eq(chatMessages.id, id))))[0];
   // The credits' and chatbots' services on the test app's database and caches: their shares of the close.
-  const credits = () => createCreditsService(db, t.built.caches, { ownRecord: () => Promise.reject(new Error('unused')) }, { all: () => Promise.resolve([]) });
+  const credits = () => createCreditsService({ database: db, caches: t.built.caches, members: { ownRecord: () => Promise.reject(new Error('unused')) }, groups: { all: () => Promise.resolve([]) } });
   const unused = () => Promise.reject(new Error('unused'));
   const chatbotsService = () => createChatbotsService(db, t.built.caches, { profileOf: unused, list: unused }, { toSquare: unused });
 

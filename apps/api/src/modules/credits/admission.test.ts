@@ -212,7 +212,7 @@ describe('depletion variants (spec §8)', () => {
     const other = await t.signIn(t.a, t.a.other.email);
     expect((await chat('mine', other)).status).toBe(200);
     const { createCreditsService } = await import('./credits.service');
-    const credits = createCreditsService(t.built.database, t.built.caches, { ownRecord: () => Promise.reject(new Error('unused')) }, { all: async () => [] });
+    const credits = createCreditsService({ database: t.built.database, caches: t.built.caches, members: { ownRecord: () => Promise.reject(new Error('unused')) }, groups: { all: async () => [] } });
     const today = new Date().toISOString().slice(0, 10);
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     await withTenant(t.a.id, () => credits.grant(t.a.id, { memberId: memberId(), kind: 'manual', units: 100_000_000n, koName: '보너스', enName: 'Bonus', usageStartDate: today, usageEndDate: tomorrow }));

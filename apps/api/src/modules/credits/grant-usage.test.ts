@@ -30,7 +30,7 @@ const addDays = (day: string, n: number) => dayOf(new Date(Date.parse(`${day}T00
 beforeAll(async () => {
   fake = await startFakeLlm({ scenario: { reply: 'One two three four five.', tokenDelayMs: 1 } });
   t = await buildTestApp({ providers: { openaiCompatible: { baseUrl: fake.url, models: ['fake-model'] } } });
-  credits = createCreditsService(t.built.database, t.built.caches, { ownRecord: () => Promise.reject(new Error('unused')) }, { all: async () => [] });
+  credits = createCreditsService({ database: t.built.database, caches: t.built.caches, members: { ownRecord: () => Promise.reject(new Error('unused')) }, groups: { all: async () => [] } });
   for (const tenant of [t.a, t.b]) {
     for (const m of [tenant.member, tenant.other]) tokens.set(m.id, await t.signIn(tenant, m.email));
     const [row] = await t.database.db.select({ id: llmModels.id }).from(llmModels).where(eq(llmModels.tenantId, tenant.id)).limit(1);

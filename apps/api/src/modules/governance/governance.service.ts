@@ -36,14 +36,74 @@ function toSettings(row: GovernanceRow | undefined): RestrictedWordsSettings {
   };
 }
 
+export interface GovernanceServiceDeps {
+  db: Db;
+  caches: CacheHub;
+  /** The masking cost in credits (spec §9). */
+  maskingCost: number;
+}
+
+async function getSettings(deps: GovernanceServiceDeps, ctx: TenantContext): Promise<RestrictedWordsSettings> {
+  return toSettings(await findSettings(deps.db, ctx.tenantId));
+}
+
+/** Replaces the settings; a word twice (after normalisation) is refused naming it (spec §5). */
+async function saveGovernance(deps: GovernanceServiceDeps, ctx: MemberContext, body: z.output<typeof restrictedWordsSettingsBody>): Promise<RestrictedWordsSettings> {
+  const seen = new Map<string, string>();
+  for (const word of body.restricted_words) {
+    const key = normaliseWord(word);
+    if (!key) throw new AppError('restricted_word_invalid', 'A restricted word needs at least one letter or digit', { word });
+    const first = seen.get(key);
+    if (first !== undefined) throw new AppError('restricted_word_duplicated', `"${word}" is the same word as "${first}"`, { word, existing: first });
+    seen.set(key, word);
+  }
+  const row = await saveSettings(deps.db, ctx.tenantId, { restrictedWords: body.restricted_words, blockPersonalInfo: body.block_personal_info, maskPersonalInfo: body.mask_personal_info });
+  deps.caches.invalidate(ctx.tenantId);
+  return toSettings(row);
+}
+
+/** The audit log's actor filter: everyone with an entry, admins now or before. */
+async function auditActors(deps: GovernanceServiceDeps, ctx: TenantContext): Promise<AuditActors> {
+  const rows = await listAuditActors(deps.db, ctx.tenantId);
+  return { items: rows.map((r) => ({ id: r.id, name: r.name, email: r.email, is_admin: r.isAdmin })) };
+}
+
+/** The tenant's audit log, newest first (read only: entries are written by the database's audit triggers). */
+async function auditLog(deps: GovernanceServiceDeps, ctx: TenantContext, query: AuditLogQuery): Promise<AuditLogList> {
+  const { page, size, ...filters } = query;
+  const { rows, total } = await listAuditLog(deps.db, ctx.tenantId, filters, page, size);
+  const keys = rows.flatMap(({ entry: e }) => [
+    ...auditTargetKeys({ target_type: e.targetType, target_id: e.targetId }),
+    ...auditValuesKeys(e.before),
+    ...auditValuesKeys(e.after),
+  ]);
+  return {
+    names: await auditNames(deps.db, ctx.tenantId, keys),
+    items: rows.map(({ entry: e, actorName, actorEmail }) => ({
+      id: e.id,
+      actor: e.actorMemberId !== null && actorEmail !== null ? { id: e.actorMemberId, name: actorName ?? '', email: actorEmail } : null,
+      actor_id: e.actorMemberId,
+      action: e.action,
+      target_type: e.targetType,
+      operation: e.operation as AuditOperation,
+      target_id: e.targetId,
+      before: e.before,
+      after: e.after,
+      created_at: e.createdAt.toISOString(),
+    })),
+    pagination: pagination(page, size, total),
+  };
+}
+
 /**
  * Governance (spec §3, §5, §8, §9): a tenant's restricted words and privacy mode, and THE screening
  * every chat path runs before anything reaches the model or is stored: a restricted word refuses
  * (428 `restricted_term` with the words found), block mode refuses personal data (428
  * `personal_data_found` with its categories), mask mode replaces it.
  */
-export function createGovernanceService(db: Db, caches: CacheHub, opts: { maskingCost: number }) {
-  const maskingUnits = creditsToUnits(opts.maskingCost);
+export function createGovernanceService(deps: GovernanceServiceDeps) {
+  const { db, caches } = deps;
+  const maskingUnits = creditsToUnits(deps.maskingCost);
   const screens = caches.scoped<Screen>(10_000);
 
   async function screenOf(tenantId: number): Promise<Screen> {
@@ -55,56 +115,10 @@ export function createGovernanceService(db: Db, caches: CacheHub, opts: { maskin
   }
 
   return {
-    async get(ctx: TenantContext): Promise<RestrictedWordsSettings> {
-      return toSettings(await findSettings(db, ctx.tenantId));
-    },
-
-    /** Replaces the settings; a word twice (after normalisation) is refused naming it (spec §5). */
-    async save(ctx: MemberContext, body: z.output<typeof restrictedWordsSettingsBody>): Promise<RestrictedWordsSettings> {
-      const seen = new Map<string, string>();
-      for (const word of body.restricted_words) {
-        const key = normaliseWord(word);
-        if (!key) throw new AppError('restricted_word_invalid', 'A restricted word needs at least one letter or digit', { word });
-        const first = seen.get(key);
-        if (first !== undefined) throw new AppError('restricted_word_duplicated', `"${word}" is the same word as "${first}"`, { word, existing: first });
-        seen.set(key, word);
-      }
-      const row = await saveSettings(db, ctx.tenantId, { restrictedWords: body.restricted_words, blockPersonalInfo: body.block_personal_info, maskPersonalInfo: body.mask_personal_info });
-      caches.invalidate(ctx.tenantId);
-      return toSettings(row);
-    },
-
-    /** The audit log's actor filter: everyone with an entry, admins now or before. */
-    async auditActors(ctx: TenantContext): Promise<AuditActors> {
-      const rows = await listAuditActors(db, ctx.tenantId);
-      return { items: rows.map((r) => ({ id: r.id, name: r.name, email: r.email, is_admin: r.isAdmin })) };
-    },
-    /** The tenant's audit log, newest first (read only: entries are written by the database's audit triggers). */
-    async auditLog(ctx: TenantContext, query: AuditLogQuery): Promise<AuditLogList> {
-      const { page, size, ...filters } = query;
-      const { rows, total } = await listAuditLog(db, ctx.tenantId, filters, page, size);
-      const keys = rows.flatMap(({ entry: e }) => [
-        ...auditTargetKeys({ target_type: e.targetType, target_id: e.targetId }),
-        ...auditValuesKeys(e.before),
-        ...auditValuesKeys(e.after),
-      ]);
-      return {
-        names: await auditNames(db, ctx.tenantId, keys),
-        items: rows.map(({ entry: e, actorName, actorEmail }) => ({
-          id: e.id,
-          actor: e.actorMemberId !== null && actorEmail !== null ? { id: e.actorMemberId, name: actorName ?? '', email: actorEmail } : null,
-          actor_id: e.actorMemberId,
-          action: e.action,
-          target_type: e.targetType,
-          operation: e.operation as AuditOperation,
-          target_id: e.targetId,
-          before: e.before,
-          after: e.after,
-          created_at: e.createdAt.toISOString(),
-        })),
-        pagination: pagination(page, size, total),
-      };
-    },
+    get: (ctx: TenantContext) => getSettings(deps, ctx),
+    save: (ctx: MemberContext, body: z.output<typeof restrictedWordsSettingsBody>) => saveGovernance(deps, ctx, body),
+    auditActors: (ctx: TenantContext) => auditActors(deps, ctx),
+    auditLog: (ctx: TenantContext, query: AuditLogQuery) => auditLog(deps, ctx, query),
 
     /** Screens a member's message: refuses it (428), or gives the text to store and send. */
     async screen(tenantId: number, text: string): Promise<Screened> {

@@ -21,12 +21,20 @@ export function readNotes(version: string, dir = path.join(repoRoot, 'docs', 're
   return { ko: readFileSync(file('ko'), 'utf8').trim(), en: readFileSync(file('en'), 'utf8').trim() };
 }
 
+export interface ReleaseNotesServiceDeps {
+  members: Pick<MembersService, 'releaseNotesSeen' | 'markReleaseNotesSeen'>;
+  /** The running release (default: the root package.json's version). */
+  version?: string;
+  /** Where the notes are (default: docs/release-notes). */
+  dir?: string;
+}
+
 /**
  * "What's new" for admins (spec §2, decision 036): the running release's notes, read once at
  * start-up, and per admin the last release whose notes they closed (members.release_notes_seen_version,
  * the members module's column: read and written through its service).
  */
-export function createReleaseNotesService(deps: { members: Pick<MembersService, 'releaseNotesSeen' | 'markReleaseNotesSeen'>; version?: string; dir?: string }) {
+export function createReleaseNotesService(deps: ReleaseNotesServiceDeps) {
   const { members } = deps;
   const version = deps.version ?? currentVersion();
   const notes = readNotes(version, deps.dir);

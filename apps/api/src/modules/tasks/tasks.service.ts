@@ -47,59 +47,75 @@ function toTask(t: TaskRow): Task {
   };
 }
 
+export interface TasksServiceDeps {
+  db: Db;
+  /** The owner's connection: claiming and failing tasks serve every tenant (past row-level security). */
+  owner: Db;
+  filesDir: string;
+  /** At start, running tasks whose heartbeat is older than this were interrupted (0: one process owns the database, all were). */
+  startupStaleSeconds: number;
+  /** While running, another instance's task whose heartbeat is older than this died with it; null: one process, no polling. */
+  staleSeconds: number | null;
+  log: (line: string) => void;
+}
+
+/** Runs one claimed task with its kind's handler; a failure fails the task, never the runner. */
+async function runOne(deps: TasksServiceDeps, handler: TaskHandler | undefined, task: TaskRow): Promise<void> {
+  const { db } = deps;
+  const dir = path.join(deps.filesDir, 'tasks', String(task.tenantId));
+  const file = path.join(dir, `${newHashId(18)}.out`);
+  try {
+    if (!handler) throw new Error(`no handler for ${task.kind}`);
+    await mkdir(dir, { recursive: true });
+    const { fileName } = await handler({
+      task,
+      file,
+      report: (done, total) => updateTask(db, task.tenantId, task.id, { done, total, heartbeatAt: new Date() }),
+    });
+    await updateTask(db, task.tenantId, task.id, { status: 'completed', resultPath: file, resultName: fileName, finishedAt: new Date() });
+  } catch (err) {
+    deps.log(`task ${task.id} (${task.kind}) failed: ${(err as Error).message}`);
+    await rm(file, { force: true }).catch(() => undefined);
+    await updateTask(db, task.tenantId, task.id, { status: 'failed', error: 'The task failed; try again', finishedAt: new Date() });
+  }
+}
+
+/** A task of the tenant; only administrators reach the routes that call this. */
+async function getTask(deps: TasksServiceDeps, ctx: MemberContext, id: number): Promise<Task> {
+  const row = await findTask(deps.db, ctx.tenantId, id);
+  if (!row) throw new AppError('not_found');
+  return toTask(row);
+}
+
+async function taskResult(deps: TasksServiceDeps, ctx: MemberContext, id: number): Promise<{ file: string; name: string }> {
+  const row = await findTask(deps.db, ctx.tenantId, id);
+  if (!row) throw new AppError('not_found');
+  if (row.status !== 'completed' || !row.resultPath) throw new AppError('conflict', 'The task has no file yet');
+  return { file: row.resultPath, name: row.resultName ?? `task-${id}` };
+}
+
 /**
  * Background tasks on a queue that lives in the database (decision 025): `enqueue` writes a row,
  * every instance's runner claims queued rows one at a time (SKIP LOCKED), runs the kind's handler
  * with a heartbeat, and keeps the result file. Tasks left running by a process that died are
  * failed at the next start (embedded: at once; on a server: once their heartbeat is a minute old).
  */
-export function createTasksService(
-  db: Db,
-  opts: {
-    /** The owner's connection: claiming and failing tasks serve every tenant (past row-level security). */
-    owner: Db;
-    filesDir: string;
-    /** At start, running tasks whose heartbeat is older than this were interrupted (0: one process owns the database, all were). */
-    startupStaleSeconds: number;
-    /** While running, another instance's task whose heartbeat is older than this died with it; null: one process, no polling. */
-    staleSeconds: number | null;
-    log: (line: string) => void;
-  },
-) {
+export function createTasksService(deps: TasksServiceDeps) {
+  const { db } = deps;
   const handlers = new Map<string, TaskHandler>();
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let stopped = true;
 
-  async function runOne(task: TaskRow): Promise<void> {
-    const handler = handlers.get(task.kind);
-    const dir = path.join(opts.filesDir, 'tasks', String(task.tenantId));
-    const file = path.join(dir, `${newHashId(18)}.out`);
-    try {
-      if (!handler) throw new Error(`no handler for ${task.kind}`);
-      await mkdir(dir, { recursive: true });
-      const { fileName } = await handler({
-        task,
-        file,
-        report: (done, total) => updateTask(db, task.tenantId, task.id, { done, total, heartbeatAt: new Date() }),
-      });
-      await updateTask(db, task.tenantId, task.id, { status: 'completed', resultPath: file, resultName: fileName, finishedAt: new Date() });
-    } catch (err) {
-      opts.log(`task ${task.id} (${task.kind}) failed: ${(err as Error).message}`);
-      await rm(file, { force: true }).catch(() => undefined);
-      await updateTask(db, task.tenantId, task.id, { status: 'failed', error: 'The task failed; try again', finishedAt: new Date() });
-    }
-  }
-
   /** Claims and runs queued tasks until none is left. */
   async function drain(): Promise<void> {
     for (;;) {
       if (stopped) return;
-      const task = await claimNextTask(opts.owner);
+      const task = await claimNextTask(deps.owner);
       if (!task) return;
       // The handler sees its own tenant's rows only.
       // One span per task (decision 052; nothing when tracing is off).
-      await withTenant(task.tenantId, () => withSpan(`task ${task.kind}`, { 'task.kind': task.kind }, () => runOne(task)));
+      await withTenant(task.tenantId, () => withSpan(`task ${task.kind}`, { 'task.kind': task.kind }, () => runOne(deps, handlers.get(task.kind), task)));
     }
   }
 
@@ -113,7 +129,7 @@ export function createTasksService(
     }
     again = false;
     running = drain()
-      .catch((err: Error) => opts.log(`task runner: ${err.message}`))
+      .catch((err: Error) => deps.log(`task runner: ${err.message}`))
       .finally(() => {
         running = null;
         if (again) kick();
@@ -127,14 +143,14 @@ export function createTasksService(
     /** Fails what a previous process left running, then polls the queue. */
     async start() {
       stopped = false;
-      const failed = await failInterruptedTasks(opts.owner, opts.startupStaleSeconds);
-      if (failed > 0) opts.log(`${failed} task(s) interrupted by the last stop marked failed`);
+      const failed = await failInterruptedTasks(deps.owner, deps.startupStaleSeconds);
+      if (failed > 0) deps.log(`${failed} task(s) interrupted by the last stop marked failed`);
       // One process owning the database learns of every task through `enqueue`: no polling. With
       // a server, other instances enqueue too, and die: poll, and fail their stale tasks.
-      const stale = opts.staleSeconds;
+      const stale = deps.staleSeconds;
       if (stale !== null) {
         timer = setInterval(() => {
-          void failInterruptedTasks(opts.owner, stale).catch(() => undefined);
+          void failInterruptedTasks(deps.owner, stale).catch(() => undefined);
           kick();
         }, POLL_MS);
         timer.unref();
@@ -151,18 +167,8 @@ export function createTasksService(
       kick();
       return toTask(row);
     },
-    /** A task of the tenant; only administrators reach the routes that call this. */
-    async get(ctx: MemberContext, id: number): Promise<Task> {
-      const row = await findTask(db, ctx.tenantId, id);
-      if (!row) throw new AppError('not_found');
-      return toTask(row);
-    },
-    async result(ctx: MemberContext, id: number): Promise<{ file: string; name: string }> {
-      const row = await findTask(db, ctx.tenantId, id);
-      if (!row) throw new AppError('not_found');
-      if (row.status !== 'completed' || !row.resultPath) throw new AppError('conflict', 'The task has no file yet');
-      return { file: row.resultPath, name: row.resultName ?? `task-${id}` };
-    },
+    get: (ctx: MemberContext, id: number) => getTask(deps, ctx, id),
+    result: (ctx: MemberContext, id: number) => taskResult(deps, ctx, id),
   };
 }
 export type TasksService = ReturnType<typeof createTasksService>;
