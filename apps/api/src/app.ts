@@ -205,7 +205,8 @@ export async function buildApp(config: AppConfig, opts: { database?: Database; t
   const groups = createGroupsService(db, caches);
   const llmModels = createLlmModelsService(db, caches, { groupIds: members.groupIds, all: groups.all });
   // Files (decision 034): uploads to the storage, parsed in the background, expiring ones swept.
-  const files = createFilesService(db, {
+  const files = createFilesService({
+    db,
     owner: database.owner,
     storage: createStorage(config.storage ?? { kind: 'local', dir: path.join(config.dataDir, 'files') }),
     tmpDir: path.join(config.dataDir, 'tmp', 'uploads'),
@@ -217,7 +218,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database; t
   });
   await files.start();
   app.addHook('onClose', () => files.stop());
-  const chatbots = createChatbotsService(database, caches, llmModels, squareImages, files);
+  const chatbots = createChatbotsService({ database, caches, models: llmModels, images: squareImages, documentFiles: files });
   const publishing = createPublishingService(db, {
     mailer,
     present: (ctx, id) => chatbots.get(ctx, id),
