@@ -219,7 +219,8 @@ export async function buildApp(config: AppConfig, opts: { database?: Database; t
   await files.start();
   app.addHook('onClose', () => files.stop());
   const chatbots = createChatbotsService({ database, caches, models: llmModels, images: squareImages, documentFiles: files });
-  const publishing = createPublishingService(db, {
+  const publishing = createPublishingService({
+    db,
     mailer,
     present: (ctx, id) => chatbots.get(ctx, id),
     memberById: members.findById,
@@ -253,7 +254,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database; t
   const credits = createCreditsService(database, caches, members, groups);
   const governance = createGovernanceService(db, caches, { maskingCost: config.maskingCreditCost });
   // Web search for chats (decision 035): the tenant's provider or the server's; result pages through the SSRF guard.
-  const webSearch = createWebSearchService(db, caches, { config: config.webSearch, secret: config.jwtSecret, log: (line) => app.log.warn(line) });
+  const webSearch = createWebSearchService({ db, caches, config: config.webSearch, secret: config.jwtSecret, log: (line) => app.log.warn(line) });
   const taskModes = createTaskModesService(db, { exists: async (ctx, id) => !!(await llmModels.enabledModel(ctx, id).catch(() => null)) });
   // Built-in tools (decision 050): group access like model access; the agent loop runs them in the chat.
   // The code interpreter's sandbox (decision 051) starts at its first run.
