@@ -130,7 +130,7 @@ try {
   await database.owner.execute(sql`analyze document_chunks`);
   console.log(`retrieval: ${N.toLocaleString('en')} documents, ${chunkCount.toLocaleString('en')} chunks seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s on ${values['database-url'] ? 'PostgreSQL' : 'PGlite'}${embedder ? `, with ${dim}-dimension vectors` : ''}`);
 
-  const files = createFilesService(built.database.db, { owner: built.database.owner, storage: createStorage({ kind: 'local', dir: path.join(config.dataDir, 'files') }), tmpDir: path.join(config.dataDir, 'tmp'), secret: 'bench', log: () => {}, embedder });
+  const files = createFilesService({ db: built.database.db, owner: built.database.owner, storage: createStorage({ kind: 'local', dir: path.join(config.dataDir, 'files') }), tmpDir: path.join(config.dataDir, 'tmp'), secret: 'bench', log: () => {}, embedder });
   const ctx = { tenantId, tenant: created.tenant } as never;
   const ask = (q: string) => withTenant(tenantId, () => files.retrieve(ctx, bot!.id, q, 5));
   // Warm-up.

@@ -203,9 +203,10 @@ export async function buildApp(config: AppConfig, opts: { database?: Database; t
   app.addHook('onClose', () => mailer.close());
   const members = createMembersService(db, mailer);
   const groups = createGroupsService(db, caches);
-  const llmModels = createLlmModelsService(db, caches, { groupIds: members.groupIds, all: groups.all });
+  const llmModels = createLlmModelsService({ db, caches, groups: { groupIds: members.groupIds, all: groups.all } });
   // Files (decision 034): uploads to the storage, parsed in the background, expiring ones swept.
-  const files = createFilesService(db, {
+  const files = createFilesService({
+    db,
     owner: database.owner,
     storage: createStorage(config.storage ?? { kind: 'local', dir: path.join(config.dataDir, 'files') }),
     tmpDir: path.join(config.dataDir, 'tmp', 'uploads'),
@@ -217,18 +218,19 @@ export async function buildApp(config: AppConfig, opts: { database?: Database; t
   });
   await files.start();
   app.addHook('onClose', () => files.stop());
-  const chatbots = createChatbotsService(database, caches, llmModels, squareImages, files);
-  const publishing = createPublishingService(db, {
+  const chatbots = createChatbotsService({ database, caches, models: llmModels, images: squareImages, documentFiles: files });
+  const publishing = createPublishingService({
+    db,
     mailer,
     present: (ctx, id) => chatbots.get(ctx, id),
     memberById: members.findById,
     log: (line) => app.log.warn(line),
   });
-  const sessions = createSessionsService(
+  const sessions = createSessionsService({
     db,
     chatbots,
-    { models: llmModels, registry, log: (line) => app.log.warn(line) },
-    {
+    titles: { models: llmModels, registry, log: (line) => app.log.warn(line) },
+    files: {
       // A history's attachments: the member's own files' signed links (an expired one has none).
       async linksFor(ctx, ids) {
         const links = new Map<number, string>();
@@ -236,7 +238,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database; t
         return links;
       },
     },
-  );
+  });
   // What an upload may name (issue 38 item 6): each id is one the member may use, else 404 (a
   // session or file of another member is as unknown to them as one that never was).
   const hidden = (code: 'session_not_found' | 'file_not_found') => (err: unknown) => {
@@ -252,14 +254,16 @@ export async function buildApp(config: AppConfig, opts: { database?: Database; t
   const credits = createCreditsService({ database, caches, members, groups });
   const governance = createGovernanceService({ db, caches, maskingCost: config.maskingCreditCost });
   // Web search for chats (decision 035): the tenant's provider or the server's; result pages through the SSRF guard.
-  const webSearch = createWebSearchService(db, caches, { config: config.webSearch, secret: config.jwtSecret, log: (line) => app.log.warn(line) });
-  const taskModes = createTaskModesService(db, { exists: async (ctx, id) => !!(await llmModels.enabledModel(ctx, id).catch(() => null)) });
+  const webSearch = createWebSearchService({ db, caches, config: config.webSearch, secret: config.jwtSecret, log: (line) => app.log.warn(line) });
+  const taskModes = createTaskModesService({ db, models: { exists: async (ctx, id) => !!(await llmModels.enabledModel(ctx, id).catch(() => null)) } });
   // Built-in tools (decision 050): group access like model access; the agent loop runs them in the chat.
   // The code interpreter's sandbox (decision 051) starts at its first run.
   const sandbox = config.codeInterpreter && !opts.tools?.codeRunner ? lazyCodeRunner(config.codeInterpreter) : null;
   if (sandbox) app.addHook('onClose', () => sandbox.close());
   const codeRunner = opts.tools?.codeRunner ?? sandbox;
-  const tools = createToolsService(db, caches, {
+  const tools = createToolsService({
+    db,
+    caches,
     models: llmModels,
     groups,
     files,
@@ -366,7 +370,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database; t
       registerWebSearchRoutes(api, { webSearch });
       registerApiKeyRoutes(api, { apiKeys });
       registerTaskModeRoutes(api, { taskModes });
-      registerChatSettingsRoutes(api, { chatSettings: createChatSettingsService(db, caches) });
+      registerChatSettingsRoutes(api, { chatSettings: createChatSettingsService({ db, caches }) });
       registerFileRoutes(api, { files, limits, targets: uploadTargets });
       registerBillingRoutes(api, { billing });
       registerSsoRoutes(api, { sso, whitelist, limits, startExport: (ctx) => tasks.enqueue(ctx, WHITELIST_EXPORT_TASK) });

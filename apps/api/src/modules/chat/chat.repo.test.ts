@@ -235,7 +235,7 @@ describe('closing answers', () => {
   // The credits' and chatbots' services on the test app's database and caches: their shares of the close.
   const credits = () => createCreditsService({ database: db, caches: t.built.caches, members: { ownRecord: () => Promise.reject(new Error('unused')) }, groups: { all: () => Promise.resolve([]) } });
   const unused = () => Promise.reject(new Error('unused'));
-  const chatbotsService = () => createChatbotsService(db, t.built.caches, { profileOf: unused, list: unused }, { toSquare: unused });
+  const chatbotsService = () => createChatbotsService({ database: db, caches: t.built.caches, models: { profileOf: unused, list: unused }, images: { toSquare: unused } });
 
   it('several answers in one statement are written as one statement each would write them', async () => {
     const units = [123_456_789n, 7n, 98_765_432_101n];

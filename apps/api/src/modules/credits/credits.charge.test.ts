@@ -109,7 +109,7 @@ describe('chatbot counters', () => {
     const [mine] = await db.db.select({ id: chatbots.id, count: chatbots.messageCount }).from(chatbots).where(eq(chatbots.tenantId, t.a.id)).limit(1);
     const [theirs] = await db.db.select({ id: chatbots.id, count: chatbots.messageCount }).from(chatbots).where(eq(chatbots.tenantId, t.b.id)).limit(1);
     const unused = () => Promise.reject(new Error('unused'));
-    const service = createChatbotsService(db, t.built.caches, { profileOf: unused, list: unused }, { toSquare: unused });
+    const service = createChatbotsService({ database: db, caches: t.built.caches, models: { profileOf: unused, list: unused }, images: { toSquare: unused } });
     const answer = (chatbotId: number) => ({ chatbotId, tokens: 10 });
     await db.rawMany([service.countAnswersPart(t.a.id, [answer(mine!.id), answer(mine!.id), answer(mine!.id), answer(theirs!.id)]).call]);
     const count = async (tenantId: number, id: number) =>

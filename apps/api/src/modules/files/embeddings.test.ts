@@ -58,8 +58,8 @@ beforeAll(async () => {
   t = await buildTestApp({ providers: providers(fake.url), config: { storage: { kind: 'local', dir: filesDir } } });
   member = await t.signIn(t.a, t.a.member.email);
   const common = { owner: t.built.database.owner, storage: createStorage({ kind: 'local', dir: filesDir }), tmpDir: path.join(filesDir, 'tmp'), secret: t.config.jwtSecret, log: () => {} };
-  withVectors = createFilesService(t.built.database.db, { ...common, embedder: createLlmRegistry(providers(fake.url)).embedder(), vectorRecheckMs: 0 });
-  wordsOnly = createFilesService(t.built.database.db, common);
+  withVectors = createFilesService({ db: t.built.database.db, ...common, embedder: createLlmRegistry(providers(fake.url)).embedder(), vectorRecheckMs: 0 });
+  wordsOnly = createFilesService({ db: t.built.database.db, ...common });
 });
 afterAll(async () => {
   await t?.close();

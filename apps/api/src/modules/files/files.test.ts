@@ -44,7 +44,7 @@ beforeAll(async () => {
   filesDir = mkdtempSync(path.join(tmpdir(), 'files-test-'));
   t = await buildTestApp({ config: { storage: { kind: 'local', dir: filesDir }, fileLimits: LIMITS, fileParsing: PARSING } });
   [member, other, bMember] = await Promise.all([t.signIn(t.a, t.a.member.email), t.signIn(t.a, t.a.other.email), t.signIn(t.b, t.b.member.email)]);
-  files = createFilesService(t.built.database.db, { owner: t.built.database.owner, storage: createStorage({ kind: 'local', dir: filesDir }), tmpDir: path.join(filesDir, 'tmp'), limits: LIMITS, secret: t.config.jwtSecret, log: () => {} });
+  files = createFilesService({ db: t.built.database.db, owner: t.built.database.owner, storage: createStorage({ kind: 'local', dir: filesDir }), tmpDir: path.join(filesDir, 'tmp'), limits: LIMITS, secret: t.config.jwtSecret, log: () => {} });
 });
 afterAll(async () => {
   await t?.close();

@@ -71,7 +71,14 @@ export function toLlmModel(m: LlmModelRow, isAvailable: boolean): LlmModel {
  * process (platform/cache.ts): the triggers on members, memberships, groups, models and model
  * access drop them, so the chat path reads neither from the database on a hit.
  */
-export function createLlmModelsService(db: Db, caches: CacheHub, groups: MemberGroupsLookup & GroupDirectory) {
+export interface LlmModelsServiceDeps {
+  db: Db;
+  caches: CacheHub;
+  groups: MemberGroupsLookup & GroupDirectory;
+}
+
+export function createLlmModelsService(deps: LlmModelsServiceDeps) {
+  const { db, caches, groups } = deps;
   const profiles = caches.scoped<AccessProfile>();
   const models = caches.scoped<LlmModelRow>();
   const imageRows = caches.scoped<{ rows: LlmModelRow[] }>();

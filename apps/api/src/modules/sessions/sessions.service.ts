@@ -82,13 +82,21 @@ export function titleFrom(text: string): string {
   return `${(space > 20 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-/** `titles`: the models and provider registry a generated title asks; without them titles come from the first question. */
 /** Links to files for a member (the files module's signed links); a file they may not read has none. */
 export interface FileLinks {
   linksFor(ctx: MemberContext, ids: number[]): Promise<Map<number, string>>;
 }
 
-export function createSessionsService(db: Db, chatbots: Pick<ChatbotsService, 'assertVisible' | 'sharedView'>, titles?: TitleDeps, files?: FileLinks) {
+export interface SessionsServiceDeps {
+  db: Db;
+  chatbots: Pick<ChatbotsService, 'assertVisible' | 'sharedView'>;
+  /** The models and provider registry a generated title asks; without them titles come from the first question. */
+  titles?: TitleDeps;
+  files?: FileLinks;
+}
+
+export function createSessionsService(deps: SessionsServiceDeps) {
+  const { db, chatbots, titles, files } = deps;
   /** THE session ownership rule: the member's own session, or 404 (missing, another tenant's, a visitor's) / 403 (another member's). */
   async function own(ctx: MemberContext, hash: string): Promise<SessionRow> {
     const s = await findSessionByHash(db, ctx.tenantId, hash);

@@ -23,8 +23,14 @@ export interface ModelDirectory {
   exists(ctx: MemberContext, id: number): Promise<boolean>;
 }
 
+export interface TaskModesServiceDeps {
+  db: Db;
+  models: ModelDirectory;
+}
+
 /** Task modes (issue 27 §3): the console manages them, the chat input offers the active ones. */
-export function createTaskModesService(db: Db, models: ModelDirectory) {
+export function createTaskModesService(deps: TaskModesServiceDeps) {
+  const { db, models } = deps;
   async function checkModel(ctx: MemberContext, id: number | null | undefined) {
     if (id !== null && id !== undefined && !(await models.exists(ctx, id))) throw new AppError('model_not_found');
   }

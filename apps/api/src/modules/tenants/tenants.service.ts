@@ -132,6 +132,11 @@ export function dropTenantCaches(caches: Pick<CacheHub, 'invalidate'>, tenantId:
   caches.invalidate(tenantId);
 }
 
+export interface ChatSettingsServiceDeps {
+  db: Db;
+  caches: Pick<CacheHub, 'invalidate'>;
+}
+
 const presentChatSettings = (tenant: { stopAnswersWithoutReader: boolean }): ChatSettings => ({ stop_answers_without_reader: tenant.stopAnswersWithoutReader });
 
 /**
@@ -140,7 +145,8 @@ const presentChatSettings = (tenant: { stopAnswersWithoutReader: boolean }): Cha
  * request already holds (`ctx.tenant`), and which the chat path reads from there. The admin
  * route's change is in the audit log through the tenants table's audit trigger (migration 0015).
  */
-export function createChatSettingsService(db: Db, caches: Pick<CacheHub, 'invalidate'>) {
+export function createChatSettingsService(deps: ChatSettingsServiceDeps) {
+  const { db, caches } = deps;
   return {
     get: (ctx: TenantContext): ChatSettings => presentChatSettings(ctx.tenant),
     async update(ctx: TenantContext, body: PatchChatSettingsBody): Promise<ChatSettings> {

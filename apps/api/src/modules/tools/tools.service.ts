@@ -14,13 +14,19 @@ export type { CodeRunner, ImageGenerator, ToolScope, ToolsDeps };
 /** The platform's code interpreter sandbox, for app.ts to wire (decision 051). */
 export { lazyCodeRunner } from './code-interpreter';
 
+/** The tools' deps (`ToolsDeps`, which the tools themselves get) with the database and caches. */
+export interface ToolsServiceDeps extends ToolsDeps {
+  db: Db;
+  caches: CacheHub;
+}
 
 /**
  * The built-in tools (decision 050): which a member's groups may use (like model access: every
  * tool is allowed to every group unless an admin switched it off for the group; a member may use a
  * tool when one of their groups may), the admin's switches, and the tools of one answer.
  */
-export function createToolsService(db: Db, caches: CacheHub, deps: ToolsDeps) {
+export function createToolsService(deps: ToolsServiceDeps) {
+  const { db, caches } = deps;
   // Per process and tenant: the groups each tool is switched off for; dropped by the table's trigger (decision 009).
   const denied = caches.scoped<{ byTool: Map<string, Set<number>> }>();
   const deniedOf = async (tenantId: number) =>

@@ -3,7 +3,7 @@ import { webSearchProviderSchema } from '@app/contracts/web-search';
 import type { z } from 'zod';
 import type { WebSearchConfig } from '../../config';
 import type { Db } from '../../db/client';
-import type { CacheHub } from '../../platform/cache';
+import type { CacheHub, ScopedCache } from '../../platform/cache';
 import type { TenantContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { type GuardOptions, guardedFetch } from '../../platform/ssrf';
@@ -41,7 +41,10 @@ export interface ChatWebSearch {
   units: bigint;
 }
 
-export interface WebSearchDeps {
+
+export interface WebSearchServiceDeps {
+  db: Db;
+  caches: CacheHub;
   config: WebSearchConfig | undefined;
   /** The server secret the tenants' API keys are sealed with. */
   secret: string;
@@ -54,6 +57,19 @@ export interface WebSearchDeps {
   /** How long a provider may take (default 10 s). */
   providerTimeoutMs?: number;
 }
+
+/** The deps resolved once by the factory, with the per-process settings cache. */
+interface WebSearchCore {
+  db: Db;
+  caches: CacheHub;
+  server: WebSearchConfig;
+  box: ReturnType<typeof createSecretBox>;
+  guard: GuardOptions;
+  providerTimeoutMs: number;
+  log: (line: string) => void;
+  settingsCache: ScopedCache<{ value: Effective }>;
+}
+
 
 const PROVIDER_MAX_BYTES = 2 * 1024 * 1024;
 const DEFAULT_SERVER: WebSearchConfig = { provider: null, maxResults: 5, fetchPages: 2 };
@@ -95,6 +111,143 @@ function guardedTransport(guard: GuardOptions, timeoutMs: number, signal?: Abort
   };
 }
 
+function effective(core: WebSearchCore, row: WebSearchSettingsRow | undefined): Effective {
+  const { server, box, log } = core;
+  const serverProvider = server.provider ? { kind: server.provider.kind, url: server.provider.url, apiKey: server.provider.apiKey, fromTenant: false } : null;
+  if (!row) return { enabled: !!serverProvider, provider: serverProvider, maxResults: server.maxResults };
+  const kind = row.provider ? webSearchProviderSchema.safeParse(row.provider) : null;
+  let provider = serverProvider;
+  if (kind?.success) {
+    const apiKey = row.apiKeySealed ? box.open(row.apiKeySealed) : null;
+    if (row.apiKeySealed && apiKey === null) log(`web search: tenant ${row.tenantId}'s API key cannot be opened with this server secret; set it again in the console`);
+    provider = { kind: kind.data, url: row.url, apiKey, fromTenant: true };
+  }
+  return { enabled: row.isEnabled && !!provider, provider, maxResults: row.maxResults ?? server.maxResults };
+}
+
+async function settingsOf(core: WebSearchCore, tenantId: number): Promise<Effective> {
+  const hit = await core.caches.through(core.settingsCache, tenantId, 'settings', async () => ({ value: effective(core, await findSettings(core.db, tenantId)) }));
+  return hit!.value;
+}
+
+function toSettings(core: WebSearchCore, row: WebSearchSettingsRow | undefined): WebSearchSettings {
+  const { server } = core;
+  const kind = row?.provider ? webSearchProviderSchema.safeParse(row.provider) : null;
+  return {
+    is_enabled: row?.isEnabled ?? !!server.provider,
+    provider: kind?.success ? kind.data : null,
+    url: row?.url ?? null,
+    api_key_set: !!row?.apiKeySealed,
+    max_results: row?.maxResults ?? null,
+    server_provider: server.provider?.kind ?? null,
+    server_max_results: server.maxResults,
+    updated_at: row?.updatedAt.toISOString() ?? null,
+  };
+}
+
+/** Reads the top pages' text through the SSRF guard; a page refused or failing keeps its snippet. */
+async function enrich(core: WebSearchCore, sources: Source[], pages: number, signal: AbortSignal | undefined): Promise<void> {
+  const targets = sources.filter((s) => !s.content).slice(0, pages);
+  await Promise.all(
+    targets.map(async (s) => {
+      try {
+        const page = await guardedFetch(s.url, { ...core.guard, signal });
+        if (page.status < 200 || page.status >= 300) return;
+        const type = page.contentType.toLowerCase();
+        const body = page.body.toString('utf8');
+        const text = type.includes('html') ? htmlToText(body) : type.startsWith('text/plain') ? body.replace(/\s+/g, ' ').trim().slice(0, 4000) : '';
+        if (text.length > s.snippet.length) s.content = text;
+      } catch (e) {
+        core.log(`web search: page not read (${e instanceof Error ? e.message : 'error'})`);
+      }
+    }),
+  );
+}
+
+/**
+ * Searches the web for `query` with the tenant's provider: one search (`searchCount` 1), results
+ * ranked and de-duplicated, the first `maxResults` (else the tenant's count), the top pages' text
+ * read through the SSRF guard. Throws 422 `web_search_unavailable` when search is off or has no
+ * provider, 424 `web_search_failed` when the provider fails (nothing is charged then). `signal`
+ * (a stopped answer, decision 050) ends the provider's request and the page reads at once; the
+ * run then throws the signal's reason.
+ */
+async function runSearch(core: WebSearchCore, ctx: TenantContext, query: string, opts: { maxResults?: number; signal?: AbortSignal } = {}): Promise<WebSearchRun> {
+  const { guard, providerTimeoutMs, log, server } = core;
+  const s = await settingsOf(core, ctx.tenantId);
+  if (!s.enabled || !s.provider) throw new AppError('web_search_unavailable');
+  const q = query.replace(/\s+/g, ' ').trim().slice(0, 400);
+  if (!q) return { sources: [], searchCount: 0 };
+  const limit = Math.max(1, Math.min(20, opts.maxResults ?? s.maxResults));
+  const { signal } = opts;
+  const transport = s.provider.fromTenant ? guardedTransport(guard, providerTimeoutMs, signal) : trustedTransport(providerTimeoutMs, signal);
+  let raw;
+  try {
+    raw = await createProvider(s.provider, transport).search(q, limit);
+  } catch (e) {
+    signal?.throwIfAborted();
+    const f = e instanceof ProviderFailure ? e : new ProviderFailure(s.provider.kind, null, 'failed');
+    log(`web search: ${f.provider} failed for tenant ${ctx.tenantId}: ${f.message}`);
+    throw new AppError('web_search_failed', undefined, { provider: f.provider, ...(f.status !== null ? { status: f.status } : {}) });
+  }
+  const sources: Source[] = rankResults(q, raw, limit).map((r, i) => ({ index: i + 1, ...r }));
+  if (server.fetchPages > 0) await enrich(core, sources, server.fetchPages, signal);
+  signal?.throwIfAborted();
+  return { sources, searchCount: 1 };
+}
+
+/** What a `source` event carries (and the history keeps): number, title, URL and snippet — not the page text. */
+function sourceEvent(source: Source): WebSearchSource {
+  return { index: source.index, title: source.title, url: source.url, snippet: source.snippet.slice(0, 300) };
+}
+
+/**
+ * All the chat needs in one call, for a question sent with `web_search: true`: null when the
+ * model or the tenant has no web search (the chat answers without it); else the prompt block to
+ * add to the system prompt, the `source` events to send (in order, before the answer's text), and
+ * the count and credit units to put on the answer's ledger row. Provider failures throw as `run`.
+ */
+async function forChat(core: WebSearchCore, ctx: TenantContext, model: { supportsWebSearch: boolean; webSearchCostE4: bigint }, question: string, now?: Date): Promise<ChatWebSearch | null> {
+  if (!model.supportsWebSearch || !(await settingsOf(core, ctx.tenantId)).enabled) return null;
+  const { sources, searchCount } = await runSearch(core, ctx, question);
+  return {
+    prompt: promptBlock(sources, now),
+    events: sources.map((s) => sourceEvent(s)),
+    searchCount,
+    units: searchCostUnits(model.webSearchCostE4, searchCount),
+  };
+}
+
+/** Saves the console's settings; the key is sealed, kept when `api_key` is absent, removed when null. */
+async function saveTenantSettings(core: WebSearchCore, ctx: TenantContext, body: z.output<typeof saveWebSearchSettingsBody>): Promise<WebSearchSettings> {
+  const { db, box } = core;
+  const before = await findSettings(db, ctx.tenantId);
+  const apiKeySealed = body.api_key === undefined ? undefined : body.api_key === null ? null : box.seal(body.api_key);
+  const hasKey = apiKeySealed === undefined ? !!before?.apiKeySealed : apiKeySealed !== null;
+  const provider: WebSearchProvider | null = body.provider;
+  if (provider === 'searxng' && !body.url) throw new AppError('web_search_settings_invalid', 'SearXNG needs the URL of the instance', { field: 'url' });
+  if ((provider === 'tavily' || provider === 'brave') && !hasKey) throw new AppError('web_search_settings_invalid', 'This provider needs an API key', { field: 'api_key' });
+  const row = await saveSettings(db, ctx.tenantId, { isEnabled: body.is_enabled, provider, url: body.url, maxResults: body.max_results, apiKeySealed });
+  core.caches.invalidate(ctx.tenantId);
+  return toSettings(core, row);
+}
+
+/** Web search as the chat path and the console see it. */
+export interface WebSearchService {
+  enabledFor(ctx: TenantContext, model: { supportsWebSearch: boolean }): Promise<boolean>;
+  run(ctx: TenantContext, query: string, opts?: { maxResults?: number; signal?: AbortSignal }): Promise<WebSearchRun>;
+  forChat(ctx: TenantContext, model: { supportsWebSearch: boolean; webSearchCostE4: bigint }, question: string, now?: Date): Promise<ChatWebSearch | null>;
+  /** The system-prompt text: the numbered sources and how to cite them ('' when there are none). */
+  promptBlock(sources: Source[], now?: Date): string;
+  sourceEvent(source: Source): WebSearchSource;
+  /** The charge for `count` searches with `model`: its `web_search_cost_e4` per search, in credit units. */
+  costUnits(model: { webSearchCostE4: bigint }, count: number): bigint;
+  /** For members' chat: whether the tenant searches at all (the model's support is on each model). */
+  status(ctx: TenantContext): Promise<WebSearchStatus>;
+  getSettings(ctx: TenantContext): Promise<WebSearchSettings>;
+  saveSettings(ctx: TenantContext, body: z.output<typeof saveWebSearchSettingsBody>): Promise<WebSearchSettings>;
+}
+
 /**
  * Web search for the chat (issue 27 §1, decision 035): which provider a tenant uses (console over
  * env), one search per question — ranked, de-duplicated, the top pages read through the SSRF guard —
@@ -102,160 +255,33 @@ function guardedTransport(guard: GuardOptions, timeoutMs: number, signal?: Abort
  * `web_search_cost_e4`). The chat path calls `enabledFor`, `run`, `promptBlock`, `sourceEvent` and
  * `costUnits`; the console calls `getSettings` / `saveSettings`.
  */
-export function createWebSearchService(db: Db, caches: CacheHub, deps: WebSearchDeps) {
-  const server = deps.config ?? DEFAULT_SERVER;
-  const box = createSecretBox(deps.secret);
-  const guard = deps.guard ?? {};
-  const providerTimeoutMs = deps.providerTimeoutMs ?? 10_000;
-  const log = deps.log ?? (() => undefined);
-  const settingsCache = caches.scoped<{ value: Effective }>(10_000);
-
-  function effective(row: WebSearchSettingsRow | undefined): Effective {
-    const serverProvider = server.provider ? { kind: server.provider.kind, url: server.provider.url, apiKey: server.provider.apiKey, fromTenant: false } : null;
-    if (!row) return { enabled: !!serverProvider, provider: serverProvider, maxResults: server.maxResults };
-    const kind = row.provider ? webSearchProviderSchema.safeParse(row.provider) : null;
-    let provider = serverProvider;
-    if (kind?.success) {
-      const apiKey = row.apiKeySealed ? box.open(row.apiKeySealed) : null;
-      if (row.apiKeySealed && apiKey === null) log(`web search: tenant ${row.tenantId}'s API key cannot be opened with this server secret; set it again in the console`);
-      provider = { kind: kind.data, url: row.url, apiKey, fromTenant: true };
-    }
-    return { enabled: row.isEnabled && !!provider, provider, maxResults: row.maxResults ?? server.maxResults };
-  }
-
-  async function settingsOf(tenantId: number): Promise<Effective> {
-    const hit = await caches.through(settingsCache, tenantId, 'settings', async () => ({ value: effective(await findSettings(db, tenantId)) }));
-    return hit!.value;
-  }
-
-  function toSettings(row: WebSearchSettingsRow | undefined): WebSearchSettings {
-    const kind = row?.provider ? webSearchProviderSchema.safeParse(row.provider) : null;
-    return {
-      is_enabled: row?.isEnabled ?? !!server.provider,
-      provider: kind?.success ? kind.data : null,
-      url: row?.url ?? null,
-      api_key_set: !!row?.apiKeySealed,
-      max_results: row?.maxResults ?? null,
-      server_provider: server.provider?.kind ?? null,
-      server_max_results: server.maxResults,
-      updated_at: row?.updatedAt.toISOString() ?? null,
-    };
-  }
-
-  /** Reads the top pages' text through the SSRF guard; a page refused or failing keeps its snippet. */
-  async function enrich(sources: Source[], pages: number, signal: AbortSignal | undefined): Promise<void> {
-    const targets = sources.filter((s) => !s.content).slice(0, pages);
-    await Promise.all(
-      targets.map(async (s) => {
-        try {
-          const page = await guardedFetch(s.url, { ...guard, signal });
-          if (page.status < 200 || page.status >= 300) return;
-          const type = page.contentType.toLowerCase();
-          const body = page.body.toString('utf8');
-          const text = type.includes('html') ? htmlToText(body) : type.startsWith('text/plain') ? body.replace(/\s+/g, ' ').trim().slice(0, 4000) : '';
-          if (text.length > s.snippet.length) s.content = text;
-        } catch (e) {
-          log(`web search: page not read (${e instanceof Error ? e.message : 'error'})`);
-        }
-      }),
-    );
-  }
-
-  const service = {
+export function createWebSearchService(deps: WebSearchServiceDeps): WebSearchService {
+  const core: WebSearchCore = {
+    db: deps.db,
+    caches: deps.caches,
+    server: deps.config ?? DEFAULT_SERVER,
+    box: createSecretBox(deps.secret),
+    guard: deps.guard ?? {},
+    providerTimeoutMs: deps.providerTimeoutMs ?? 10_000,
+    log: deps.log ?? (() => undefined),
+    settingsCache: deps.caches.scoped<{ value: Effective }>(10_000),
+  };
+  return {
     /**
      * Whether a chat may search: the model supports it, and the tenant has search on with a provider
      * (its console's, else the server's).
      */
-    async enabledFor(ctx: TenantContext, model: { supportsWebSearch: boolean }): Promise<boolean> {
+    async enabledFor(ctx, model) {
       if (!model.supportsWebSearch) return false;
-      return (await settingsOf(ctx.tenantId)).enabled;
+      return (await settingsOf(core, ctx.tenantId)).enabled;
     },
-
-    /**
-     * Searches the web for `query` with the tenant's provider: one search (`searchCount` 1), results
-     * ranked and de-duplicated, the first `maxResults` (else the tenant's count), the top pages' text
-     * read through the SSRF guard. Throws 422 `web_search_unavailable` when search is off or has no
-     * provider, 424 `web_search_failed` when the provider fails (nothing is charged then). `signal`
-     * (a stopped answer, decision 050) ends the provider's request and the page reads at once; the
-     * run then throws the signal's reason.
-     */
-    async run(ctx: TenantContext, query: string, opts: { maxResults?: number; signal?: AbortSignal } = {}): Promise<WebSearchRun> {
-      const s = await settingsOf(ctx.tenantId);
-      if (!s.enabled || !s.provider) throw new AppError('web_search_unavailable');
-      const q = query.replace(/\s+/g, ' ').trim().slice(0, 400);
-      if (!q) return { sources: [], searchCount: 0 };
-      const limit = Math.max(1, Math.min(20, opts.maxResults ?? s.maxResults));
-      const { signal } = opts;
-      const transport = s.provider.fromTenant ? guardedTransport(guard, providerTimeoutMs, signal) : trustedTransport(providerTimeoutMs, signal);
-      let raw;
-      try {
-        raw = await createProvider(s.provider, transport).search(q, limit);
-      } catch (e) {
-        signal?.throwIfAborted();
-        const f = e instanceof ProviderFailure ? e : new ProviderFailure(s.provider.kind, null, 'failed');
-        log(`web search: ${f.provider} failed for tenant ${ctx.tenantId}: ${f.message}`);
-        throw new AppError('web_search_failed', undefined, { provider: f.provider, ...(f.status !== null ? { status: f.status } : {}) });
-      }
-      const sources: Source[] = rankResults(q, raw, limit).map((r, i) => ({ index: i + 1, ...r }));
-      if (server.fetchPages > 0) await enrich(sources, server.fetchPages, signal);
-      signal?.throwIfAborted();
-      return { sources, searchCount: 1 };
-    },
-
-    /**
-     * All the chat needs in one call, for a question sent with `web_search: true`: null when the
-     * model or the tenant has no web search (the chat answers without it); else the prompt block to
-     * add to the system prompt, the `source` events to send (in order, before the answer's text), and
-     * the count and credit units to put on the answer's ledger row. Provider failures throw as `run`.
-     */
-    async forChat(ctx: TenantContext, model: { supportsWebSearch: boolean; webSearchCostE4: bigint }, question: string, now?: Date): Promise<ChatWebSearch | null> {
-      if (!(await service.enabledFor(ctx, model))) return null;
-      const { sources, searchCount } = await service.run(ctx, question);
-      return {
-        prompt: promptBlock(sources, now),
-        events: sources.map((s) => service.sourceEvent(s)),
-        searchCount,
-        units: searchCostUnits(model.webSearchCostE4, searchCount),
-      };
-    },
-
-    /** The system-prompt text: the numbered sources and how to cite them ('' when there are none). */
-    promptBlock(sources: Source[], now?: Date): string {
-      return promptBlock(sources, now);
-    },
-
-    /** What a `source` event carries (and the history keeps): number, title, URL and snippet — not the page text. */
-    sourceEvent(source: Source): WebSearchSource {
-      return { index: source.index, title: source.title, url: source.url, snippet: source.snippet.slice(0, 300) };
-    },
-
-    /** The charge for `count` searches with `model`: its `web_search_cost_e4` per search, in credit units. */
-    costUnits(model: { webSearchCostE4: bigint }, count: number): bigint {
-      return searchCostUnits(model.webSearchCostE4, count);
-    },
-
-    /** For members' chat: whether the tenant searches at all (the model's support is on each model). */
-    async status(ctx: TenantContext): Promise<WebSearchStatus> {
-      return { is_enabled: (await settingsOf(ctx.tenantId)).enabled };
-    },
-
-    async getSettings(ctx: TenantContext): Promise<WebSearchSettings> {
-      return toSettings(await findSettings(db, ctx.tenantId));
-    },
-
-    /** Saves the console's settings; the key is sealed, kept when `api_key` is absent, removed when null. */
-    async saveSettings(ctx: TenantContext, body: z.output<typeof saveWebSearchSettingsBody>): Promise<WebSearchSettings> {
-      const before = await findSettings(db, ctx.tenantId);
-      const apiKeySealed = body.api_key === undefined ? undefined : body.api_key === null ? null : box.seal(body.api_key);
-      const hasKey = apiKeySealed === undefined ? !!before?.apiKeySealed : apiKeySealed !== null;
-      const provider: WebSearchProvider | null = body.provider;
-      if (provider === 'searxng' && !body.url) throw new AppError('web_search_settings_invalid', 'SearXNG needs the URL of the instance', { field: 'url' });
-      if ((provider === 'tavily' || provider === 'brave') && !hasKey) throw new AppError('web_search_settings_invalid', 'This provider needs an API key', { field: 'api_key' });
-      const row = await saveSettings(db, ctx.tenantId, { isEnabled: body.is_enabled, provider, url: body.url, maxResults: body.max_results, apiKeySealed });
-      caches.invalidate(ctx.tenantId);
-      return toSettings(row);
-    },
+    run: (ctx, query, opts) => runSearch(core, ctx, query, opts),
+    forChat: (ctx, model, question, now) => forChat(core, ctx, model, question, now),
+    promptBlock: (sources, now) => promptBlock(sources, now),
+    sourceEvent,
+    costUnits: (model, count) => searchCostUnits(model.webSearchCostE4, count),
+    status: async (ctx) => ({ is_enabled: (await settingsOf(core, ctx.tenantId)).enabled }),
+    getSettings: async (ctx) => toSettings(core, await findSettings(core.db, ctx.tenantId)),
+    saveSettings: (ctx, body) => saveTenantSettings(core, ctx, body),
   };
-  return service;
 }
-export type WebSearchService = ReturnType<typeof createWebSearchService>;

@@ -9,7 +9,7 @@ import type { TenantContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { Resolver } from '../../platform/ssrf';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { createWebSearchService, type WebSearchDeps } from './web-search.service';
+import { createWebSearchService, type WebSearchServiceDeps } from './web-search.service';
 
 // Web search (issue 27 §1, decision 035) against tools/fake-search on loopback: the fake receives
 // the query (and the key the console stored), results come back ranked and de-duplicated, provider
@@ -43,8 +43,8 @@ const resolver: Resolver = async (host) => {
 };
 
 /** A service as the app builds it, with its own settings: the one under test in each case. */
-function service(over: Partial<WebSearchDeps> = {}) {
-  return createWebSearchService(t.built.database.db, t.built.caches, { config: serverConfig(), secret: t.config.jwtSecret, ...over });
+function service(over: Partial<WebSearchServiceDeps> = {}) {
+  return createWebSearchService({ db: t.built.database.db, caches: t.built.caches, config: serverConfig(), secret: t.config.jwtSecret, ...over });
 }
 const ctxA = () => ({ tenantId: t.a.id }) as TenantContext;
 const asA = <T>(fn: () => Promise<T>) => withTenant(t.a.id, fn);
