@@ -6,9 +6,12 @@ import { ensureInstalled, run, runOnSupportedNode, runPrefixed } from './lib.mjs
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** Korean and Japanese text in the screenshots needs CJK fonts, also where chromium came without them. */
+const CJK_FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
+
 function ensureChromium() {
-  if (existsSync(chromium)) return;
-  console.log('Installing Debian chromium for the browser tests…');
+  if (existsSync(chromium) && (process.env.CHROMIUM_PATH || existsSync(CJK_FONT))) return;
+  console.log('Installing Debian chromium and CJK fonts for the browser tests…');
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
   const apt = (args) => run(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
   apt(['update', '-qq']);

@@ -5,7 +5,7 @@ import { offsetOf, pagination } from '../../platform/pagination';
 import { creditsToUnits, unitsToDisplay } from '../credits/credits.rules';
 import { addMonth, dayOf, toPaymentMethod, toPlan } from './billing.rules';
 import { findMembership, findPaymentMethodById, findPlan, findPlans, listCreditEntries, listPlans, type MembershipRow, type PlanRow, updateMembership, upsertMembership } from './billing.repo';
-import type { BillingServiceDeps } from './billing.service';
+import type { BillingServiceDeps } from './billing.types';
 
 /** Plans, the member's membership (cancel, resume), their credit entries and the console's grants. */
 

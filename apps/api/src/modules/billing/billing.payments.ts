@@ -28,7 +28,7 @@ import {
   upsertMembership,
 } from './billing.repo';
 import { changeOfPlan, entryById, planOr404, toMembership } from './billing.membership';
-import type { BillingServiceDeps } from './billing.service';
+import type { BillingServiceDeps } from './billing.types';
 
 /** Payments: orders, a saved card charged now, Payple's window, and the one settlement of a paid order. */
 

@@ -1,41 +1,18 @@
-import type { AdminCreditGrantBody, AdminMembershipBody, CreditPurchaseBody, PaymentOrder, SubscribeBody } from '@app/contracts/billing';
-import type { Database, Db } from '../../db/client';
-import type { MemberContext, MemberRow, TenantContext } from '../../platform/context';
+import type { AdminCreditGrantBody, AdminMembershipBody, CreditPurchaseBody, SubscribeBody } from '@app/contracts/billing';
+import type { Db } from '../../db/client';
+import type { MemberContext, TenantContext } from '../../platform/context';
 import { creditsToUnits } from '../credits/credits.rules';
 import { createRenewals } from './billing.renewals';
-import type { CreditsService } from '../credits/credits.service';
 import { countPlans, insertPlans } from './billing.repo';
 import type { PaymentsConfig } from '../../config';
 import { createPaymentProviders } from '../../integrations/payments/index';
-import type { PaymentProvider } from '../../integrations/payments/types';
-import { createSecretBox, type SecretBox } from '../../integrations/secret-box';
+import { createSecretBox } from '../../integrations/secret-box';
 import { createBillingRequests } from './billing.requests';
-import type { Mailer } from '../../integrations/mail/types';
 import { adminGrantCredits, adminGrantMembership, cancelMembership, creditEntries, listPlansOf, membershipOf, resumeMembership, tenantMembership } from './billing.membership';
 import { creditOrder, paymentMethods, paypleSubscribe, payplePurchase, planOrder, purchase, purchaseOptions, removePaymentMethod, settle, subscribe } from './billing.payments';
 
-/** What billing needs of the members module. */
-export interface MemberDirectory {
-  findById(tenantId: number, id: number): Promise<MemberRow | undefined>;
-  seatsTaken(tenantId: number): Promise<number>;
-}
-
-export interface BillingServiceDeps {
-  database: Database;
-  credits: Pick<CreditsService, 'grant' | 'invalidate' | 'grantUsage'>;
-  members: MemberDirectory;
-  /** The provider new payments go through (Payple when configured, else manual). */
-  provider: PaymentProvider;
-  /** Every provider a stored membership may name (renewals go through the one that took the first payment). */
-  providers: Partial<Record<PaymentProvider['name'], PaymentProvider>>;
-  box: SecretBox;
-  creditPriceKrw: number;
-  /** Payple's payment window (script and client key), when new cards can be paid with. */
-  paymentWindow: PaymentOrder['window'];
-  /** Mails the member an administrator's decision on their request (decision 048). */
-  mailer: Mailer;
-  log: (line: string) => void;
-}
+export type { BillingServiceDeps, MemberDirectory } from './billing.types';
+import type { BillingServiceDeps } from './billing.types';
 
 /**
  * Plans, membership and payments (spec §3, §4 cancel/resume, §7; decision 032). Every payment is an

@@ -5,7 +5,7 @@ import { type CreditFigures, findCreditFigures, findGroupQuotas, findMemberSpent
 import { type CreditStatus, dayOf, depletedNotice, depletedScope, endedWithin, type GrantSpan, grantBudgetUnits, periodStart, previousPeriodStart, unitsToDisplay } from './credits.rules';
 import { findBudgetGrants } from './grants.repo';
 import type { BudgetScope } from './reservations';
-import type { CreditsState } from './credits.service';
+import type { CreditsState } from './credits.types';
 
 /** The budget's figures: group quotas, the budget group, grants' share, the member's status. */
 

@@ -5,7 +5,7 @@ import { type ChargedTotals, chargeUsagePart, type UsageCharge } from './credits
 import { depletedScope } from './credits.rules';
 import { budgetGroupOf, depleted, grantsOf, periodOf, statusFrom } from './credits.budget';
 import { type Holder, type LocalHold, releaseInDatabase, reserveInDatabase } from './reservations';
-import type { Admission, CreditsState } from './credits.service';
+import type { Admission, CreditsState } from './credits.types';
 
 /** The chat path: admission before an answer, the charge with the answer's writes, the settlement after. */
 

@@ -5,7 +5,7 @@ import { findLowLlmFree, findMemberSpent, findMemberUsage, findRecentUsage, usag
 import { dayOf, grantWindowUsage, periodEnd, previousPeriodStart, unitsToDisplay } from './credits.rules';
 import { budgetGroupOf, freshStatus, periodOf, spentBeforeEnds, toCreditCheck } from './credits.budget';
 import { type CreditGrantRow, findGrantsBetween } from './grants.repo';
-import type { CreditsState } from './credits.service';
+import type { CreditsState } from './credits.types';
 
 /** What the member's and the console's pages read: grants' usage, groups' usage, the credit check, the usage page. */
 

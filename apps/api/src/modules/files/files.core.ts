@@ -9,7 +9,6 @@ import { AppError } from '../../platform/errors';
 import { deleteFile, type FileRow, findFile } from './files.repo';
 import { withTenant } from '../../db/tenant-scope';
 import type { ParserPool } from './parser-pool';
-import type { ParseQueue } from './files.queue';
 import type { VectorIndex } from './vectors';
 
 /** What every operation of the files service works with: its deps resolved once by the factory. */
@@ -27,11 +26,6 @@ export interface FilesCore {
   parser: ParserPool;
   vectors: VectorIndex | null;
   embedder: Embedder | null;
-}
-
-/** The core with the parsing queue built on it. */
-export interface FilesState extends FilesCore {
-  queue: ParseQueue;
 }
 
 // --- signed links -------------------------------------------------------------------------

@@ -106,3 +106,8 @@ export function createParseQueue(core: FilesCore) {
   };
 }
 export type ParseQueue = ReturnType<typeof createParseQueue>;
+
+/** The core with the parsing queue built on it. */
+export interface FilesState extends FilesCore {
+  queue: ParseQueue;
+}

@@ -8,7 +8,8 @@ import type { MemberContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { IncomingFile } from '../../platform/multipart-files';
 import { newHashId } from '../../platform/tokens';
-import { discard, type FilesCore, type FilesState, toInfo } from './files.core';
+import { discard, type FilesCore, toInfo } from './files.core';
+import type { FilesState } from './files.queue';
 import { type FileRow, insertFile, takePages } from './files.repo';
 import { FILE_KINDS, type FileKind, isImage } from './parse';
 
