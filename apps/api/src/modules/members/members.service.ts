@@ -45,7 +45,7 @@ import {
 } from './members.repo';
 
 // What other modules call besides the service (decision 020): seats counted under the tenant's
-// lock, a member written inside their transaction, the custom-field and agreement rules.
+// lock, a member written inside their transaction, the custom fields' mapping.
 export { assertSeatFree, freeSeats } from './members.seats';
 export { toCustomField, type CustomFieldValues } from './members.fields';
 
