@@ -201,8 +201,8 @@ export async function buildApp(config: AppConfig, opts: { database?: Database; t
   // Modules, each given the narrow views of the others it needs: the one place they meet.
   const mailer = createMailer(config.mail, (line) => app.log.info(line));
   app.addHook('onClose', () => mailer.close());
-  const members = createMembersService(db, mailer);
-  const groups = createGroupsService(db, caches);
+  const members = createMembersService({ db, mailer });
+  const groups = createGroupsService({ db, caches });
   const llmModels = createLlmModelsService({ db, caches, groups: { groupIds: members.groupIds, all: groups.all } });
   // Files (decision 034): uploads to the storage, parsed in the background, expiring ones swept.
   const files = createFilesService({
@@ -286,15 +286,17 @@ export async function buildApp(config: AppConfig, opts: { database?: Database; t
   }
   const apiKeys = createApiKeysService({ database, caches, owners: { tenantById: (id) => findTenantById(db, id), memberById: members.findById, usableChatbot: (ctx, id) => chatbots.get(ctx, id) }, log: (line) => app.log.warn(line) });
   app.addHook('onClose', () => apiKeys.flushUses());
-  const signUp = createSignUpService(db, { mailer, secret: config.jwtSecret, members, codeLimits: mailSendLimits(config.rateLimits.codesPerEmail) });
-  const authService = createAuthService(db, tokens, members, mailer, { refreshTtlDays: config.refreshTokenTtlDays, resetLimits: mailSendLimits(config.rateLimits.passwordResetPerAccount),
+  const signUp = createSignUpService({ db, mailer, secret: config.jwtSecret, members, codeLimits: mailSendLimits(config.rateLimits.codesPerEmail) });
+  const authService = createAuthService({ db, tokens, members, mailer, refreshTtlDays: config.refreshTokenTtlDays, resetLimits: mailSendLimits(config.rateLimits.passwordResetPerAccount),
     signInLimits: createSignInLimits(config.rateLimits, redis),
     accessTtlSeconds: config.accessTokenTtlSeconds,
     caches,
   });
   // Single sign-on (decision 039): OIDC providers and directories as tenant data, secrets sealed.
   const ssoConfig = config.sso ?? { secret: null, allowPrivateNetworks: false, allowHttp: false, sms: { kind: 'outbox' as const, dir: path.join(config.dataDir, 'sms-outbox') } };
-  const sso = createSsoService(db, {
+  const invitations = createInvitationsService({ db, mailer, members, groups, batchSize: config.bulkInviteBatchSize });
+  const sso = createSsoService({
+    db,
     secret: ssoConfig.secret ?? config.jwtSecret,
     allowHttp: ssoConfig.allowHttp,
     ...createSsoClients(ssoConfig),
@@ -303,11 +305,9 @@ export async function buildApp(config: AppConfig, opts: { database?: Database; t
     members,
     auth: authService,
     signUp,
-    // Late-bound: the invitations service reads the platforms through this one.
-    invitations: { acceptSso: (...a) => invitations.acceptSso(...a) },
+    invitations,
   });
-  const whitelist = createWhitelistService(db, { batchSize: config.bulkInviteBatchSize });
-  const invitations = createInvitationsService(db, { mailer, members, groups, ssoPlatforms: sso, batchSize: config.bulkInviteBatchSize });
+  const whitelist = createWhitelistService({ db, batchSize: config.bulkInviteBatchSize });
   // Background tasks: a queue in the database, a runner in every instance (decision 025).
   const tasks = createTasksService({
     db,
