@@ -166,7 +166,7 @@ export function registerOpenAiRoutes(app: FastifyInstance, deps: { apiKeys: ApiK
     res.on('close', () => {
       if (!res.writableEnded) abort.abort();
     });
-    const run = await deps.chat.startApi(ctx, chatbotId, messages, abort);
+    const run = await deps.chat.startTurn('api', ctx, chatbotId, messages, abort);
     const id = `chatcmpl-${run.meta.assistant_message_id}`;
     const created = Math.floor(Date.now() / 1000);
     const model = req.body.model;
