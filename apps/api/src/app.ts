@@ -278,7 +278,7 @@ export async function buildApp(config: AppConfig, opts: { database?: Database; t
     },
     fetchPage: opts.tools?.fetchPage,
   });
-  const chat = createChatService(database, { chatbots, models: llmModels, sessions, credits, governance, registry, members, taskModes, files, webSearch, tools });
+  const chat = createChatService({ database, chatbots, models: llmModels, sessions, credits, governance, registry, members, taskModes, files, webSearch, tools });
   // Several instances (issue 30): live answers' reattach and stop cross instances through Redis (decision 041).
   if (redis) {
     const channel = await chat.shareThrough(redis, await databaseName(database, config));

@@ -9,12 +9,15 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { metricsEnabled, recordPoolWait, watchPool } from '../platform/metrics';
+import { watchPool } from '../platform/metrics';
 import { observed, observedSql } from './observe';
+import { listenPg, rawManyPg, scopedPool, withAdvisoryLock } from './pg';
 import { startRemotePGlite } from './pglite-remote';
-import type { DatabaseConfig, StatementParam } from './types';
+import type { DatabaseConfig, Listener, Statement, StatementCall, StatementParam } from './types';
+
+export type { Listener, Statement, StatementCall };
 import * as schema from './schema/index';
-import { APP_ROLE, asOwner, currentScope, type Scope, scopeStatement } from './tenant-scope';
+import { asOwner, currentScope } from './tenant-scope';
 
 export type Schema = typeof schema;
 /** Both drivers share this query-builder surface; services never see the driver. */
@@ -69,11 +72,6 @@ export interface Database {
 /** The key of the start-up advisory lock (migrations, the seed): one number for the whole platform. */
 export const STARTUP_LOCK = 30_040_001;
 
-/** A named statement with its parameters, ready to run (alone or with others in `rawMany`). */
-export interface StatementCall {
-  statement: Statement;
-  params: StatementParam[];
-}
 
 /** A module's share of a write that several modules make as one unit: its statement and how to read its rows. */
 export interface WritePart<R> {
@@ -85,22 +83,12 @@ export interface WritePart<R> {
 export type RawExecutor = Pick<Database, 'raw' | 'rawMany'>;
 
 /** A named statement with `$n` parameters; the name must be unique to its text in the process. */
-export interface Statement {
-  readonly name: string;
-  readonly text: string;
-}
-
 const statementNames = new Map<string, string>();
 export function statement(name: string, text: string): Statement {
   const known = statementNames.get(name);
   if (known !== undefined && known !== text) throw new Error(`statement name "${name}" is already used for another text`);
   statementNames.set(name, text);
   return { name, text };
-}
-
-export interface Listener {
-  listening(): boolean;
-  stop(): Promise<void>;
 }
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -232,53 +220,6 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
 /** A batch of hot-path statements is observed under its first statement's name. */
 const batchName = (parts: ReadonlyArray<StatementCall>) => `batch:${parts[0]?.statement.name ?? 'empty'}`;
 
-/** `rawMany` on a server: one transaction on one connection. */
-async function rawManyPg(pool: pg.Pool, parts: ReadonlyArray<StatementCall>): Promise<unknown[][]> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    const out: unknown[][] = [];
-    for (const p of parts) out.push((await client.query({ name: p.statement.name, text: p.statement.text, values: p.params })).rows);
-    await client.query('commit');
-    return out;
-  } catch (err) {
-    await client.query('rollback').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
-}
-
-/** A connection from the pool, its wait recorded when metrics are on (`db_pool_wait_seconds`). */
-function timedConnect(connect: () => Promise<unknown>): Promise<unknown> {
-  if (!metricsEnabled()) return connect();
-  const start = performance.now();
-  return connect().then((client) => {
-    recordPoolWait(performance.now() - start);
-    return client;
-  });
-}
-
-/**
- * Holds a session advisory lock on a connection of its own while `fn` runs (its statements run on
- * other connections of the pool). `pg_advisory_lock` waits for an instance holding it.
- */
-async function withAdvisoryLock<T>(pool: pg.Pool, key: number, fn: () => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  let broken = false;
-  try {
-    await client.query('select pg_advisory_lock($1)', [key]);
-    try {
-      return await fn();
-    } finally {
-      await client.query('select pg_advisory_unlock($1)', [key]).catch(() => (broken = true));
-    }
-  } finally {
-    // A connection whose unlock failed may still hold the lock: closed, not pooled.
-    client.release(broken);
-  }
-}
-
 /** The same database with `db` the owner's and the hot-path statements run as the owner. */
 function ownerView(database: Database): Database {
   const view: Database = {
@@ -289,144 +230,6 @@ function ownerView(database: Database): Database {
     rawMany: (parts) => asOwner(() => database.rawMany(parts)),
   };
   return view;
-}
-
-type PoolClient = pg.PoolClient & { release(err?: Error | boolean): void };
-type AnyFn = (...args: unknown[]) => Promise<unknown>;
-
-/**
- * The app's pool on a PostgreSQL server. Its connections take the role `chat_app` (row-level
- * security applies); a statement run inside a tenant or owner scope becomes a transaction that
- * first opens the scope (`set_config(…, true)`: it ends with the transaction, so a pooled
- * connection never carries it to the next user). A transaction (drizzle's, `rawMany`) opens the
- * scope right after its `begin`. Only the promise forms that drizzle and this project use are
- * scoped; pg-pool's own callback-style calls pass through.
- */
-function scopedPool(config: pg.PoolConfig): pg.Pool {
-  // The role is a startup parameter of every connection: no statement runs before it is taken.
-  const pool = new pg.Pool({ ...config, options: `-c role=${APP_ROLE}` });
-  const query = pool.query.bind(pool) as unknown as AnyFn;
-  const connect = pool.connect.bind(pool) as unknown as AnyFn;
-
-  async function inScope(scope: Scope, args: unknown[]): Promise<unknown> {
-    const client = (await timedConnect(connect)) as PoolClient;
-    const { name, sql: text, params } = scopeStatement(scope);
-    try {
-      await client.query('begin');
-      await client.query({ name, text, values: params });
-      const result = await (client.query as unknown as AnyFn)(...args);
-      await client.query('commit');
-      client.release();
-      return result;
-    } catch (err) {
-      const broken = await client.query('rollback').then(
-        () => false,
-        () => true,
-      );
-      client.release(broken ? (err as Error) : undefined);
-      throw err;
-    }
-  }
-
-  // Every statement on the pool is timed (a named one under its name, decision 052); a query
-  // outside a scope waits for its connection inside pg-pool (the callback form of connect below).
-  (pool as unknown as { query: AnyFn }).query = (...args: unknown[]) => {
-    const scope = currentScope();
-    if (typeof args[args.length - 1] === 'function') return query(...args);
-    const name = (args[0] as { name?: unknown } | null)?.name;
-    const work = scope ? inScope(scope, args) : query(...args);
-    // A submittable (a cursor, a stream) is no promise: passed through as it is.
-    if (typeof (work as { then?: unknown } | undefined)?.then !== 'function') return work;
-    return typeof name === 'string' ? observed(name, work) : observedSql(args[0], work);
-  };
-  (pool as unknown as { connect: AnyFn }).connect = (...args: unknown[]) => {
-    if (typeof args[0] === 'function') {
-      if (!metricsEnabled()) return connect(...args);
-      const start = performance.now();
-      const callback = args[0] as (...a: unknown[]) => void;
-      return connect((...a: unknown[]) => {
-        recordPoolWait(performance.now() - start);
-        callback(...a);
-      });
-    }
-    const scope = currentScope();
-    return timedConnect(connect).then((client) => (scope ? scopeTransactions(client as PoolClient, scope) : client));
-  };
-  return pool;
-}
-
-/** A checked-out connection whose transactions open the scope right after `begin`. */
-function scopeTransactions(client: PoolClient, scope: Scope): PoolClient {
-  const { name, sql: text, params } = scopeStatement(scope);
-  const release = client.release.bind(client);
-  const query = client.query.bind(client) as (...a: unknown[]) => Promise<unknown>;
-  (client as { query: unknown }).query = async (...args: unknown[]) => {
-    const config = args[0] as string | { text?: string };
-    const sqlText = typeof config === 'string' ? config : config?.text;
-    const result = await query(...args);
-    if (typeof sqlText === 'string' && /^\s*begin\b/i.test(sqlText)) await query({ name, text, values: params });
-    return result;
-  };
-  client.release = (err?: Error | boolean) => {
-    delete (client as { query?: unknown }).query;
-    client.release = release;
-    release(err);
-  };
-  return client;
-}
-
-/**
- * LISTEN on a dedicated connection (a pooled one may be handed to someone else). When it drops,
- * notifications may be lost: report a reset, reconnect with back-off, report a reset again.
- */
-async function listenPg(url: string, channel: string, onPayload: (payload: string) => void, onReset: () => void): Promise<Listener> {
-  let client: pg.Client | null = null;
-  let up = false;
-  let stopped = false;
-  let retry: NodeJS.Timeout | undefined;
-  const quoted = `"${channel.replaceAll('"', '""')}"`;
-
-  async function connect(): Promise<void> {
-    const c = new pg.Client({ connectionString: url });
-    c.on('notification', (n) => {
-      if (n.channel === channel) onPayload(n.payload ?? '');
-    });
-    c.on('error', () => undefined);
-    c.on('end', () => {
-      if (client !== c) return;
-      client = null;
-      if (up) {
-        up = false;
-        onReset();
-      }
-      if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), 500);
-    });
-    try {
-      await c.connect();
-      await c.query(`LISTEN ${quoted}`);
-    } catch (err) {
-      await c.end().catch(() => undefined);
-      if (stopped) return;
-      retry = setTimeout(() => void connect().catch(() => undefined), 500);
-      throw err;
-    }
-    client = c;
-    up = true;
-    onReset();
-  }
-
-  await connect();
-  return {
-    listening: () => up,
-    async stop() {
-      stopped = true;
-      clearTimeout(retry);
-      const c = client;
-      client = null;
-      up = false;
-      await c?.end().catch(() => undefined);
-    },
-  };
 }
 
 /** Rows of a raw statement; both drivers answer `{ rows }`. Cast bigint columns to text in SQL. */

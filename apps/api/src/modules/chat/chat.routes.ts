@@ -84,7 +84,7 @@ export function registerChatRoutes(app: FastifyInstance, deps: { chat: ChatServi
       preHandler: deps.limits.guard(['chatPerMember', byMember]),
       handler: (req, reply) => {
         const ctx = memberCtx(req);
-        return relayLive(req, reply, () => deps.chat.startLive(ctx, req.params.id, req.body, { stopWithoutReader: ctx.tenant.stopAnswersWithoutReader }));
+        return relayLive(req, reply, () => deps.chat.startTurn('live', ctx, req.params.id, req.body, { stopWithoutReader: ctx.tenant.stopAnswersWithoutReader }));
       },
     },
     reattach: async (req, reply) => {
@@ -101,7 +101,7 @@ export function registerChatRoutes(app: FastifyInstance, deps: { chat: ChatServi
     // A visitor on a public link (spec §6): no token, the creator's credits, limited per address.
     sendPublic: {
       preHandler: deps.limits.guard(['publicChatPerAddress', byAddress]),
-      handler: (req, reply) => relay(req, reply, (abort) => deps.chat.startPublic(tenantCtx(req), req.params.id, req.body, abort)),
+      handler: (req, reply) => relay(req, reply, (abort) => deps.chat.startTurn('public', tenantCtx(req), req.params.id, req.body, abort)),
     },
   });
 }
