@@ -106,6 +106,7 @@ export function PendingRequestsPage({ groups, embedded = false }: { groups: Memb
             rowLabel: (m) => t('select', { name: m.name }),
             rowTestId: (m) => `pending-select-${m.id}`,
             pageLabel: t('selectPage'),
+            summary: t('selected', { count: selected.length }),
             actions: (
               <>
                 <Button size="xs" leftSection={<IconCheck size={14} />} loading={bulk.isPending} disabled={busy} onClick={() => decideMany(chosen, true)} data-testid="bulk-approve">
