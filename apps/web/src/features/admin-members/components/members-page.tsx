@@ -3,11 +3,10 @@ import type { MemberGroupSummary } from '@app/contracts/sign-up-settings';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCoins, IconDownload, IconTrash, IconUsers } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useListPage } from '../../../components/kit/use-list-page';
 import { DataTable } from '../../../components/kit/data-table';
-import { toast } from '../../../components/kit/use-mutation-with-toast';
-import { errorMessage } from '../../../lib/status-messages';
 import { useAuth } from '../../../lib/use-auth';
 import { useAdminMembers } from '../api/list-admin-members';
 import { useBulkMemberActions } from '../hooks/use-bulk-member-actions';
@@ -52,14 +51,7 @@ export function MembersPage({ groups }: { groups: MemberGroupSummary[] }) {
     setPage(1);
   };
 
-  useEffect(() => {
-    if (list.isError) toast.error(t('toast.loadFailed'), errorMessage(t, list.error), 'members-load');
-  }, [list.isError, list.error, t]);
-
-  // A page emptied by deletions: go back one.
-  useEffect(() => {
-    if (list.data && list.data.items.length === 0 && page > 1) setPage(page - 1);
-  }, [list.data, page]);
+  useListPage({ query: list, page, setPage, loadFailed: t('toast.loadFailed'), toastId: 'members-load' });
 
   return (
     <Stack gap="lg" p="xl" maw={1200}>

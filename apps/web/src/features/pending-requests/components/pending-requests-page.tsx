@@ -2,11 +2,12 @@ import type { AdminMember } from '@app/contracts/admin-members';
 import type { MemberGroupSummary } from '@app/contracts/sign-up-settings';
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconUserCheck, IconX } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useListPage } from '../../../components/kit/use-list-page';
 import { DataTable, type RowKey } from '../../../components/kit/data-table';
-import { toast, useMutationWithToast } from '../../../components/kit/use-mutation-with-toast';
-import { errorMessage, type MessageOverrides } from '../../../lib/status-messages';
+import { useMutationWithToast } from '../../../components/kit/use-mutation-with-toast';
+import type { MessageOverrides } from '../../../lib/status-messages';
 import { useBulkProcessPendingRequests } from '../api/bulk-process-pending-requests';
 import { usePendingMembers } from '../api/list-pending-members';
 import { useProcessPendingRequest } from '../api/process-pending-request';
@@ -37,14 +38,7 @@ export function PendingRequestsPage({ groups, embedded = false }: { groups: Memb
   const nameOf = (id: number) => names.get(id) ?? `#${id}`;
   const label = (m: AdminMember) => `${m.name} (${m.email})`;
 
-  useEffect(() => {
-    if (list.isError) toast.error(t('toast.loadFailed'), errorMessage(t, list.error), 'pending-load');
-  }, [list.isError, list.error, t]);
-
-  // A page with every row handled leaves an empty page behind: go back one.
-  useEffect(() => {
-    if (list.data && list.data.items.length === 0 && page > 1) setPage(page - 1);
-  }, [list.data, page]);
+  useListPage({ query: list, page, setPage, loadFailed: t('toast.loadFailed'), toastId: 'pending-load' });
 
   const decideMany = (members: AdminMember[], yes: boolean, reason?: string) => {
     const labels = new Map(members.map((m) => [m.id, label(m)]));
