@@ -79,7 +79,8 @@ export function MembersPage({ groups }: { groups: MemberGroupSummary[] }) {
           }}
           filters={<MemberFilters value={filters} groups={groups} onChange={filter} />}
           toolbar={
-            <Group gap="sm" wrap="wrap">
+            // Grows to the row's width once the filters wrap: the total at the start, the export at the end.
+            <Group gap="sm" wrap="wrap" justify="space-between" style={{ flexGrow: 1 }}>
               <Text fw={600} data-testid="members-total">
                 {t('total', { count: list.data?.pagination.total_items ?? 0 })}
               </Text>
