@@ -56,6 +56,9 @@ export interface DataTableProps<T> {
     rowLabel?: (row: T) => string;
     rowTestId?: (row: T) => string;
     pageLabel?: string;
+    /** The bulk bar's test id (`bulk-bar` when left out) and its count text (the kit's "N selected"). */
+    testId?: string;
+    summary?: string;
   };
   /** Rows as cards on a phone (below Mantine's `sm`, the shell's breakpoint). */
   cardsOnPhone?: boolean;
@@ -212,9 +215,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </Group>
       ) : null}
       {selection && selection.selected.length > 0 ? (
-        <Group px="md" py="xs" gap="sm" bg="var(--mantine-color-blue-light)" data-testid="bulk-bar">
+        <Group px="md" py="xs" gap="sm" bg="var(--mantine-color-blue-light)" data-testid={selection.testId ?? 'bulk-bar'}>
           <Text size="sm" fw={600}>
-            {t('kit.selected', { count: selection.selected.length })}
+            {selection.summary ?? t('kit.selected', { count: selection.selected.length })}
           </Text>
           {selection.actions}
         </Group>

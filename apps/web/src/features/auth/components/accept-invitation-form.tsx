@@ -4,7 +4,6 @@ import { Alert, Button, Divider, PasswordInput, Skeleton, Stack, Text, TextInput
 import { useForm } from '@mantine/form';
 import { IconMailOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CustomFieldInputs } from '../../../components/custom-field-inputs';
 import { customFieldErrors, customFieldInitialValues, customFieldPayload, type CustomFieldFormValues } from '../../../lib/custom-fields';
 import { errorMessage, type MessageOverrides } from '../../../lib/status-messages';
 import { useAcceptInvitation } from '../api/accept-invitation';
@@ -12,7 +11,8 @@ import { useSignIn } from '../api/sign-in';
 import { useVerifyInvitation } from '../api/verify-invitation';
 import { fieldOfError, isSignUpName, isStrongPassword, requestLanguage } from '../lib/form-rules';
 import { missingMandatory } from '../lib/policy-gate';
-import { PolicyAgreements } from './policy-agreements';
+import { MemberExtras } from './member-extras';
+import { NewPasswordFields } from './new-password-fields';
 
 const acceptErrors: MessageOverrides = { 500: 'auth:signUp.errors.500' };
 
@@ -131,21 +131,14 @@ function AcceptInvitationForm({ hash, invitation, fields, policies, onSignedIn }
           {...form.getInputProps('temporary_password')}
         />
         <Divider />
-        <PasswordInput
-          label={t('changePassword.new')}
-          description={t('signUp.passwordRule')}
-          autoComplete="new-password"
-          withAsterisk
-          data-testid="invitation-password"
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput label={t('signUp.confirm')} autoComplete="new-password" withAsterisk data-testid="invitation-confirm" {...form.getInputProps('confirm')} />
-        <CustomFieldInputs fields={fields} inputProps={(id) => form.getInputProps(`custom_fields.${id}`)} />
-        <PolicyAgreements
+        <NewPasswordFields label={t('changePassword.new')} testIdPrefix="invitation" password={form.getInputProps('password')} confirm={form.getInputProps('confirm')} />
+        <MemberExtras
+          fields={fields}
           policies={policies}
-          value={form.values.agreements}
-          onChange={(ids) => form.setFieldValue('agreements', ids)}
-          error={typeof form.errors.agreements === 'string' ? form.errors.agreements : null}
+          inputProps={(id) => form.getInputProps(`custom_fields.${id}`)}
+          agreements={form.values.agreements}
+          onAgreements={(ids) => form.setFieldValue('agreements', ids)}
+          agreementsError={form.errors.agreements}
         />
         {failure ? (
           <Alert color="red" data-testid="invitation-submit-error">

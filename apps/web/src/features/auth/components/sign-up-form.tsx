@@ -1,28 +1,25 @@
 import type { MemberGroupSummary, CustomField, Policy } from '@app/contracts/sign-up-settings';
-import { Alert, Anchor, Button, Checkbox, Divider, Group, NativeSelect, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Divider, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle, IconMailCheck } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CustomFieldInputs } from '../../../components/custom-field-inputs';
 import { customFieldErrors, customFieldInitialValues, customFieldPayload, type CustomFieldFormValues } from '../../../lib/custom-fields';
 import { localizedName } from '../../../lib/localized-name';
 import { errorMessage, type MessageOverrides } from '../../../lib/status-messages';
-import { useSendCode } from '../api/send-code';
 import { useSignIn } from '../api/sign-in';
 import { useSignUp } from '../api/sign-up';
 import { useSsoSignUp } from '../api/sso-sign-up';
 import { adoptSession } from '../adopt-session';
-import { useCountdown } from '../hooks/use-countdown';
 import { fieldOfError, isCode, isEmail, isSignUpName, isStrongPassword, requestLanguage } from '../lib/form-rules';
 import { missingMandatory } from '../lib/policy-gate';
-import { resendDelay } from '../lib/resend';
-import { PolicyAgreements } from './policy-agreements';
+import { MemberExtras } from './member-extras';
+import { NewPasswordFields } from './new-password-fields';
+import { SignUpEmailCode } from './sign-up-email-code';
 import { SignUpPending } from './sign-up-pending';
 
 /** Spec §8 sign-up and send-code texts the error codes do not already give. */
 const signUpErrors: MessageOverrides = { 500: 'auth:signUp.errors.500' };
-const sendCodeErrors: MessageOverrides = { 409: 'auth:signUp.errors.alreadyMember' };
 
 interface Values {
   email: string;
@@ -59,12 +56,9 @@ export interface SignUpFormProps {
  */
 export function SignUpForm({ defaultGroups, extraGroups, fields, policies, full, onSignedIn, onSignIn, sso }: SignUpFormProps) {
   const { t, i18n } = useTranslation('auth');
-  const sendCode = useSendCode();
   const signUp = useSignUp();
   const ssoSignUp = useSsoSignUp();
   const signIn = useSignIn();
-  const countdown = useCountdown();
-  const [sent, setSent] = useState<{ email: string; minutes: number } | null>(null);
   const [pending, setPending] = useState(false);
 
   const form = useForm<Values>({
@@ -93,43 +87,24 @@ export function SignUpForm({ defaultGroups, extraGroups, fields, policies, full,
     }),
   });
 
-  const onSendCode = () => {
-    if (form.validateField('email').hasError) return;
-    const email = form.values.email.trim().toLowerCase();
-    sendCode.mutate(
-      { email, language: requestLanguage(i18n.language) },
-      {
-        onSuccess: (res) => {
-          setSent({ email, minutes: Math.round(res.expires_in / 60) });
-          countdown.start(resendDelay(res) ?? 60);
-        },
-        onError: (err) => {
-          const wait = resendDelay(err);
-          if (wait) countdown.start(wait);
-        },
-      },
-    );
-  };
-
   const submit = form.onSubmit((v) => {
     const email = v.email.trim().toLowerCase();
     const onError = (err: Error) => {
       const field = fieldOfError(err);
       if (field) form.setFieldError(field, errorMessage(t, err, signUpErrors));
     };
+    const common = {
+      email,
+      name: v.name.trim(),
+      language: requestLanguage(i18n.language),
+      default_member_group_id: Number(v.default_member_group_id),
+      member_group_ids: v.member_group_ids.map(Number),
+      custom_fields: customFieldPayload(fields, v.custom_fields),
+      agreements: v.agreements,
+    };
     if (sso) {
       ssoSignUp.mutate(
-        {
-          email,
-          name: v.name.trim(),
-          language: requestLanguage(i18n.language),
-          default_member_group_id: Number(v.default_member_group_id),
-          member_group_ids: v.member_group_ids.map(Number),
-          custom_fields: customFieldPayload(fields, v.custom_fields),
-          agreements: v.agreements,
-          sso_access_token: sso.sso_access_token,
-          sso_platform_id: sso.sso_platform_id,
-        },
+        { ...common, sso_access_token: sso.sso_access_token, sso_platform_id: sso.sso_platform_id },
         {
           onSuccess: (res) => {
             if (res.session) {
@@ -143,17 +118,7 @@ export function SignUpForm({ defaultGroups, extraGroups, fields, policies, full,
       return;
     }
     signUp.mutate(
-      {
-        email,
-        password: v.password,
-        name: v.name.trim(),
-        language: requestLanguage(i18n.language),
-        auth_code: v.code.trim(),
-        default_member_group_id: Number(v.default_member_group_id),
-        member_group_ids: v.member_group_ids.map(Number),
-        custom_fields: customFieldPayload(fields, v.custom_fields),
-        agreements: v.agreements,
-      },
+      { ...common, password: v.password, auth_code: v.code.trim() },
       {
         onSuccess: (res) => {
           if (res.member_status === 'pending') setPending(true);
@@ -167,79 +132,29 @@ export function SignUpForm({ defaultGroups, extraGroups, fields, policies, full,
   if (pending) return <SignUpPending onSignIn={onSignIn} />;
 
   const groupOptions = (groups: MemberGroupSummary[]) => groups.map((g) => ({ value: String(g.id), label: localizedName(g, i18n.language) }));
-  const waiting = countdown.remaining > 0;
-  const sendLabel = waiting ? t('signUp.resendIn', { seconds: countdown.remaining }) : sent ? t('signUp.resend') : t('signUp.sendCode');
   const failure = signUp.error ?? signIn.error ?? ssoSignUp.error;
 
   return (
     <form onSubmit={submit} noValidate data-testid="sign-up-form">
       <Stack gap="md">
-        <div>
-          <Title order={2}>{sso ? t('sso.signUpTitle') : t('signUp.title')}</Title>
-          {sso ? (
-            <Text size="sm" c="dimmed" data-testid="sso-sign-up-intro">
-              {t('sso.signUpIntro', { platform: sso.platformName ?? '' })}
-            </Text>
-          ) : null}
-          <Text size="sm" c="dimmed">
-            {t('signUp.haveAccount')}{' '}
-            <Anchor component="button" type="button" size="sm" onClick={onSignIn} data-testid="go-sign-in">
-              {t('signIn.submit')}
-            </Anchor>
-          </Text>
-        </div>
-        {full ? (
-          <Alert color="yellow" icon={<IconAlertTriangle size={16} />} data-testid="sign-up-full">
-            {t('signUp.full')}
-          </Alert>
-        ) : null}
+        <SignUpHeader sso={sso} full={full} onSignIn={onSignIn} />
 
         {sso ? (
           <TextInput label={t('signIn.email')} type="email" readOnly description={t('sso.emailProven')} data-testid="sign-up-email" {...form.getInputProps('email')} />
         ) : (
-          <>
-            <Group align="flex-start" gap="xs" wrap="nowrap">
-              <TextInput flex={1} label={t('signIn.email')} type="email" autoComplete="email" withAsterisk data-testid="sign-up-email" {...form.getInputProps('email')} />
-              <Button mt={25} variant="light" onClick={onSendCode} loading={sendCode.isPending} disabled={waiting || full} miw={112} data-testid="send-code">
-                {sendLabel}
-              </Button>
-            </Group>
-            {sendCode.isError ? (
-              <Alert color="red" py="xs" data-testid="send-code-error">
-                {errorMessage(t, sendCode.error, sendCodeErrors)}
-              </Alert>
-            ) : sent ? (
-              <Alert color="teal" py="xs" icon={<IconMailCheck size={16} />} data-testid="code-sent">
-                {t('signUp.codeSent', { email: sent.email, minutes: sent.minutes })}
-              </Alert>
-            ) : null}
-            <TextInput
-              label={t('signUp.code')}
-              description={t('signUp.codeHint')}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              withAsterisk
-              data-testid="sign-up-code"
-              {...form.getInputProps('code')}
-            />
-          </>
+          <SignUpEmailCode
+            email={form.values.email}
+            checkEmail={() => !form.validateField('email').hasError}
+            emailProps={form.getInputProps('email')}
+            codeProps={form.getInputProps('code')}
+            full={full}
+          />
         )}
 
         <Divider />
         <TextInput label={t('signUp.name')} autoComplete="name" maxLength={100} withAsterisk data-testid="sign-up-name" {...form.getInputProps('name')} />
         {sso ? null : (
-          <>
-            <PasswordInput
-              label={t('signIn.password')}
-              description={t('signUp.passwordRule')}
-              autoComplete="new-password"
-              withAsterisk
-              data-testid="sign-up-password"
-              {...form.getInputProps('password')}
-            />
-            <PasswordInput label={t('signUp.confirm')} autoComplete="new-password" withAsterisk data-testid="sign-up-confirm" {...form.getInputProps('confirm')} />
-          </>
+          <NewPasswordFields label={t('signIn.password')} testIdPrefix="sign-up" password={form.getInputProps('password')} confirm={form.getInputProps('confirm')} />
         )}
         <NativeSelect
           label={t('signUp.defaultGroup')}
@@ -257,12 +172,13 @@ export function SignUpForm({ defaultGroups, extraGroups, fields, policies, full,
             </Group>
           </Checkbox.Group>
         ) : null}
-        <CustomFieldInputs fields={fields} inputProps={(id) => form.getInputProps(`custom_fields.${id}`)} />
-        <PolicyAgreements
+        <MemberExtras
+          fields={fields}
           policies={policies}
-          value={form.values.agreements}
-          onChange={(ids) => form.setFieldValue('agreements', ids)}
-          error={typeof form.errors.agreements === 'string' ? form.errors.agreements : null}
+          inputProps={(id) => form.getInputProps(`custom_fields.${id}`)}
+          agreements={form.values.agreements}
+          onAgreements={(ids) => form.setFieldValue('agreements', ids)}
+          agreementsError={form.errors.agreements}
         />
 
         {failure ? (
@@ -275,5 +191,32 @@ export function SignUpForm({ defaultGroups, extraGroups, fields, policies, full,
         </Button>
       </Stack>
     </form>
+  );
+}
+
+function SignUpHeader({ sso, full, onSignIn }: { sso: SignUpFormProps['sso']; full: boolean; onSignIn: () => void }) {
+  const { t } = useTranslation('auth');
+  return (
+    <>
+      <div>
+        <Title order={2}>{sso ? t('sso.signUpTitle') : t('signUp.title')}</Title>
+        {sso ? (
+          <Text size="sm" c="dimmed" data-testid="sso-sign-up-intro">
+            {t('sso.signUpIntro', { platform: sso.platformName ?? '' })}
+          </Text>
+        ) : null}
+        <Text size="sm" c="dimmed">
+          {t('signUp.haveAccount')}{' '}
+          <Anchor component="button" type="button" size="sm" onClick={onSignIn} data-testid="go-sign-in">
+            {t('signIn.submit')}
+          </Anchor>
+        </Text>
+      </div>
+      {full ? (
+        <Alert color="yellow" icon={<IconAlertTriangle size={16} />} data-testid="sign-up-full">
+          {t('signUp.full')}
+        </Alert>
+      ) : null}
+    </>
   );
 }

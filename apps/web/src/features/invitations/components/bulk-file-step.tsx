@@ -1,6 +1,6 @@
 import type { CustomField, MemberGroupSummary } from '@app/contracts/sign-up-settings';
-import { Alert, Badge, Box, Button, FileButton, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconDownload, IconFileSpreadsheet, IconSend, IconUpload } from '@tabler/icons-react';
+import { Alert, Box, Button, Group, List, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconSend } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminCustomFields } from '../../../entities/custom-fields';
@@ -8,13 +8,12 @@ import { localizedName } from '../../../lib/localized-name';
 import { errorMessage } from '../../../lib/status-messages';
 import { useBulkInviteSettings } from '../api/get-bulk-invite-settings';
 import { useAdminSsoPlatforms } from '../../../entities/sso-platforms';
-import { BULK_MAX_ROWS, type BulkPlan, checkBulkRecords, FIXED_COLUMNS, type FileProblem, GROUP_SEPARATOR, readBulkFile, SSO_COLUMNS, templateCsv, toBatches } from '../lib/bulk-file';
+import { type BulkPlan, checkBulkRecords, FIXED_COLUMNS, type FileProblem, readBulkFile, SSO_COLUMNS, templateCsv, toBatches } from '../lib/bulk-file';
 import { saveTextFile } from '../lib/save-file';
+import { BulkDropZone, BulkTemplate } from './bulk-file-parts';
 import { type UploadDeps, uploadStore } from '../lib/upload-store';
 
 type Picked = { name: string; reading: true } | { name: string; reading: false; problems: FileProblem[] } | { name: string; reading: false; plan: BulkPlan };
-
-const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The template and its rules, then a file checked before anything is sent. */
 export function BulkFileStep({ groups, deps, onClose }: { groups: MemberGroupSummary[]; deps: UploadDeps; onClose: () => void }) {
@@ -25,7 +24,6 @@ export function BulkFileStep({ groups, deps, onClose }: { groups: MemberGroupSum
   // The SSO columns are offered when the tenant has an enabled SSO platform (a failed read just leaves them out).
   const ssoPlatforms = (useAdminSsoPlatforms().data?.items ?? []).filter((p) => p.is_enabled);
   const [picked, setPicked] = useState<Picked | null>(null);
-  const [dragging, setDragging] = useState(false);
   const resetInput = useRef<() => void>(null);
 
   const fields = fieldsQuery.data?.items ?? [];
@@ -102,74 +100,8 @@ export function BulkFileStep({ groups, deps, onClose }: { groups: MemberGroupSum
       <Text size="sm" c="dimmed">
         {t('bulk.intro')}
       </Text>
-      <Stack gap="xs">
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          <Title order={3} size="h5">
-            {t('bulk.template.title')}
-          </Title>
-          <Button variant="default" size="xs" leftSection={<IconDownload size={14} />} onClick={downloadTemplate} disabled={loading} data-testid="bulk-template">
-            {t('bulk.template.download')}
-          </Button>
-        </Group>
-        {loading ? (
-          <Skeleton height={24} />
-        ) : (
-          <Group gap={6} data-testid="bulk-columns" aria-label={t('bulk.template.columns')}>
-            {columns.map((c) => (
-              <Badge key={c.key} variant={c.required ? 'filled' : 'light'} color={c.required ? 'indigo' : 'gray'} tt="none" size="lg" radius="sm">
-                {c.label}
-                {c.required ? ` · ${t('bulk.template.required')}` : ''}
-              </Badge>
-            ))}
-          </Group>
-        )}
-        <List size="sm" spacing={2} c="dimmed">
-          <List.Item>{t('bulk.template.notes.required')}</List.Item>
-          <List.Item>{t('bulk.template.notes.group')}</List.Item>
-          <List.Item>{t('bulk.template.notes.additional', { separator: GROUP_SEPARATOR })}</List.Item>
-          {ssoPlatforms.length > 0 ? <List.Item data-testid="bulk-sso-note">{t('bulk.template.notes.sso')}</List.Item> : null}
-          <List.Item>{t('bulk.template.notes.fields')}</List.Item>
-          <List.Item>{t('bulk.template.notes.unknown')}</List.Item>
-          <List.Item>{t('bulk.template.notes.limit', { max: BULK_MAX_ROWS.toLocaleString(lang) })}</List.Item>
-        </List>
-      </Stack>
-
-      <Stack gap="xs">
-        <Title order={3} size="h5">
-          {t('bulk.file.title')}
-        </Title>
-        <Paper
-          withBorder
-          radius="md"
-          p="lg"
-          style={{ borderStyle: 'dashed', borderWidth: 2, borderColor: dragging ? 'var(--mantine-color-indigo-5)' : undefined, background: dragging ? 'var(--mantine-color-indigo-0)' : undefined }}
-          onDragOver={(e) => {
-            e.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={(e) => {
-            e.preventDefault();
-            setDragging(false);
-            void choose(e.dataTransfer.files[0] ?? null);
-          }}
-          data-testid="bulk-drop"
-        >
-          <Stack align="center" gap={6}>
-            <IconFileSpreadsheet size={32} color="var(--mantine-color-gray-6)" aria-hidden />
-            <FileButton onChange={(f) => void choose(f)} accept={ACCEPT} resetRef={resetInput} inputProps={{ 'data-testid': 'bulk-file-input' } as object}>
-              {(props) => (
-                <Button {...props} leftSection={<IconUpload size={16} />} disabled={loading || picked?.reading} data-testid="bulk-choose">
-                  {t('bulk.file.choose')}
-                </Button>
-              )}
-            </FileButton>
-            <Text size="xs" c="dimmed">
-              {t('bulk.file.drop')}
-            </Text>
-          </Stack>
-        </Paper>
-      </Stack>
+      <BulkTemplate columns={columns} loading={loading} sso={ssoPlatforms.length > 0} onDownload={downloadTemplate} />
+      <BulkDropZone disabled={loading || !!picked?.reading} onFile={(f) => void choose(f)} resetRef={resetInput} />
 
       {picked?.reading ? (
         <Text size="sm" data-testid="bulk-reading">

@@ -1,29 +1,27 @@
 import type { Invitation } from '@app/contracts/invitations';
 import type { MemberGroupSummary } from '@app/contracts/sign-up-settings';
-import { ActionIcon, Badge, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { IconFileUpload, IconMailForward, IconMailPlus, IconSend, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { IconFileUpload, IconMailForward, IconMailPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../components/kit/confirm';
-import { type Column, DataTable } from '../../../components/kit/data-table';
-import { toast, useMutationWithToast } from '../../../components/kit/use-mutation-with-toast';
-import { localizedName } from '../../../lib/localized-name';
-import { errorMessage } from '../../../lib/status-messages';
+import { useListPage } from '../../../components/kit/use-list-page';
+import { DataTable } from '../../../components/kit/data-table';
+import { useMutationWithToast } from '../../../components/kit/use-mutation-with-toast';
 import { useDeleteInvitations } from '../api/delete-invitations';
 import { useInvitations } from '../api/list-invitations';
-import { useAdminSsoPlatforms } from '../../../entities/sso-platforms';
 import { useResendInvitation } from '../api/resend-invitation';
 import { summarize, useUpload } from '../lib/upload-store';
 import { BulkInviteModal } from './bulk-invite-modal';
+import { useInvitationColumns } from './invitation-columns';
 import { InviteModal } from './invite-modal';
 
 type StatusFilter = 'all' | Invitation['status'];
-const STATUS_COLOR: Record<Invitation['status'], string> = { pending: 'blue', accepted: 'teal', expired: 'gray' };
 
 /** Console "Invitations": who was invited and how it stands; invite, resend, delete. */
 /** `embedded`: shown as a tab of a page that has the title already (the console's Members). */
 export function InvitationsPage({ groups, embedded = false }: { groups: MemberGroupSummary[]; embedded?: boolean }) {
-  const { t, i18n } = useTranslation('invitations');
+  const { t } = useTranslation('invitations');
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<StatusFilter>('all');
   // Set 300 ms after the last key (the kit's search box, spec §9).
@@ -37,24 +35,9 @@ export function InvitationsPage({ groups, embedded = false }: { groups: MemberGr
   const items = list.data?.items ?? [];
   const emailOf = (id: number) => items.find((i) => i.id === id)?.email ?? '';
   const resend = useMutationWithToast(useResendInvitation(), { success: (_res, id) => t('toast.resent', { email: emailOf(id) }), error: t('toast.resendFailed') });
-  const ssoPlatforms = useAdminSsoPlatforms().data?.items ?? [];
-  const platformName = (id: number) => ssoPlatforms.find((p) => p.id === id)?.name ?? `#${id}`;
   const remove = useMutationWithToast(useDeleteInvitations(), { success: (res) => t('toast.deleted', { count: res.deleted }), error: t('toast.deleteFailed') });
 
-  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language);
-  const groupName = (id: number | null) => {
-    const g = groups.find((x) => x.id === id);
-    return g ? localizedName(g, i18n.language) : '—';
-  };
-
-  useEffect(() => {
-    if (list.isError) toast.error(t('toast.loadFailed'), errorMessage(t, list.error), 'invitations-load');
-  }, [list.isError, list.error, t]);
-
-  // A page emptied by deletions: go back one.
-  useEffect(() => {
-    if (list.data && list.data.items.length === 0 && page > 1) setPage(page - 1);
-  }, [list.data, page]);
+  useListPage({ query: list, page, setPage, loadFailed: t('toast.loadFailed'), toastId: 'invitations-load' });
 
   const confirmDelete = (targets: Invitation[]) =>
     confirm({
@@ -72,82 +55,7 @@ export function InvitationsPage({ groups, embedded = false }: { groups: MemberGr
 
   const chosen = items.filter((i) => selected.includes(i.id));
 
-  const columns: Column<Invitation>[] = [
-    {
-      key: 'person',
-      header: t('columns.person'),
-      card: 'title',
-      cell: (inv) => (
-        <>
-          <Text fw={500} size="sm">
-            {inv.name}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {inv.email}
-          </Text>
-          {inv.sso_platform_id !== null ? (
-            // An SSO invitation: no temporary password; the person joins by signing in through the platform.
-            <Badge
-              size="xs"
-              variant="light"
-              color="grape"
-              tt="none"
-              mt={2}
-              title={t('sso.title', { platform: platformName(inv.sso_platform_id), id: inv.sso_id ?? '' })}
-              data-testid={`invitation-sso-${inv.id}`}
-            >
-              {t('sso.badge')} · {platformName(inv.sso_platform_id)} · {inv.sso_id}
-            </Badge>
-          ) : null}
-        </>
-      ),
-    },
-    { key: 'group', header: t('columns.group'), width: 170, card: true, cell: (inv) => <Text size="sm">{groupName(inv.default_member_group_id)}</Text> },
-    {
-      key: 'status',
-      header: t('columns.status'),
-      width: 110,
-      card: true,
-      cell: (inv) => (
-        <Badge color={STATUS_COLOR[inv.status]} variant="dot">
-          {t(`status.${inv.status}`)}
-        </Badge>
-      ),
-    },
-    { key: 'sent', header: t('columns.sent'), width: 130, card: true, cell: (inv) => <Text size="sm">{date(inv.last_sent_at)}</Text> },
-    {
-      key: 'expires',
-      header: t('columns.expires'),
-      width: 130,
-      card: true,
-      cell: (inv) => <Text size="sm">{inv.status === 'accepted' && inv.accepted_at ? t('acceptedOn', { date: date(inv.accepted_at) }) : date(inv.expires_at)}</Text>,
-    },
-    {
-      key: 'actions',
-      header: null,
-      width: 90,
-      card: 'actions',
-      cell: (inv) => (
-        <Group gap={4} wrap="nowrap">
-          {inv.status !== 'accepted' ? (
-            <ActionIcon
-              title={t('resend')}
-              variant="subtle"
-              aria-label={t('resendTo', { email: inv.email })}
-              onClick={() => resend.run(inv.id)}
-              loading={resend.isPending && resend.mutation.variables === inv.id}
-              data-testid={`resend-${inv.id}`}
-            >
-              <IconSend size={16} />
-            </ActionIcon>
-          ) : null}
-          <ActionIcon title={t('delete.title')} variant="subtle" color="red" aria-label={t('deleteOne', { email: inv.email })} onClick={() => confirmDelete([inv])} data-testid={`delete-invitation-${inv.id}`}>
-            <IconTrash size={16} />
-          </ActionIcon>
-        </Group>
-      ),
-    },
-  ];
+  const columns = useInvitationColumns({ groups, resend, onDelete: (inv) => confirmDelete([inv]) });
 
   return (
     <Stack gap="lg" p="xl" maw={1200}>

@@ -1,10 +1,11 @@
 import type { MemberGroup } from '@app/contracts/member-groups';
-import { ActionIcon, Anchor, Badge, Box, Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash, IconUsers, IconUsersGroup } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { Button, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../components/kit/confirm';
-import { type Column, DataTable } from '../../../components/kit/data-table';
+import { useListPage } from '../../../components/kit/use-list-page';
+import { DataTable } from '../../../components/kit/data-table';
 import { toast } from '../../../components/kit/use-mutation-with-toast';
 import { type AdminGroupOrder as GroupOrder, useAdminMemberGroups } from '../../../entities/member-groups';
 import { localizedName } from '../../../lib/localized-name';
@@ -13,6 +14,7 @@ import { groupErrorOverrides } from '../lib/group-errors';
 import { useDeleteMemberGroup } from '../api/delete-member-group';
 import { GROUPS_PAGE_SIZE } from '../api/list-admin-member-groups';
 import { GroupFormModal } from './group-form-modal';
+import { useGroupColumns } from './group-columns';
 import { GroupMembersDrawer } from './group-members-drawer';
 
 const ORDERS: GroupOrder[] = ['id.asc', 'id.desc', 'name.asc', 'member_count.desc'];
@@ -28,16 +30,7 @@ export function GroupsTable() {
   const [viewing, setViewing] = useState<MemberGroup | null>(null);
   const list = useAdminMemberGroups({ page, size: GROUPS_PAGE_SIZE, search_term: debounced, order_by: order });
 
-  const credits = (n: number) => n.toLocaleString(i18n.language);
-
-  useEffect(() => {
-    if (list.isError) toast.error(t('toast.loadFailed'), errorMessage(t, list.error), 'groups-load');
-  }, [list.isError, list.error, t]);
-
-  // A page emptied by a deletion: go back one.
-  useEffect(() => {
-    if (list.data && list.data.items.length === 0 && page > 1) setPage(page - 1);
-  }, [list.data, page]);
+  useListPage({ query: list, page, setPage, loadFailed: t('toast.loadFailed'), toastId: 'groups-load' });
 
   // Its overrides depend on the error itself, so it toasts on its own.
   const remove = useDeleteMemberGroup();
@@ -55,95 +48,7 @@ export function GroupsTable() {
         }),
     });
 
-  const name = (text: string) => (
-    <Text size="sm" fw={500}>
-      {text}
-    </Text>
-  );
-  const columns: Column<MemberGroup>[] = [
-    { key: 'ko', header: t('columns.koName'), card: 'title', cell: (g) => name(g.ko_name) },
-    { key: 'en', header: t('columns.enName'), card: true, cell: (g) => name(g.en_name) },
-    {
-      key: 'kind',
-      header: t('columns.kind'),
-      width: 130,
-      card: true,
-      cell: (g) => (
-        <Badge variant={g.is_default ? 'light' : 'outline'} color={g.is_default ? 'indigo' : 'gray'} tt="none" data-testid={`group-kind-${g.id}`}>
-          {t(g.is_default ? 'kind.default' : 'kind.additional')}
-        </Badge>
-      ),
-    },
-    {
-      key: 'members',
-      header: t('columns.members'),
-      align: 'right',
-      width: 100,
-      card: true,
-      cell: (g) => (
-        <Anchor component="button" type="button" size="sm" onClick={() => setViewing(g)} data-testid={`group-members-count-${g.id}`}>
-          {g.member_count.toLocaleString(i18n.language)}
-          <span className="visually-hidden"> — {t('members.heading', { name: localizedName(g, i18n.language) })}</span>
-        </Anchor>
-      ),
-    },
-    {
-      key: 'pool',
-      header: t('columns.pool'),
-      align: 'right',
-      width: 150,
-      card: true,
-      cell: (g) => (
-        <Text size="sm" c={g.credit_quota === null ? 'dimmed' : undefined} data-testid={`group-pool-${g.id}`}>
-          {g.credit_quota === null ? t('noPool') : credits(g.credit_quota)}
-        </Text>
-      ),
-    },
-    {
-      key: 'perMember',
-      header: t('columns.perMember'),
-      align: 'right',
-      width: 150,
-      card: true,
-      cell: (g) => (
-        <Text size="sm" data-testid={`group-per-member-${g.id}`}>
-          {credits(g.member_credit_quota)}
-        </Text>
-      ),
-    },
-    {
-      key: 'actions',
-      header: <span className="visually-hidden">{t('columns.actions')}</span>,
-      width: 120,
-      card: 'actions',
-      cell: (g) => {
-        const name = localizedName(g, i18n.language);
-        return (
-          <Group gap={4} wrap="nowrap" justify="flex-end">
-            <ActionIcon variant="subtle" title={t('members.title')} aria-label={t('members.open', { name, count: g.member_count })} onClick={() => setViewing(g)} data-testid={`group-members-${g.id}`}>
-              <IconUsers size={16} />
-            </ActionIcon>
-            <ActionIcon variant="subtle" title={t('edit')} aria-label={t('editOne', { name })} onClick={() => setEditing(g)} data-testid={`edit-group-${g.id}`}>
-              <IconPencil size={16} />
-            </ActionIcon>
-            {/* A disabled button shows no tooltip of its own: the reason sits on its wrapper (and in the note under the table). */}
-            <Box component="span" title={g.is_default ? t('defaultLocked.delete') : t('delete.title')} display="inline-flex">
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={g.is_default ? `${t('deleteOne', { name })} — ${t('defaultLocked.delete')}` : t('deleteOne', { name })}
-                disabled={g.is_default}
-                onClick={() => confirmDelete(g)}
-                data-testid={`delete-group-${g.id}`}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Box>
-          </Group>
-        );
-      },
-    },
-  ];
+  const columns = useGroupColumns({ onView: setViewing, onEdit: setEditing, onDelete: confirmDelete });
 
   return (
     <Stack gap="md">
