@@ -89,7 +89,8 @@ function useRequestColumns({ status, item, pending, onApprove, onReject }: { sta
       card: true,
       cell: (r) =>
         r.status === 'requested' ? (
-          <Group gap={4} wrap="nowrap">
+          // Wraps rather than overflow a phone's card.
+          <Group gap={4} wrap="wrap">
             <Tooltip label={t('requests.ownHint')} disabled={r.member.id !== me?.id} multiline w={220}>
               <Button
                 size="compact-sm"
