@@ -1,10 +1,10 @@
 import type { MemberGroup } from '@app/contracts/member-groups';
-import { ActionIcon, Badge, Button, Checkbox, Group, Modal, NumberInput, Pagination, Paper, Skeleton, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { ActionIcon, Badge, Button, Checkbox, Group, Modal, NumberInput, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconLock, IconPencil, IconSearch } from '@tabler/icons-react';
+import { IconLock, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type Column, DataTable } from '../../../components/kit/data-table';
 import { localizedName } from '../../../lib/localized-name';
 import { errorMessage } from '../../../lib/status-messages';
 import { useQuotaGroups, useUpdateGroupQuota } from '../api/admin-credits';
@@ -52,96 +52,78 @@ export function GroupQuotas() {
   const { t, i18n } = useTranslation('admin-credits');
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 300);
-  const groups = useQuotaGroups(page, debounced);
+  const groups = useQuotaGroups(page, search);
   const [editing, setEditing] = useState<MemberGroup | null>(null);
   const num = (n: number) => n.toLocaleString(i18n.language);
-  const items = groups.data?.items ?? [];
+  const columns: Column<MemberGroup>[] = [
+    {
+      key: 'group',
+      header: t('allocation.group'),
+      card: 'title',
+      cell: (g) => (
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm" fw={500}>
+            {localizedName(g, i18n.language)}
+          </Text>
+          {g.is_default ? (
+            <Badge size="xs" variant="light" color="gray">
+              {t('allocation.default')}
+            </Badge>
+          ) : null}
+        </Group>
+      ),
+    },
+    { key: 'perMember', header: t('allocation.perMember'), align: 'right', card: true, cell: (g) => <span data-testid="group-member-quota-value">{num(g.member_credit_quota)}</span> },
+    {
+      key: 'pool',
+      header: t('allocation.pool'),
+      align: 'right',
+      card: true,
+      cell: (g) => <span data-testid="group-pool-value">{g.credit_quota === null ? <Text span size="sm" c="dimmed">{t('allocation.noPoolShort')}</Text> : num(g.credit_quota)}</span>,
+    },
+    { key: 'members', header: t('allocation.members'), align: 'right', card: true, cell: (g) => num(g.member_count) },
+    {
+      key: 'actions',
+      header: '',
+      width: 60,
+      card: 'actions',
+      cell: (g) =>
+        g.is_default ? (
+          <Tooltip label={t('allocation.defaultLocked')}>
+            <IconLock size={16} color="var(--mantine-color-gray-5)" aria-label={t('allocation.defaultLocked')} />
+          </Tooltip>
+        ) : (
+          <ActionIcon variant="subtle" aria-label={t('allocation.edit')} onClick={() => setEditing(g)} data-testid={`group-quota-edit-${g.id}`}>
+            <IconPencil size={16} />
+          </ActionIcon>
+        ),
+    },
+  ];
   return (
     <Stack gap="sm">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Text fw={600}>{t('allocation.groups')}</Text>
-        <TextInput
-          leftSection={<IconSearch size={16} />}
-          placeholder={t('allocation.search')}
-          aria-label={t('allocation.search')}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
-          w={240}
-          data-testid="group-quota-search"
-        />
-      </Group>
+      <Text fw={600}>{t('allocation.groups')}</Text>
       <Paper withBorder radius="md">
-        {groups.isPending ? (
-          <Stack p="md" data-testid="groups-loading">
-            {Array.from({ length: 3 }, (_, i) => (
-              <Skeleton key={i} height={32} />
-            ))}
-          </Stack>
-        ) : groups.isError ? (
-          <Text c="red" p="md" size="sm">
-            {errorMessage(t, groups.error)}
-          </Text>
-        ) : items.length === 0 ? (
-          <Text c="dimmed" p="md" size="sm">
-            {t('allocation.noGroups')}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing="sm" data-testid="group-quotas">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('allocation.group')}</Table.Th>
-                  <Table.Th ta="right">{t('allocation.perMember')}</Table.Th>
-                  <Table.Th ta="right">{t('allocation.pool')}</Table.Th>
-                  <Table.Th ta="right">{t('allocation.members')}</Table.Th>
-                  <Table.Th w={60} />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((g) => (
-                  <Table.Tr key={g.id} data-testid={`group-quota-${g.id}`}>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Text size="sm" fw={500}>
-                          {localizedName(g, i18n.language)}
-                        </Text>
-                        {g.is_default ? (
-                          <Badge size="xs" variant="light" color="gray">
-                            {t('allocation.default')}
-                          </Badge>
-                        ) : null}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td ta="right" data-testid="group-member-quota-value">
-                      {num(g.member_credit_quota)}
-                    </Table.Td>
-                    <Table.Td ta="right" data-testid="group-pool-value">
-                      {g.credit_quota === null ? <Text span size="sm" c="dimmed">{t('allocation.noPoolShort')}</Text> : num(g.credit_quota)}
-                    </Table.Td>
-                    <Table.Td ta="right">{num(g.member_count)}</Table.Td>
-                    <Table.Td>
-                      {g.is_default ? (
-                        <Tooltip label={t('allocation.defaultLocked')}>
-                          <IconLock size={16} color="var(--mantine-color-gray-5)" aria-label={t('allocation.defaultLocked')} />
-                        </Tooltip>
-                      ) : (
-                        <ActionIcon variant="subtle" aria-label={t('allocation.edit')} onClick={() => setEditing(g)} data-testid={`group-quota-edit-${g.id}`}>
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <DataTable
+          rows={groups.data?.items ?? []}
+          columns={columns}
+          rowKey={(g) => g.id}
+          rowTestId={(g) => `group-quota-${g.id}`}
+          testId="group-quotas"
+          minWidth={560}
+          query={groups}
+          skeletonTestId="groups-loading"
+          empty={{ text: t('allocation.noGroups') }}
+          search={{
+            placeholder: t('allocation.search'),
+            testId: 'group-quota-search',
+            onSearch: (v) => {
+              setSearch(v);
+              setPage(1);
+            },
+          }}
+          pagination={{ page, totalPages: groups.data?.pagination.total_pages ?? 0, onChange: setPage }}
+        />
       </Paper>
-      {(groups.data?.pagination.total_pages ?? 0) > 1 ? <Pagination total={groups.data!.pagination.total_pages} value={page} onChange={setPage} size="sm" /> : null}
       {editing ? <QuotaModal group={editing} onClose={() => setEditing(null)} /> : null}
     </Stack>
   );

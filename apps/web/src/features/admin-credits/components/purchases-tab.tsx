@@ -1,8 +1,12 @@
 import type { AdminCredits } from '@app/contracts/dashboards';
-import { Anchor, Center, Pagination, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Paper, Stack, Text } from '@mantine/core';
 import { IconReceiptOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { type Column, DataTable } from '../../../components/kit/data-table';
+import { ContentSkeleton } from '../../../components/kit/query-state';
 import { localizedName } from '../../../lib/localized-name';
+
+type Purchase = AdminCredits['purchases']['items'][number];
 
 /** The members' credit purchases and plan payments, newest first, 10 a page (spec §9). */
 export function PurchasesTab({ data, page, onPage }: { data: AdminCredits | undefined; page: number; onPage: (p: number) => void }) {
@@ -12,6 +16,51 @@ export function PurchasesTab({ data, page, onPage }: { data: AdminCredits | unde
   const lastDay = (d: string) => day(new Date(Date.parse(`${d}T00:00:00Z`) - 86_400_000).toISOString());
   const money = (price: number, currency: string) => new Intl.NumberFormat(i18n.language, { style: 'currency', currency }).format(price);
   const p = data?.purchases;
+  const columns: Column<Purchase>[] = [
+    { key: 'date', header: t('purchases.date'), card: 'title', cell: (r) => day(r.created_at) },
+    {
+      key: 'member',
+      header: t('purchases.member'),
+      card: true,
+      cell: (r) => (
+        <>
+          <Text size="sm">{r.member.name}</Text>
+          <Text size="xs" c="dimmed">
+            {r.member.email}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'item',
+      header: t('purchases.item'),
+      card: true,
+      cell: (r) => (
+        <>
+          <Text size="sm">{localizedName(r, i18n.language)}</Text>
+          <Text size="xs" c="dimmed">
+            {t(`purchases.kind.${r.kind === 'plan' ? 'plan' : 'purchase'}`)}
+          </Text>
+        </>
+      ),
+    },
+    { key: 'credits', header: t('purchases.credits'), align: 'right', card: true, cell: (r) => num(r.credit) },
+    { key: 'period', header: t('purchases.period'), card: true, cell: (r) => <Text size="sm">{t('purchases.range', { start: day(r.usage_start_date), end: lastDay(r.usage_end_date) })}</Text> },
+    { key: 'price', header: t('purchases.price'), align: 'right', card: true, cell: (r) => (r.transaction ? money(r.transaction.price, r.transaction.currency) : '—') },
+    {
+      key: 'receipt',
+      header: t('purchases.receipt'),
+      card: true,
+      cell: (r) =>
+        r.transaction?.receipt_url ? (
+          <Anchor href={r.transaction.receipt_url} target="_blank" rel="noreferrer" size="sm">
+            {t('purchases.view')}
+          </Anchor>
+        ) : (
+          '—'
+        ),
+    },
+  ];
   return (
     <Stack gap="md">
       {p ? (
@@ -21,72 +70,19 @@ export function PurchasesTab({ data, page, onPage }: { data: AdminCredits | unde
       ) : null}
       <Paper withBorder radius="md">
         {!p ? (
-          <Stack p="md">
-            {Array.from({ length: 4 }, (_, i) => (
-              <Skeleton key={i} height={32} />
-            ))}
-          </Stack>
-        ) : p.items.length === 0 ? (
-          <Center py={40}>
-            <Stack align="center" gap={4} data-testid="purchases-empty">
-              <IconReceiptOff size={28} color="var(--mantine-color-gray-5)" />
-              <Text c="dimmed" size="sm">
-                {t('purchases.empty')}
-              </Text>
-            </Stack>
-          </Center>
+          <ContentSkeleton shape="table" />
         ) : (
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="sm" data-testid="purchases">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('purchases.date')}</Table.Th>
-                  <Table.Th>{t('purchases.member')}</Table.Th>
-                  <Table.Th>{t('purchases.item')}</Table.Th>
-                  <Table.Th ta="right">{t('purchases.credits')}</Table.Th>
-                  <Table.Th>{t('purchases.period')}</Table.Th>
-                  <Table.Th ta="right">{t('purchases.price')}</Table.Th>
-                  <Table.Th>{t('purchases.receipt')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {p.items.map((r) => (
-                  <Table.Tr key={r.id}>
-                    <Table.Td>{day(r.created_at)}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{r.member.name}</Text>
-                      <Text size="xs" c="dimmed">
-                        {r.member.email}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{localizedName(r, i18n.language)}</Text>
-                      <Text size="xs" c="dimmed">
-                        {t(`purchases.kind.${r.kind === 'plan' ? 'plan' : 'purchase'}`)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">{num(r.credit)}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{t('purchases.range', { start: day(r.usage_start_date), end: lastDay(r.usage_end_date) })}</Text>
-                    </Table.Td>
-                    <Table.Td ta="right">{r.transaction ? money(r.transaction.price, r.transaction.currency) : '—'}</Table.Td>
-                    <Table.Td>
-                      {r.transaction?.receipt_url ? (
-                        <Anchor href={r.transaction.receipt_url} target="_blank" rel="noreferrer" size="sm">
-                          {t('purchases.view')}
-                        </Anchor>
-                      ) : (
-                        '—'
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            rows={p.items}
+            columns={columns}
+            rowKey={(r) => r.id}
+            testId="purchases"
+            minWidth={760}
+            empty={{ icon: <IconReceiptOff size={28} color="var(--mantine-color-gray-5)" />, text: t('purchases.empty'), testId: 'purchases-empty' }}
+            pagination={{ page, totalPages: p.pagination.total_pages, onChange: onPage, testId: 'purchases-pages' }}
+          />
         )}
       </Paper>
-      {p && p.pagination.total_pages > 1 ? <Pagination total={p.pagination.total_pages} value={page} onChange={onPage} size="sm" data-testid="purchases-pages" /> : null}
     </Stack>
   );
 }

@@ -1,9 +1,15 @@
 import type { AdminCredits } from '@app/contracts/dashboards';
-import { Alert, Center, Group, Paper, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconChartBarOff } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type Column, DataTable } from '../../../components/kit/data-table';
+import { ContentSkeleton } from '../../../components/kit/query-state';
 import { errorMessage } from '../../../lib/status-messages';
+
+type LlmRow = AdminCredits['llm'][number];
+type ImageRow = AdminCredits['images'][number];
+const emptyIcon = <IconChartBarOff size={28} color="var(--mantine-color-gray-5)" />;
 
 const monthLabel = (month: string, language: string) => {
   const [y, m] = month.split('-').map(Number) as [number, number];
@@ -17,32 +23,34 @@ function recentMonths(now: Date): string[] {
   });
 }
 
-function Empty({ text, testId }: { text: string; testId: string }) {
-  return (
-    <Center py={40}>
-      <Stack align="center" gap={4} data-testid={testId}>
-        <IconChartBarOff size={28} color="var(--mantine-color-gray-5)" />
-        <Text c="dimmed" size="sm">
-          {text}
-        </Text>
-      </Stack>
-    </Center>
-  );
-}
-
 /** A month's usage (spec §3 Credit usage): LLM rows and image rows, credits rounded down. */
 export function UsageTab({ month, onMonth, data, isError, error }: { month: string; onMonth: (m: string) => void; data: AdminCredits | undefined; isError: boolean; error: unknown }) {
   const { t, i18n } = useTranslation('admin-credits');
   const num = (n: number) => n.toLocaleString(i18n.language);
   const options = useMemo(() => recentMonths(new Date()).map((m) => ({ value: m, label: monthLabel(m, i18n.language) })), [i18n.language]);
   const name = (n: string) => n || t('usage.otherModel');
-  const skeleton = (
-    <Stack p="md">
-      {Array.from({ length: 3 }, (_, i) => (
-        <Skeleton key={i} height={32} />
-      ))}
-    </Stack>
-  );
+  const numeric = <R,>(key: string, header: string, value: (r: R) => number, bold = false): Column<R> => ({
+    key,
+    header,
+    align: 'right',
+    card: true,
+    cell: (r) => (bold ? <Text span size="sm" fw={600}>{num(value(r))}</Text> : num(value(r))),
+  });
+  const llmColumns: Column<LlmRow>[] = [
+    { key: 'model', header: t('usage.model'), card: 'title', cell: (r) => <Text size="sm" fw={500}>{name(r.display_name)}</Text> },
+    numeric<LlmRow>('inputCredit', t('usage.inputCredit'), (r) => r.input_credit),
+    numeric<LlmRow>('outputCredit', t('usage.outputCredit'), (r) => r.output_credit),
+    numeric<LlmRow>('webSearchCredit', t('usage.webSearchCredit'), (r) => r.web_search_credit),
+    numeric<LlmRow>('inputTokens', t('usage.inputTokens'), (r) => r.input_tokens),
+    numeric<LlmRow>('outputTokens', t('usage.outputTokens'), (r) => r.output_tokens),
+    numeric<LlmRow>('webSearches', t('usage.webSearches'), (r) => r.web_search_count),
+    numeric<LlmRow>('credits', t('usage.credits'), (r) => r.used_credit, true),
+  ];
+  const imageColumns: Column<ImageRow>[] = [
+    { key: 'model', header: t('usage.model'), card: 'title', cell: (r) => name(r.display_name) },
+    numeric<ImageRow>('imageCount', t('usage.imageCount'), (r) => r.image_count),
+    numeric<ImageRow>('credits', t('usage.credits'), (r) => r.image_credit),
+  ];
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap">
@@ -64,75 +72,17 @@ export function UsageTab({ month, onMonth, data, isError, error }: { month: stri
       <Text fw={600}>{t('usage.llm')}</Text>
       <Paper withBorder radius="md">
         {!data ? (
-          isError ? null : skeleton
-        ) : data.llm.length === 0 ? (
-          <Empty text={t('usage.llmEmpty')} testId="llm-empty" />
+          isError ? null : <ContentSkeleton shape="table" rows={3} />
         ) : (
-          <Table.ScrollContainer minWidth={820}>
-            <Table verticalSpacing="sm" data-testid="llm-usage">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('usage.model')}</Table.Th>
-                  <Table.Th ta="right">{t('usage.inputCredit')}</Table.Th>
-                  <Table.Th ta="right">{t('usage.outputCredit')}</Table.Th>
-                  <Table.Th ta="right">{t('usage.webSearchCredit')}</Table.Th>
-                  <Table.Th ta="right">{t('usage.inputTokens')}</Table.Th>
-                  <Table.Th ta="right">{t('usage.outputTokens')}</Table.Th>
-                  <Table.Th ta="right">{t('usage.webSearches')}</Table.Th>
-                  <Table.Th ta="right">{t('usage.credits')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.llm.map((r) => (
-                  <Table.Tr key={r.llm_model_id} data-testid={`llm-row-${r.llm_model_id}`}>
-                    <Table.Td>
-                      <Text size="sm" fw={500}>
-                        {name(r.display_name)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">{num(r.input_credit)}</Table.Td>
-                    <Table.Td ta="right">{num(r.output_credit)}</Table.Td>
-                    <Table.Td ta="right">{num(r.web_search_credit)}</Table.Td>
-                    <Table.Td ta="right">{num(r.input_tokens)}</Table.Td>
-                    <Table.Td ta="right">{num(r.output_tokens)}</Table.Td>
-                    <Table.Td ta="right">{num(r.web_search_count)}</Table.Td>
-                    <Table.Td ta="right" fw={600}>
-                      {num(r.used_credit)}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable rows={data.llm} columns={llmColumns} rowKey={(r) => r.llm_model_id} rowTestId={(r) => `llm-row-${r.llm_model_id}`} testId="llm-usage" minWidth={820} empty={{ icon: emptyIcon, text: t('usage.llmEmpty'), testId: 'llm-empty' }} />
         )}
       </Paper>
       <Text fw={600}>{t('usage.images')}</Text>
       <Paper withBorder radius="md">
         {!data ? (
-          isError ? null : skeleton
-        ) : data.images.length === 0 ? (
-          <Empty text={t('usage.imagesEmpty')} testId="images-empty" />
+          isError ? null : <ContentSkeleton shape="table" rows={3} />
         ) : (
-          <Table.ScrollContainer minWidth={420}>
-            <Table verticalSpacing="sm" data-testid="image-usage">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('usage.model')}</Table.Th>
-                  <Table.Th ta="right">{t('usage.imageCount')}</Table.Th>
-                  <Table.Th ta="right">{t('usage.credits')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.images.map((r) => (
-                  <Table.Tr key={r.llm_model_id}>
-                    <Table.Td>{name(r.display_name)}</Table.Td>
-                    <Table.Td ta="right">{num(r.image_count)}</Table.Td>
-                    <Table.Td ta="right">{num(r.image_credit)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable rows={data.images} columns={imageColumns} rowKey={(r) => r.llm_model_id} testId="image-usage" minWidth={420} empty={{ icon: emptyIcon, text: t('usage.imagesEmpty'), testId: 'images-empty' }} />
         )}
       </Paper>
       <Text size="xs" c="dimmed">

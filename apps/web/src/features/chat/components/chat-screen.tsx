@@ -55,6 +55,24 @@ function endOfAnswer(turn: LiveTurn | undefined, t: (key: string) => string): st
   return t(turn.status === 'stopped' ? 'announce.stopped' : 'announce.failed');
 }
 
+/** The attachments' rough share of the context: an image 800 tokens, text a token per 4 bytes, a document 500 a page. */
+function attachmentTokens(items: ReturnType<typeof useAttachments>['items']): number {
+  return items.reduce(
+    (n, a) => n + (a.type.startsWith('image/') ? 800 : a.file ? (a.file.kind === 'text' || a.file.kind === 'markdown' || a.file.kind === 'csv' ? Math.ceil(a.file.size / 4) : a.file.page_count * 500) : 0),
+    0,
+  );
+}
+
+function DropOverlay({ text }: { text: string }) {
+  return (
+    <Box pos="absolute" inset={0} style={{ zIndex: 10, border: '2px dashed var(--mantine-color-indigo-5)', borderRadius: 12, background: 'rgba(238, 242, 255, 0.85)', display: 'grid', placeItems: 'center', pointerEvents: 'none' }} data-testid="drop-overlay">
+      <Text fw={600} c="indigo.8">
+        {text}
+      </Text>
+    </Box>
+  );
+}
+
 export function ChatScreen({ chatbot, models, sessionHashId: routeHash, sessionTitle, onSessionStarted, onFirstAnswer, sessionActions, notice, mode, taskModes }: ChatScreenProps) {
   const { t, i18n } = useTranslation('chat');
   const visitor = mode === 'public';
@@ -106,10 +124,7 @@ export function ChatScreen({ chatbot, models, sessionHashId: routeHash, sessionT
   const contextLimit = info?.context_limit ?? chatbot?.llm_model.context_limit;
   // Pages come newest first, each oldest first: the rows in order.
   const historyRows = useMemo(() => [...(history.data?.pages ?? [])].reverse().flatMap((p) => p.items), [history.data]);
-  const attachedTokens = attachments.items.reduce(
-    (n, a) => n + (a.type.startsWith('image/') ? 800 : a.file ? (a.file.kind === 'text' || a.file.kind === 'markdown' || a.file.kind === 'csv' ? Math.ceil(a.file.size / 4) : a.file.page_count * 500) : 0),
-    0,
-  );
+  const attachedTokens = attachmentTokens(attachments.items);
   const contextUsage = contextLimit && !visitor ? { used: contextTokens(historyRows, input.length, attachedTokens), limit: contextLimit } : undefined;
 
   const send = () => {
@@ -160,13 +175,7 @@ export function ChatScreen({ chatbot, models, sessionHashId: routeHash, sessionT
         }
       }}
     >
-      {dragging ? (
-        <Box pos="absolute" inset={0} style={{ zIndex: 10, border: '2px dashed var(--mantine-color-indigo-5)', borderRadius: 12, background: 'rgba(238, 242, 255, 0.85)', display: 'grid', placeItems: 'center', pointerEvents: 'none' }} data-testid="drop-overlay">
-          <Text fw={600} c="indigo.8">
-            {t('files.drop', { max: attachments.max })}
-          </Text>
-        </Box>
-      ) : null}
+      {dragging ? <DropOverlay text={t('files.drop', { max: attachments.max })} /> : null}
       <ChatHeader
         chatbot={chatbot}
         heading={sessionHashId && !visitor ? title || t('untitled') : null}

@@ -70,6 +70,48 @@ interface Reading {
   detached: boolean;
 }
 
+/** How `consume` reads and changes the turns. */
+interface TurnStore {
+  find: (id: number) => LiveTurn | undefined;
+  update: (id: number, patch: Partial<LiveTurn>) => void;
+}
+
+/** Reads an accepted answer's events into its turn; resolves with how it ended. */
+async function consume(id: number, events: AsyncGenerator<ChatEvent>, cb: TurnCallbacks, { find, update }: TurnStore): Promise<LiveStatus> {
+  const text = createSmoother((s) => update(id, { text: (find(id)?.text ?? '') + s }));
+  const reasoning = createSmoother((s) => update(id, { reasoning: (find(id)?.reasoning ?? '') + s }));
+  let final: LiveStatus = 'completed';
+  try {
+    for await (const e of events) {
+      if (e.type === 'snapshot') update(id, { text: e.text, reasoning: e.reasoning, toolCalls: e.tool_calls, notice: e.notice });
+      else if (e.type === 'text') text.push(e.text);
+      else if (e.type === 'reasoning') reasoning.push(e.text);
+      else if (e.type === 'usage') update(id, { credits: e.credits });
+      else if (isToolEvent(e)) {
+        // The text before a call shows before its card: what is queued is released first.
+        if (e.type === 'tool_call') text.flush();
+        update(id, { toolCalls: withToolEvent(find(id)?.toolCalls ?? [], e) });
+      }
+      else if (e.type === 'notice') update(id, { notice: e.code });
+      else if (e.type === 'image') update(id, { images: [...(find(id)?.images ?? []), e.file] });
+      else if (e.type === 'source') {
+        const { type: _type, ...source } = e;
+        update(id, { sources: [...(find(id)?.sources ?? []), source] });
+      }
+      else if (e.type === 'error') {
+        // The error catalogue loads with the first stream error: it stays out of the chat's first load (007).
+        const { isErrorCode, statusOfCode } = await import('@app/contracts/errors');
+        cb.onStreamError?.(new ApiError(isErrorCode(e.code) ? statusOfCode(e.code) : 500, e.code, e.message));
+      }
+      else if (e.type === 'end') final = e.status;
+    }
+  } finally {
+    reasoning.flush();
+    text.flush();
+  }
+  return final;
+}
+
 /**
  * The turns sent from this page, the one in flight and the finished ones the history does not
  * yet show settled. Only one is read at a time. Answers outlive the page (issue 27 item 5): a
@@ -90,6 +132,7 @@ export function createLiveTurns() {
   const find = (id: number) => turns.find((t) => t.id === id);
   const update = (id: number, patch: Partial<LiveTurn>) => set(turns.map((t) => (t.id === id ? { ...t, ...patch } : t)));
   const remove = (id: number) => set(turns.filter((t) => t.id !== id));
+  const store: TurnStore = { find, update };
 
   /** Takes over from the stream read so far: the page stops reading it. */
   function beginReading(mode: ChatMode): Reading {
@@ -99,43 +142,6 @@ export function createLiveTurns() {
     }
     reading = { id: ++counter, controller: new AbortController(), mode, stopRequested: false, detached: false };
     return reading;
-  }
-
-  /** Reads an accepted answer's events into its turn; resolves with how it ended. */
-  async function consume(own: Reading, events: AsyncGenerator<ChatEvent>, cb: TurnCallbacks): Promise<LiveStatus> {
-    const { id } = own;
-    const text = createSmoother((s) => update(id, { text: (find(id)?.text ?? '') + s }));
-    const reasoning = createSmoother((s) => update(id, { reasoning: (find(id)?.reasoning ?? '') + s }));
-    let final: LiveStatus = 'completed';
-    try {
-      for await (const e of events) {
-        if (e.type === 'snapshot') update(id, { text: e.text, reasoning: e.reasoning, toolCalls: e.tool_calls, notice: e.notice });
-        else if (e.type === 'text') text.push(e.text);
-        else if (e.type === 'reasoning') reasoning.push(e.text);
-        else if (e.type === 'usage') update(id, { credits: e.credits });
-        else if (isToolEvent(e)) {
-          // The text before a call shows before its card: what is queued is released first.
-          if (e.type === 'tool_call') text.flush();
-          update(id, { toolCalls: withToolEvent(find(id)?.toolCalls ?? [], e) });
-        }
-        else if (e.type === 'notice') update(id, { notice: e.code });
-        else if (e.type === 'image') update(id, { images: [...(find(id)?.images ?? []), e.file] });
-        else if (e.type === 'source') {
-          const { type: _type, ...source } = e;
-          update(id, { sources: [...(find(id)?.sources ?? []), source] });
-        }
-        else if (e.type === 'error') {
-          // The error catalogue loads with the first stream error: it stays out of the chat's first load (007).
-          const { isErrorCode, statusOfCode } = await import('@app/contracts/errors');
-          cb.onStreamError?.(new ApiError(isErrorCode(e.code) ? statusOfCode(e.code) : 500, e.code, e.message));
-        }
-        else if (e.type === 'end') final = e.status;
-      }
-    } finally {
-      reasoning.flush();
-      text.flush();
-    }
-    return final;
   }
 
   /**
@@ -166,7 +172,7 @@ export function createLiveTurns() {
         update(id, { meta, status: 'streaming', ...(meta.masked_text !== undefined && { question: meta.masked_text }) });
         cb.onMeta?.(meta);
         if (own.stopRequested) void stopAnswer(meta.session_hash_id).catch(() => undefined);
-        update(id, { status: await consume(own, events, cb) });
+        update(id, { status: await consume(own.id, events, cb, store) });
       } catch (err) {
         if (!find(id)?.meta) {
           // Not accepted (refused, or stopped before the server answered): nothing to show.
@@ -196,7 +202,7 @@ export function createLiveTurns() {
         const found = await reattachChat(hash, own.controller.signal);
         if (!found) return false;
         set([...turns, { id, chatbotId, meta: found.meta, question, text: '', reasoning: '', status: 'streaming', credits: null, sources: [], files: [], images: [], toolCalls: [], notice: null }]);
-        update(id, { status: await consume(own, found.events, cb) });
+        update(id, { status: await consume(own.id, found.events, cb, store) });
       } catch (err) {
         if (!find(id)) return false;
         if (own.detached) {

@@ -23,6 +23,162 @@ interface Outcome {
   failed: Array<{ chatbot_id: number; code: string; name: string }>;
 }
 
+/** How a bulk decision went: how many were decided, and why each of the others was not. */
+function OutcomeAlert({ outcome, onClose }: { outcome: Outcome; onClose: () => void }) {
+  const { t } = useTranslation('chatbot-publishing');
+  return (
+    <Alert
+      color={outcome.failed.length ? 'orange' : 'teal'}
+      title={t(outcome.approve ? 'bulk.approvedCount' : 'bulk.rejectedCount', { count: outcome.processed })}
+      withCloseButton
+      closeButtonLabel={t('common:close')}
+      onClose={onClose}
+      data-testid="publish-bulk-results"
+    >
+      {outcome.failed.length ? (
+        <Stack gap={4}>
+          <Text size="sm">{t('bulk.failedCount', { count: outcome.failed.length })}</Text>
+          {outcome.failed.map((f) => (
+            <Text key={f.chatbot_id} size="sm" data-testid={`publish-bulk-failed-${f.chatbot_id}`}>
+              {f.name} — {t(`bulk.codes.${f.code}`, { defaultValue: t('bulk.codes.unknown') })}
+            </Text>
+          ))}
+        </Stack>
+      ) : null}
+    </Alert>
+  );
+}
+
+/** Search, status and the two switches, with the total that matches. */
+function RequestsFilters({ filters, total, onChange: change }: { filters: PublishFilters; total: number; onChange: (patch: Partial<PublishFilters>) => void }) {
+  const { t } = useTranslation('chatbot-publishing');
+  return (
+    <Group justify="space-between" wrap="wrap" gap="sm">
+      <Group gap="sm" wrap="wrap">
+        <TextInput
+          aria-label={t('search')}
+          placeholder={t('search')}
+          leftSection={<IconSearch size={16} />}
+          value={filters.search}
+          onChange={(e) => change({ search: e.currentTarget.value })}
+          maxLength={100}
+          w={{ base: '100%', xs: 260 }}
+          data-testid="publish-search"
+        />
+        <NativeSelect
+          aria-label={t('filters.status')}
+          value={filters.status}
+          onChange={(e) => change({ status: e.currentTarget.value as StatusFilter })}
+          data={STATUS_FILTERS.map((s) => ({ value: s, label: t(`filters.statuses.${s}`) }))}
+          data-testid="publish-status"
+        />
+        <Switch label={t('filters.hidePending')} checked={filters.hidePending} disabled={filters.status !== 'all'} onChange={(e) => change({ hidePending: e.currentTarget.checked })} data-testid="publish-hide-pending" />
+        <Switch label={t('filters.approvedOnly')} checked={filters.approvedOnly} onChange={(e) => change({ approvedOnly: e.currentTarget.checked })} data-testid="publish-approved-only" />
+      </Group>
+      <Text fw={600} data-testid="publish-total">
+        {t('total', { count: total })}
+      </Text>
+    </Group>
+  );
+}
+
+/** One page of requests; only pending ones can be selected, a row opens its review. */
+function RequestsTable({ items, chosen, pendingIds, dimmed, onSelect, onOpen }: { items: PublishRequest[]; chosen: number[]; pendingIds: number[]; dimmed: boolean; onSelect: (update: (s: number[]) => number[]) => void; onOpen: (r: PublishRequest) => void }) {
+  const { t, i18n } = useTranslation('chatbot-publishing');
+  const nameOf = (r: PublishRequest) => localizedName(r.snapshot, i18n.language);
+  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const allOnPage = pendingIds.length > 0 && pendingIds.every((id) => chosen.includes(id));
+  return (
+    <Table.ScrollContainer minWidth={960}>
+      <Table verticalSpacing="sm" highlightOnHover data-testid="publish-table" style={{ opacity: dimmed ? 0.6 : 1 }}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={40}>
+              <Checkbox
+                aria-label={t('selectPage')}
+                checked={allOnPage}
+                indeterminate={chosen.length > 0 && !allOnPage}
+                disabled={pendingIds.length === 0}
+                onChange={() => onSelect(() => (allOnPage ? [] : pendingIds))}
+                data-testid="publish-select-page"
+              />
+            </Table.Th>
+            <Table.Th>{t('columns.name')}</Table.Th>
+            <Table.Th w={110}>{t('columns.type')}</Table.Th>
+            <Table.Th w={120}>{t('columns.status')}</Table.Th>
+            <Table.Th w={200}>{t('columns.author')}</Table.Th>
+            <Table.Th w={110} ta="right">
+              {t('columns.monthMessages')}
+            </Table.Th>
+            <Table.Th w={170}>{t('columns.requestedAt')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((r) => {
+            const name = nameOf(r);
+            const pending = r.status === 'pending';
+            return (
+              <Table.Tr key={r.id} data-testid={`publish-row-${r.chatbot_id}`} onClick={() => onOpen(r)} style={{ cursor: 'pointer' }}>
+                <Table.Td onClick={(e) => e.stopPropagation()}>
+                  <Checkbox
+                    aria-label={t('select', { name })}
+                    checked={chosen.includes(r.chatbot_id)}
+                    disabled={!pending}
+                    onChange={(e) => {
+                      const on = e.currentTarget.checked;
+                      onSelect((s) => (on ? [...s, r.chatbot_id] : s.filter((id) => id !== r.chatbot_id)));
+                    }}
+                    data-testid={`publish-select-${r.chatbot_id}`}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="sm" wrap="nowrap">
+                    <RequestImage src={r.snapshot.profile_image_url} name={name} size={32} />
+                    <Anchor
+                      component="button"
+                      type="button"
+                      size="sm"
+                      fw={500}
+                      ta="left"
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        onOpen(r);
+                      }}
+                      aria-label={t('open', { name })}
+                      data-testid={`publish-open-${r.chatbot_id}`}
+                    >
+                      {name}
+                    </Anchor>
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Badge variant="outline" color={r.request_type === 'update' ? 'grape' : 'indigo'} tt="none">
+                    {t(`type.${r.request_type}`)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <StatusBadge status={r.status} testId={`publish-status-${r.chatbot_id}`} />
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                    {r.author?.email ?? t('deletedAuthor')}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Text size="sm">{r.month_message_count.toLocaleString(i18n.language)}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{date(r.created_at)}</Text>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
 /** The requests tab: filters, search, the table with selection and bulk decisions; a row opens the review drawer. */
 export function RequestsPanel() {
   const { t, i18n } = useTranslation('chatbot-publishing');
@@ -40,7 +196,6 @@ export function RequestsPanel() {
   const pages = list.data?.pagination.total_pages ?? 1;
   const total = list.data?.pagination.total_items ?? 0;
   const nameOf = (r: PublishRequest) => localizedName(r.snapshot, i18n.language);
-  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   useEffect(() => {
     if (list.isError) notifications.show({ id: 'publish-load', color: 'red', title: t('toast.loadFailed'), message: errorMessage(t, list.error, listErrors) });
@@ -58,7 +213,6 @@ export function RequestsPanel() {
 
   const pendingIds = selectable(items);
   const chosen = selected.filter((id) => pendingIds.includes(id));
-  const allOnPage = pendingIds.length > 0 && pendingIds.every((id) => chosen.includes(id));
 
   const decide = (approve: boolean, reason?: string) => {
     const names = new Map(items.map((r) => [r.chatbot_id, nameOf(r)]));
@@ -77,55 +231,10 @@ export function RequestsPanel() {
 
   return (
     <Stack gap="md">
-      {outcome ? (
-        <Alert
-          color={outcome.failed.length ? 'orange' : 'teal'}
-          title={t(outcome.approve ? 'bulk.approvedCount' : 'bulk.rejectedCount', { count: outcome.processed })}
-          withCloseButton
-          closeButtonLabel={t('common:close')}
-          onClose={() => setOutcome(null)}
-          data-testid="publish-bulk-results"
-        >
-          {outcome.failed.length ? (
-            <Stack gap={4}>
-              <Text size="sm">{t('bulk.failedCount', { count: outcome.failed.length })}</Text>
-              {outcome.failed.map((f) => (
-                <Text key={f.chatbot_id} size="sm" data-testid={`publish-bulk-failed-${f.chatbot_id}`}>
-                  {f.name} — {t(`bulk.codes.${f.code}`, { defaultValue: t('bulk.codes.unknown') })}
-                </Text>
-              ))}
-            </Stack>
-          ) : null}
-        </Alert>
-      ) : null}
+      {outcome ? <OutcomeAlert outcome={outcome} onClose={() => setOutcome(null)} /> : null}
       <Paper withBorder radius="md">
         <Stack gap="sm" px="md" py="sm">
-          <Group justify="space-between" wrap="wrap" gap="sm">
-            <Group gap="sm" wrap="wrap">
-              <TextInput
-                aria-label={t('search')}
-                placeholder={t('search')}
-                leftSection={<IconSearch size={16} />}
-                value={filters.search}
-                onChange={(e) => change({ search: e.currentTarget.value })}
-                maxLength={100}
-                w={{ base: '100%', xs: 260 }}
-                data-testid="publish-search"
-              />
-              <NativeSelect
-                aria-label={t('filters.status')}
-                value={filters.status}
-                onChange={(e) => change({ status: e.currentTarget.value as StatusFilter })}
-                data={STATUS_FILTERS.map((s) => ({ value: s, label: t(`filters.statuses.${s}`) }))}
-                data-testid="publish-status"
-              />
-              <Switch label={t('filters.hidePending')} checked={filters.hidePending} disabled={filters.status !== 'all'} onChange={(e) => change({ hidePending: e.currentTarget.checked })} data-testid="publish-hide-pending" />
-              <Switch label={t('filters.approvedOnly')} checked={filters.approvedOnly} onChange={(e) => change({ approvedOnly: e.currentTarget.checked })} data-testid="publish-approved-only" />
-            </Group>
-            <Text fw={600} data-testid="publish-total">
-              {t('total', { count: total })}
-            </Text>
-          </Group>
+          <RequestsFilters filters={filters} total={total} onChange={change} />
           {chosen.length > 0 ? (
             <Group gap="xs" data-testid="publish-bulk">
               <Text size="sm">{t('bulk.selected', { count: chosen.length })}</Text>
@@ -152,93 +261,7 @@ export function RequestsPanel() {
             </Stack>
           </Center>
         ) : (
-          <Table.ScrollContainer minWidth={960}>
-            <Table verticalSpacing="sm" highlightOnHover data-testid="publish-table" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={40}>
-                    <Checkbox
-                      aria-label={t('selectPage')}
-                      checked={allOnPage}
-                      indeterminate={chosen.length > 0 && !allOnPage}
-                      disabled={pendingIds.length === 0}
-                      onChange={() => setSelected(allOnPage ? [] : pendingIds)}
-                      data-testid="publish-select-page"
-                    />
-                  </Table.Th>
-                  <Table.Th>{t('columns.name')}</Table.Th>
-                  <Table.Th w={110}>{t('columns.type')}</Table.Th>
-                  <Table.Th w={120}>{t('columns.status')}</Table.Th>
-                  <Table.Th w={200}>{t('columns.author')}</Table.Th>
-                  <Table.Th w={110} ta="right">
-                    {t('columns.monthMessages')}
-                  </Table.Th>
-                  <Table.Th w={170}>{t('columns.requestedAt')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((r) => {
-                  const name = nameOf(r);
-                  const pending = r.status === 'pending';
-                  return (
-                    <Table.Tr key={r.id} data-testid={`publish-row-${r.chatbot_id}`} onClick={() => setOpened(r)} style={{ cursor: 'pointer' }}>
-                      <Table.Td onClick={(e) => e.stopPropagation()}>
-                        <Checkbox
-                          aria-label={t('select', { name })}
-                          checked={chosen.includes(r.chatbot_id)}
-                          disabled={!pending}
-                          onChange={(e) => {
-                            const on = e.currentTarget.checked;
-                            setSelected((s) => (on ? [...s, r.chatbot_id] : s.filter((id) => id !== r.chatbot_id)));
-                          }}
-                          data-testid={`publish-select-${r.chatbot_id}`}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap="sm" wrap="nowrap">
-                          <RequestImage src={r.snapshot.profile_image_url} name={name} size={32} />
-                          <Anchor
-                            component="button"
-                            type="button"
-                            size="sm"
-                            fw={500}
-                            ta="left"
-                            onClick={(e) => {
-                              e.stopPropagation();
-                              setOpened(r);
-                            }}
-                            aria-label={t('open', { name })}
-                            data-testid={`publish-open-${r.chatbot_id}`}
-                          >
-                            {name}
-                          </Anchor>
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge variant="outline" color={r.request_type === 'update' ? 'grape' : 'indigo'} tt="none">
-                          {t(`type.${r.request_type}`)}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <StatusBadge status={r.status} testId={`publish-status-${r.chatbot_id}`} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" style={{ wordBreak: 'break-all' }}>
-                          {r.author?.email ?? t('deletedAuthor')}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        <Text size="sm">{r.month_message_count.toLocaleString(i18n.language)}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{date(r.created_at)}</Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <RequestsTable items={items} chosen={chosen} pendingIds={pendingIds} dimmed={list.isPlaceholderData} onSelect={setSelected} onOpen={setOpened} />
         )}
         {pages > 1 ? (
           <Group justify="center" py="sm">

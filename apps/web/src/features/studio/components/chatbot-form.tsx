@@ -1,34 +1,70 @@
 import { type Chatbot, CHATBOT_LIMITS } from '@app/contracts/chatbots';
 import type { LlmModel } from '@app/contracts/llm-models';
-import { BUILTIN_TOOLS, type BuiltinTool, TOOL_LIMITS, type ToolUnavailableReason } from '@app/contracts/tools';
-import { Alert, Button, Group, MultiSelect, NumberInput, Paper, Select, SimpleGrid, Slider, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, MultiSelect, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { localizedName } from '../../../lib/localized-name';
 import { errorMessage } from '../../../lib/status-messages';
 import { useCategories } from '../../../entities/categories';
-import { useTools } from '../api/list-tools';
 import { useUpdateChatbot } from '../api/update-chatbot';
+import { type FieldKit, SaveBar, Section, SliderField, ToolsSection } from './chatbot-form-sections';
 import { type ChatbotField, chatbotFormErrors, chatbotFormValues, type ChatbotFormValues, chatbotPatch, rebaseFormValues } from '../lib/chatbot-form';
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p="md">
-      <Stack gap="sm">
-        <Title order={3} size="h5">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
+const counter = (value: string, max: number) => `${value.length.toLocaleString()} / ${max.toLocaleString()}`;
+
+/** Models the member may use; the chatbot's own stays listed (greyed) when it is no longer one of them. */
+function modelOptions(models: Array<LlmModel | Chatbot['llm_model']>, chatbot: Chatbot, t: TFunction) {
+  return models
+    .filter((m) => m.is_available || m.id === chatbot.llm_model.id)
+    .map((m) => {
+      const name = m.provider === 'offline' ? t('chat:offlineDemo.name') : m.display_name;
+      return { value: String(m.id), label: m.is_available ? name : t('form.modelUnavailable', { name }), disabled: !m.is_available };
+    });
 }
 
-const counter = (value: string, max: number) => `${value.length.toLocaleString()} / ${max.toLocaleString()}`;
+type TextFieldName = 'ko_name' | 'en_name' | 'ko_key_features' | 'en_key_features' | 'system_instructions';
+interface TextFieldProps {
+  value: string;
+  onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  onBlur: () => void;
+  error: string | undefined;
+}
+
+/** Names and key features, in both languages. */
+function BasicsSection({ values, field }: { values: ChatbotFormValues; field: (f: TextFieldName) => TextFieldProps }) {
+  const { t } = useTranslation('studio');
+  return (
+    <Section title={t('form.basics')}>
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <TextInput label={t('form.koName')} placeholder={t('form.koNamePlaceholder')} data-testid="chatbot-ko-name" {...field('ko_name')} />
+        <TextInput label={t('form.enName')} placeholder={t('form.enNamePlaceholder')} data-testid="chatbot-en-name" {...field('en_name')} />
+      </SimpleGrid>
+      <Textarea
+        label={t('form.koFeatures')}
+        description={counter(values.ko_key_features, CHATBOT_LIMITS.keyFeaturesMax)}
+        autosize
+        minRows={2}
+        maxRows={6}
+        data-testid="chatbot-ko-features"
+        {...field('ko_key_features')}
+      />
+      <Textarea
+        label={t('form.enFeatures')}
+        description={counter(values.en_key_features, CHATBOT_LIMITS.keyFeaturesMax)}
+        autosize
+        minRows={2}
+        maxRows={6}
+        data-testid="chatbot-en-features"
+        {...field('en_key_features')}
+      />
+    </Section>
+  );
+}
 
 /**
  * The chatbot's settings (PATCH /chatbots/{id}/ with what changed): names, key features, system
@@ -61,7 +97,6 @@ export function ChatbotForm({
   const [attempted, setAttempted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<ChatbotField, string>>>({});
   const categories = useCategories();
-  const tools = useTools();
   const update = useUpdateChatbot();
 
   const patch = chatbotPatch(values, chatbot);
@@ -77,7 +112,6 @@ export function ChatbotForm({
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
-  const leaving = blocker.state === 'blocked';
   const errorOf = (f: ChatbotField) => {
     if (serverErrors[f]) return serverErrors[f];
     const e = errors[f];
@@ -88,12 +122,13 @@ export function ChatbotForm({
     if (serverErrors[f]) setServerErrors((old) => ({ ...old, [f]: undefined }));
   };
   const touch = (f: ChatbotField) => setTouched((old) => (old.has(f) ? old : new Set(old).add(f)));
-  const field = (f: 'ko_name' | 'en_name' | 'ko_key_features' | 'en_key_features' | 'system_instructions') => ({
+  const field = (f: TextFieldName): TextFieldProps => ({
     value: values[f],
     onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(f, e.currentTarget.value),
     onBlur: () => touch(f),
     error: errorOf(f),
   });
+  const kit: FieldKit = { values, set, touch, errorOf };
 
   const save = (e: React.FormEvent) => {
     e.preventDefault();
@@ -123,113 +158,15 @@ export function ChatbotForm({
     setServerErrors({});
   };
 
-  // Models the member may use; the chatbot's own stays listed (greyed) when it is no longer one of them.
-  const modelData = (models ?? [chatbot.llm_model])
-    .filter((m) => m.is_available || m.id === chatbot.llm_model.id)
-    .map((m) => {
-      const name = m.provider === 'offline' ? t('chat:offlineDemo.name') : m.display_name;
-      return { value: String(m.id), label: m.is_available ? name : t('form.modelUnavailable', { name }), disabled: !m.is_available };
-    });
+  const modelData = modelOptions(models ?? [chatbot.llm_model], chatbot, t);
   const currentUnavailable = !chatbot.llm_model.is_available && values.llm_model_id === String(chatbot.llm_model.id);
   const categoryData = (categories.data?.items ?? chatbot.categories).map((c) => ({ value: String(c.id), label: localizedName(c, i18n.language) }));
-
-  // The number to type and the slider to drag, one value; the typed one is what the contract checks.
-  const numberField = (f: 'temperature' | 'top_p', min: number, max: number) => {
-    const label = t(`form.${f}`);
-    const n = typeof values[f] === 'number' ? values[f] : Number(values[f]) || 0;
-    return (
-      <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <div>
-            <Text size="sm" fw={500} component="label" htmlFor={`chatbot-${f}`}>
-              {label}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {t(`form.${f}Hint`)}
-            </Text>
-          </div>
-          <NumberInput
-            id={`chatbot-${f}`}
-            w={92}
-            min={min}
-            max={max}
-            step={0.1}
-            decimalScale={2}
-            clampBehavior="none"
-            value={values[f]}
-            onChange={(v) => set(f, v)}
-            onBlur={() => touch(f)}
-            error={Boolean(errorOf(f))}
-            aria-describedby={errorOf(f) ? `chatbot-${f}-error` : undefined}
-            data-testid={`chatbot-${f.replace('_', '-')}`}
-          />
-        </Group>
-        <Slider
-          min={min}
-          max={max}
-          step={0.05}
-          value={Math.min(max, Math.max(min, n))}
-          onChange={(v) => set(f, Math.round(v * 100) / 100)}
-          onChangeEnd={() => touch(f)}
-          thumbLabel={label}
-          marks={[
-            { value: min, label: String(min) },
-            { value: (min + max) / 2, label: String((min + max) / 2) },
-            { value: max, label: String(max) },
-          ]}
-          label={(v) => v.toFixed(2)}
-          mb="md"
-        />
-        {errorOf(f) ? (
-          <Text size="xs" c="red" id={`chatbot-${f}-error`} data-testid={`chatbot-${f.replace('_', '-')}-error`}>
-            {errorOf(f)}
-          </Text>
-        ) : null}
-      </Stack>
-    );
-  };
-
-  /**
-   * Why the member cannot switch a tool on (their group, or the platform lacks it), null when they
-   * can. Until the member's tools are known every switch works; the server has the last word on a save.
-   */
-  const blocked = (tool: BuiltinTool): ToolUnavailableReason | null => {
-    const item = tools.data?.items.find((x) => x.tool === tool);
-    return !item || item.is_available ? null : (item.reason ?? 'group');
-  };
-  const setTool = (tool: BuiltinTool, on: boolean) => {
-    set('tools', BUILTIN_TOOLS.filter((x) => (x === tool ? on : values.tools.includes(x))));
-    touch('tools');
-  };
 
   return (
     <form onSubmit={save} noValidate data-testid="chatbot-form">
       <Stack gap="md">
         {before?.(dirty)}
-        <Section title={t('form.basics')}>
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput label={t('form.koName')} placeholder={t('form.koNamePlaceholder')} data-testid="chatbot-ko-name" {...field('ko_name')} />
-            <TextInput label={t('form.enName')} placeholder={t('form.enNamePlaceholder')} data-testid="chatbot-en-name" {...field('en_name')} />
-          </SimpleGrid>
-          <Textarea
-            label={t('form.koFeatures')}
-            description={counter(values.ko_key_features, CHATBOT_LIMITS.keyFeaturesMax)}
-            autosize
-            minRows={2}
-            maxRows={6}
-            data-testid="chatbot-ko-features"
-            {...field('ko_key_features')}
-          />
-          <Textarea
-            label={t('form.enFeatures')}
-            description={counter(values.en_key_features, CHATBOT_LIMITS.keyFeaturesMax)}
-            autosize
-            minRows={2}
-            maxRows={6}
-            data-testid="chatbot-en-features"
-            {...field('en_key_features')}
-          />
-        </Section>
+        <BasicsSection values={values} field={field} />
         <Section title={t('form.behaviour')}>
           <Textarea
             label={t('form.instructions')}
@@ -259,8 +196,8 @@ export function ChatbotForm({
               {t('form.modelUnavailableHint')}
             </Alert>
           ) : null}
-          {numberField('temperature', CHATBOT_LIMITS.temperatureMin, CHATBOT_LIMITS.temperatureMax)}
-          {numberField('top_p', CHATBOT_LIMITS.topPMin, CHATBOT_LIMITS.topPMax)}
+          <SliderField kit={kit} f="temperature" min={CHATBOT_LIMITS.temperatureMin} max={CHATBOT_LIMITS.temperatureMax} />
+          <SliderField kit={kit} f="top_p" min={CHATBOT_LIMITS.topPMin} max={CHATBOT_LIMITS.topPMax} />
           <MultiSelect
             label={t('form.categories')}
             description={t('form.categoriesHint', { max: CHATBOT_LIMITS.categoriesMax })}
@@ -277,102 +214,9 @@ export function ChatbotForm({
             data-testid="chatbot-categories"
           />
         </Section>
-        <Section title={t('form.tools.title')}>
-          <Text size="sm" c="dimmed">
-            {t('form.tools.description')}
-          </Text>
-          <Stack gap="sm" data-testid="chatbot-tools">
-            {BUILTIN_TOOLS.map((tool) => {
-              const on = values.tools.includes(tool);
-              const reason = blocked(tool);
-              const allowed = reason === null;
-              const hint = t(`form.tools.hints.${tool}`);
-              return (
-                <Switch
-                  key={tool}
-                  label={t(`form.tools.names.${tool}`)}
-                  description={allowed ? hint : `${hint} ${t(reason === 'group' ? 'form.tools.notAllowed' : 'form.tools.notConfigured')}`}
-                  checked={on}
-                  // A tool the member may no longer use can still be switched off, not on.
-                  disabled={!allowed && !on}
-                  onChange={(e) => setTool(tool, e.currentTarget.checked)}
-                  data-testid={`chatbot-tool-${tool}`}
-                  data-allowed={allowed}
-                  data-reason={reason ?? undefined}
-                />
-              );
-            })}
-          </Stack>
-          {errorOf('tools') ? (
-            <Text size="xs" c="red" data-testid="chatbot-tools-error">
-              {errorOf('tools')}
-            </Text>
-          ) : null}
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <div>
-              <Text size="sm" fw={500} component="label" htmlFor="chatbot-max-tool-steps">
-                {t('form.tools.steps')}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {t('form.tools.stepsHint', { min: TOOL_LIMITS.stepsMin, max: TOOL_LIMITS.stepsMax, default: TOOL_LIMITS.stepsDefault })}
-              </Text>
-            </div>
-            <NumberInput
-              id="chatbot-max-tool-steps"
-              w={92}
-              min={TOOL_LIMITS.stepsMin}
-              max={TOOL_LIMITS.stepsMax}
-              step={1}
-              allowDecimal={false}
-              clampBehavior="none"
-              value={values.max_tool_steps}
-              onChange={(v) => set('max_tool_steps', v)}
-              onBlur={() => touch('max_tool_steps')}
-              error={Boolean(errorOf('max_tool_steps'))}
-              aria-describedby={errorOf('max_tool_steps') ? 'chatbot-max-tool-steps-error' : undefined}
-              data-testid="chatbot-max-tool-steps"
-            />
-          </Group>
-          {errorOf('max_tool_steps') ? (
-            <Text size="xs" c="red" id="chatbot-max-tool-steps-error" data-testid="chatbot-max-tool-steps-error">
-              {errorOf('max_tool_steps')}
-            </Text>
-          ) : null}
-        </Section>
+        <ToolsSection kit={kit} />
         {after}
-        <Paper
-          withBorder
-          radius="md"
-          p="sm"
-          shadow={dirty ? 'md' : undefined}
-          style={{ position: 'sticky', bottom: 8, zIndex: 2 }}
-          data-testid="chatbot-save-bar"
-        >
-          <Group justify="space-between" wrap="wrap" gap="xs">
-            <Text size="sm" fw={leaving ? 500 : undefined} c={dirty ? undefined : 'dimmed'} role={leaving ? 'alert' : undefined} data-testid="chatbot-dirty" data-dirty={dirty}>
-              {leaving ? t('form.leave.question') : dirty ? t('form.unsaved') : t('form.allSaved')}
-            </Text>
-            {leaving ? (
-              <Group gap="xs">
-                <Button variant="default" onClick={() => blocker.reset?.()} data-testid="chatbot-stay">
-                  {t('form.leave.stay')}
-                </Button>
-                <Button color="red" onClick={() => blocker.proceed?.()} data-testid="chatbot-leave">
-                  {t('form.leave.leave')}
-                </Button>
-              </Group>
-            ) : (
-              <Group gap="xs">
-                <Button variant="default" onClick={reset} disabled={!dirty || update.isPending} data-testid="chatbot-reset">
-                  {t('form.reset')}
-                </Button>
-                <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} disabled={!dirty} loading={update.isPending} data-testid="chatbot-save">
-                  {t('form.save')}
-                </Button>
-              </Group>
-            )}
-          </Group>
-        </Paper>
+        <SaveBar dirty={dirty} blocker={blocker} pending={update.isPending} onReset={reset} />
       </Stack>
     </form>
   );
