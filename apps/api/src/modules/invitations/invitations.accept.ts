@@ -9,7 +9,7 @@ import { hashToken } from '../../platform/tokens';
 import { createMemberRecord, isUniqueViolation } from '../members/members.service';
 import { checkAgreements, recordAgreements } from '../sign-up/sign-up.service';
 import { acceptInvitation, findInvitationByHash, findOpenSsoInvitation, type InvitationRow } from './invitations.repo';
-import type { InvitationsServiceDeps } from './invitations.service';
+import type { InvitationsServiceDeps } from './invitations.types';
 
 // Accepting an invitation (spec §4): with the mailed temporary password, or through an SSO platform.
 

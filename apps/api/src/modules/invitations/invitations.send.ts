@@ -9,7 +9,7 @@ import { findSsoPlatformEntries } from '../sso/sso.readonly';
 import { generatePassword } from '../tenants/tenants.service';
 import { deleteInvitations, findInvitationById, findMemberSsoIds, findOpenInvitationEmails, findOpenSsoIds, insertInvitation, type InvitationRow, updateInvitation } from './invitations.repo';
 import { checkInviteRow, inPool } from './invitations.rules';
-import type { InvitationsServiceDeps, LinkBase } from './invitations.service';
+import type { InvitationsServiceDeps, LinkBase } from './invitations.types';
 
 // Sending invitations (spec §4): one at a time again (resend) or a bulk member file's rows.
 

@@ -1,28 +1,17 @@
 import type { acceptInvitationBody, InvitationList, inviteRowSchema, listInvitationsQuery } from '@app/contracts/invitations';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
 import type { MemberContext, TenantContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import type { Mailer } from '../../integrations/mail/types';
 import { pagination } from '../../platform/pagination';
-import type { MembersService } from '../members/members.service';
 import { accept, acceptSso, verify } from './invitations.accept';
 import { deleteInvitations, listInvitations } from './invitations.repo';
-import type { GroupEntry } from './invitations.rules';
 import { bulkInvite, bulkSettings, resend, toInvitation } from './invitations.send';
+import type { InvitationsServiceDeps, LinkBase } from './invitations.types';
 
-/** Where links in mail point: `APP_URL` (its `{tenant}` replaced by the subdomain), else the caller's origin. */
-export type LinkBase = string;
+export type { InvitationsServiceDeps, LinkBase } from './invitations.types';
+
 type InviteRow = z.output<typeof inviteRowSchema>;
 
-export interface InvitationsServiceDeps {
-  db: Db;
-  mailer: Mailer;
-  members: Pick<MembersService, 'findByEmails' | 'checkCustomFields' | 'customFieldRows' | 'defaultGroupId'>;
-  groups: { all(tenantId: number): Promise<GroupEntry[]> };
-  /** Rows the console sends per upload request. */
-  batchSize: number;
-}
 
 async function list(deps: InvitationsServiceDeps, ctx: MemberContext, q: z.output<typeof listInvitationsQuery>): Promise<InvitationList> {
   const { rows, total } = await listInvitations(deps.db, ctx.tenantId, {

@@ -8,7 +8,7 @@ import { pagination } from '../../platform/pagination';
 import { checkCustomFields, checkGroups } from './members.fields';
 import { allGroupIds, toMember } from './members.mapper';
 import { bumpTokenVersion, countAdmins, deleteMember, findMemberById, findMemberGroupIds, findPendingRequest, listMembersForAdmin, membershipsOf, setMemberGroups, updateMember } from './members.repo';
-import type { MembersServiceDeps } from './members.service';
+import type { MembersServiceDeps } from './members.types';
 
 // The console's members (spec §2 Members): the list, one member's page, edits and deletion.
 

@@ -8,7 +8,7 @@ import { checkGroups } from './members.fields';
 import { view } from './members.own';
 import { findMemberById, findMemberGroupIds, findPendingRequest, insertMemberRequest, setMemberGroups, settleMemberRequests, updateMember } from './members.repo';
 import { assertSeatFree } from './members.seats';
-import type { MembersServiceDeps } from './members.service';
+import type { MembersServiceDeps } from './members.types';
 
 // An administrator's decisions on pending requests (a registration, a group change), mailed to the member.
 

@@ -3,7 +3,7 @@ import type { customFields, MemberRow } from '../../db/schema/members';
 import type { MemberContext, TenantContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { deleteCustomField as deleteCustomFieldRow, findGroupsByIds, findMemberByCustomValue, insertCustomField, listCustomFields, updateCustomField } from './members.repo';
-import type { MembersServiceDeps } from './members.service';
+import type { MembersServiceDeps } from './members.types';
 
 // A tenant's custom fields and the rules a member's values and groups follow (spec §5).
 

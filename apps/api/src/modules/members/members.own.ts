@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors';
 import { checkCustomFields, checkGroups } from './members.fields';
 import { toMember } from './members.mapper';
 import { findMemberById, findMemberGroupIds, findPendingRequest, insertMemberRequest, updateMember, withdrawGroupChange as withdrawGroupChangeRow } from './members.repo';
-import type { MembersServiceDeps } from './members.service';
+import type { MembersServiceDeps } from './members.types';
 
 // A member's own record: their page, and the group change they ask for.
 

@@ -6,7 +6,6 @@ import type { Db, Executor } from '../../db/client';
 import type { MemberRow, memberGroups, members } from '../../db/schema/members';
 import type { MemberContext, TenantContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import type { Mailer } from '../../integrations/mail/types';
 import { pagination } from '../../platform/pagination';
 import { adminDelete, adminGet, adminPatch, bulkCreditQuota, bulkDelete, listForAdmin } from './members.admin';
 import { processPending, processPendingBulk } from './members.decisions';
@@ -43,6 +42,8 @@ import {
   listMemberGroups,
   updateMember,
 } from './members.repo';
+import type { MembersServiceDeps } from './members.types';
+export type { MembersServiceDeps } from './members.types';
 
 // What other modules call besides the service (decision 020): seats counted under the tenant's
 // lock, a member written inside their transaction, the custom fields' mapping.
@@ -87,12 +88,6 @@ export async function createMemberRecord(tx: Executor, tenantId: number, m: NewM
 /** Postgres' unique violation (two sign-ups of one email racing): the index decides. */
 export const isUniqueViolation = (err: unknown) =>
   (err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';
-
-export interface MembersServiceDeps {
-  db: Db;
-  /** Decisions on pending requests are mailed to the member. */
-  mailer: Mailer;
-}
 
 /** The tenant's default group: where members go who chose none. */
 async function defaultGroupId(deps: MembersServiceDeps, tenantId: number): Promise<number> {

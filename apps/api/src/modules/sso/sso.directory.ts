@@ -8,7 +8,7 @@ import { newOpaqueToken } from '../../platform/tokens';
 import { toAdmin } from './sso.mapper';
 import { findLogin, insertLogin, updateLogin, useLogin } from './sso.repo';
 import { maskEmail, maskPhone } from './sso.rules';
-import type { SsoRuntime } from './sso.service';
+import type { SsoRuntime } from './sso.types';
 import { assertWhitelisted, complete, LOGIN_TTL_MS, sha256, usable } from './sso.sign-in';
 
 // A directory platform (decision 039): a bind with the person's id and password, then a code by email or SMS.

@@ -10,47 +10,20 @@ import type {
   ssoSignUpBody,
 } from '@app/contracts/sso';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
 import type { SsoPlatformRow } from '../../db/schema/sso';
 import type { MemberContext, TenantContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import type { Mailer } from '../../integrations/mail/types';
-import type { AuthService } from '../auth/auth.service';
-import type { InvitationsService } from '../invitations/invitations.service';
-import type { MembersService } from '../members/members.service';
-import type { SignUpService } from '../sign-up/sign-up.service';
 import { createSecretBox } from '../../integrations/secret-box';
-import type { DirectoryClient, OidcClient } from '../../integrations/sso/types';
-import type { SmsSender } from '../../integrations/sms/types';
 import { sendCode, verify } from './sso.directory';
 import { toAdmin } from './sso.mapper';
 import { deletePlatform, findPlatform, insertPlatform, listPlatforms, updatePlatform } from './sso.repo';
 import { authorize, signIn, signUp } from './sso.sign-in';
+import type { SsoRuntime, SsoServiceDeps } from './sso.types';
+
+export type { SsoRuntime, SsoServiceDeps } from './sso.types';
 
 // What the composition root (app.ts) wires besides this service: the module's entry points.
 export { createWhitelistService, WHITELIST_EXPORT_TASK } from './sso.whitelist';
-
-export interface SsoServiceDeps {
-  db: Db;
-  secret: string;
-  /** `SSO_ALLOW_HTTP`: an administrator may save a plain-http issuer (development and tests only). */
-  allowHttp: boolean;
-  oidc: OidcClient;
-  directory: DirectoryClient;
-  mailer: Mailer;
-  sms: SmsSender;
-  members: Pick<MembersService, 'findBySsoId' | 'findByEmail'>;
-  /** SSO invitations (a bulk member file's SSO columns): the invitee becomes the member the administrator set up. */
-  invitations: Pick<InvitationsService, 'acceptSso'>;
-  auth: Pick<AuthService, 'issueFor'>;
-  signUp: Pick<SignUpService, 'signUpSso'>;
-}
-
-/** The deps and what the factory derives from the secret once: the box of client secrets and the sign-up token's key. */
-export interface SsoRuntime extends SsoServiceDeps {
-  box: ReturnType<typeof createSecretBox>;
-  tokenKey: Uint8Array;
-}
 
 function values(rt: SsoRuntime, b: PatchSsoPlatformBody) {
   return {

@@ -8,7 +8,7 @@ import { AppError } from '../../platform/errors';
 import { isUniqueViolation } from '../members/members.service';
 import type { OidcSettings } from '../../integrations/sso/types';
 import { findLogin, findPlatform, insertLogin, isWhitelisted, useLogin } from './sso.repo';
-import type { SsoRuntime } from './sso.service';
+import type { SsoRuntime } from './sso.types';
 
 // Signing in through a platform (decision 039): what both kinds share, and the OIDC flow.
 
