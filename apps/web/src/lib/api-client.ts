@@ -69,37 +69,6 @@ export function refreshSession(): Promise<AuthResponse> {
   return refreshing;
 }
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  query?: Query;
-  body?: unknown;
-  signal?: AbortSignal;
-}
-
-/**
- * Sends with the tenant and token headers; retries once after refreshing an expired token.
- * `T` is the contract's inferred response type. Responses are not re-parsed here: the server
- * serialises every response through the same zod contract, and zod stays out of the initial
- * bundle (decision 007).
- */
-async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  const send = () =>
-    fetch(buildUrl(path, opts.query), {
-      method: opts.method ?? 'GET',
-      headers: apiHeaders(opts.body !== undefined),
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-      signal: opts.signal,
-      credentials: 'same-origin',
-    });
-  let res = await send();
-  if (res.status === 401 && authStore.get().accessToken && !path.startsWith('/auth/')) {
-    await refreshSession();
-    res = await send();
-  }
-  if (!res.ok) throw await toApiError(res);
-  return (res.status === 204 ? undefined : await res.json()) as T;
-}
-
 // ---- calls by endpoint (decision 054) --------------------------------------------------------
 
 type ArgsFor<E extends EndpointDef> = ArgsOptional<E> extends true ? [args?: CallArgs<E>] : [args: CallArgs<E>];
@@ -117,9 +86,11 @@ export function pathOf(ref: EndpointRef, params?: object): string {
  * Calls an endpoint of the contracts' route table (`@app/contracts/routes.gen`): its params,
  * query and body are typed by the declaration, and so is the answer.
  */
-export function api<E extends EndpointDef>(ref: EndpointRef<E>, ...[args]: ArgsFor<E>): Promise<ResponseOf<E>> {
-  const a = (args ?? {}) as { params?: object; query?: Query; body?: unknown; signal?: AbortSignal };
-  return apiRequest<ResponseOf<E>>(pathOf(ref, a.params), { method: ref.method, query: a.query, body: a.body, signal: a.signal });
+export async function api<E extends EndpointDef>(ref: EndpointRef<E>, ...[args]: ArgsFor<E>): Promise<ResponseOf<E>> {
+  const res = await apiFetch(ref, (args ?? {}) as Parameters<typeof apiFetch<E>>[1]);
+  // Not re-parsed: the server serialises every answer through the same zod contract, and zod
+  // stays out of the initial bundle (decision 007).
+  return (res.status === 204 ? undefined : await res.json()) as ResponseOf<E>;
 }
 
 /** The endpoint's URL (with `/api`), for a link, an image or a download the browser fetches itself. */
