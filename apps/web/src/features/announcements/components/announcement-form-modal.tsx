@@ -43,8 +43,6 @@ export function AnnouncementFormModal({ editing, onClose }: { editing: Announcem
       form={form}
       onSubmit={submit}
       onClose={onClose}
-      cancelLabel={t('form.cancel')}
-      submitLabel={t('form.save')}
       submitTestId="announcement-save"
       submitDisabled={!form.isDirty()}
     >

@@ -47,8 +47,6 @@ export function CustomFieldFormModal({ editing, onClose }: { editing: CustomFiel
       form={form}
       onSubmit={submit}
       onClose={onClose}
-      cancelLabel={t('cancel')}
-      submitLabel={t('save')}
       submitTestId="custom-field-save"
       submitDisabled={!form.isDirty()}
     >

@@ -67,8 +67,6 @@ export function PolicyFormModal({ editing, onClose }: { editing: Policy | null; 
       form={form}
       onSubmit={submit}
       onClose={onClose}
-      cancelLabel={t('cancel')}
-      submitLabel={t('save')}
       submitTestId="policy-save"
       submitDisabled={!form.isDirty()}
     >

@@ -37,8 +37,6 @@ export function TaskModeFormModal({ editing, models, order, onClose }: { editing
       form={form}
       onSubmit={submit}
       onClose={onClose}
-      cancelLabel={t('form.cancel')}
-      submitLabel={t('form.save')}
       submitTestId="task-mode-save"
       submitDisabled={!form.isDirty()}
     >
